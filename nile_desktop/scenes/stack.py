@@ -1,0 +1,189 @@
+"""The scene stack: every screen of the game is a scene on one stack.
+
+The top scene gets the player's input and is updated; scenes below it are
+paused. Drawing starts at the highest *opaque* scene so an overlay (a dialog,
+the crash screen) can show the table under it. Each hook has one meaning:
+
+``enter``   the scene was pushed (or replaced another) and is now on the stack
+``exit``    the scene leaves the stack for good
+``pause``   another scene was pushed on top of it
+``resume``  the scene above it left; it is on top again
+
+Nothing here touches the pygame display, so the stack is tested without a
+window (like Tuxemon's state manager). Stack operations called while a scene
+is handling an event take effect at once; the stack is a plain list, and the
+caller that changed it is on the stack no longer, so it simply returns.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class Scene:
+    """One screen. Subclasses override the hooks they need; all default to no-ops.
+
+    ``opaque`` scenes hide what is below them; a transparent scene is drawn
+    over the scene under it. ``stack`` is set while the scene is on a stack.
+    """
+
+    opaque: bool = True
+    #: When False, Escape on this scene does not pop it (the title screen, the table).
+    escape_pops: bool = True
+
+    def __init__(self) -> None:
+        self.stack: SceneStack | None = None
+
+    # -- lifecycle -------------------------------------------------------------
+    def enter(self) -> None:
+        """Called once when the scene is put on the stack."""
+
+    def exit(self) -> None:
+        """Called once when the scene leaves the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def resume(self) -> None:
+        """This scene is on top again."""
+
+    # -- per frame ---------------------------------------------------------------
+    def handle_event(self, event: Any) -> bool:
+        """React to one input event; return True when it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance the scene by ``dt`` seconds of game time."""
+
+    def draw(self, surface: Any) -> None:
+        """Draw the scene on the logical surface."""
+
+    def relayout(self) -> None:
+        """Texts or sizes changed (e.g. the language): rebuild cached layout."""
+
+    # -- helpers -----------------------------------------------------------------
+    @property
+    def app(self) -> Any:
+        """The application object the stack belongs to (None in bare tests)."""
+        return self.stack.app if self.stack is not None else None
+
+    def close(self) -> None:
+        """Pop this scene if it is on top of its stack."""
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+
+
+class SceneStack:
+    """A stack of scenes with push / pop / replace and the lifecycle hooks."""
+
+    def __init__(self, app: Any = None, on_empty: Callable[[], None] | None = None) -> None:
+        self.app = app
+        self._scenes: list[Scene] = []
+        self._on_empty = on_empty
+
+    # -- inspection --------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self) -> Iterator[Scene]:
+        """Scenes from the bottom to the top."""
+        return iter(list(self._scenes))
+
+    def __contains__(self, scene: object) -> bool:
+        return scene in self._scenes
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def find(self, kind: type) -> Scene | None:
+        """The topmost scene of this class, if any."""
+        for scene in reversed(self._scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    # -- operations --------------------------------------------------------------
+    def push(self, scene: Scene) -> Scene:
+        """Put ``scene`` on top; the old top is paused, then the new one entered."""
+        if scene in self._scenes:
+            raise ValueError(f"{scene!r} is already on the stack")
+        old = self.top
+        if old is not None:
+            old.pause()
+        scene.stack = self
+        self._scenes.append(scene)
+        log.debug("push %s", type(scene).__name__)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene (exit), then resume the one below it."""
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        log.debug("pop %s", type(scene).__name__)
+        scene.exit()
+        scene.stack = None
+        new_top = self.top
+        if new_top is not None:
+            new_top.resume()
+        elif self._on_empty is not None:
+            self._on_empty()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene``; the scene below is neither paused nor resumed."""
+        if self._scenes:
+            old = self._scenes.pop()
+            log.debug("replace %s", type(old).__name__)
+            old.exit()
+            old.stack = None
+        scene.stack = self
+        self._scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def clear(self) -> None:
+        """Exit every scene, top first, without resuming any."""
+        while self._scenes:
+            scene = self._scenes.pop()
+            scene.exit()
+            scene.stack = None
+
+    def reset(self, scene: Scene) -> Scene:
+        """Empty the stack and start again with ``scene`` alone."""
+        self.clear()
+        return self.push(scene)
+
+    # -- per frame ---------------------------------------------------------------
+    def handle_event(self, event: Any) -> bool:
+        top = self.top
+        return top.handle_event(event) if top is not None else False
+
+    def update(self, dt: float) -> None:
+        top = self.top
+        if top is not None:
+            top.update(dt)
+
+    def visible(self) -> list[Scene]:
+        """Scenes to draw, bottom first: from the highest opaque scene up."""
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                start = i
+                break
+        return self._scenes[start:]
+
+    def draw(self, surface: Any) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    def relayout(self) -> None:
+        """Ask every scene, not just the top, to rebuild (the language changed)."""
+        for scene in list(self._scenes):
+            scene.relayout()
