@@ -1,0 +1,156 @@
+"""Moves as small immutable values with one canonical text form (NOTATION.md).
+
+A move is an action plus a sorted tuple of card *tokens*. A token packs a card
+kind and where it comes from into one integer, ``kind * 2 + from_storage``,
+so that sorting the integers gives exactly the canonical order of the
+notation (rule order, a hand card before a storage card of the same kind).
+Stones planted on a Monument use the pseudo kinds 30–32 (``stone@sphinx`` …).
+Moves are interned: the same move is the same object, so bots can build and
+compare thousands of them cheaply.
+"""
+
+from __future__ import annotations
+
+from .cards import CROP_BY_NAME, KIND_BY_NAME, KIND_NAMES, MONUMENTS, N_KINDS, SPEC_BY_PAIR
+from .errors import IllegalMoveError
+
+MARKET, OFFER, PLANT, SPECULATE, PASS = "market", "offer", "plant", "speculate", "pass"
+ACTIONS: tuple[str, ...] = (MARKET, OFFER, PLANT, SPECULATE, PASS)
+TRADES = (MARKET, OFFER)
+
+#: Pseudo kind of a stone laid on Monument ``m``: ``STONE_AT + m``.
+STONE_AT = N_KINDS  # 30, 31, 32
+_STORAGE = "storage:"
+
+
+def token(kind: int, storage: bool = False) -> int:
+    """Pack a card kind (or ``STONE_AT + m``) and its source into a token."""
+    return kind * 2 + (1 if storage else 0)
+
+
+def token_kind(tok: int) -> int:
+    return tok >> 1
+
+
+def token_from_storage(tok: int) -> bool:
+    return bool(tok & 1)
+
+
+def token_text(tok: int) -> str:
+    kind = tok >> 1
+    name = f"stone@{MONUMENTS[kind - STONE_AT]}" if kind >= STONE_AT else KIND_NAMES[kind]
+    return _STORAGE + name if tok & 1 else name
+
+
+class Move:
+    """One decision of the active player, e.g. ``market wheat storage:flax``.
+
+    Build moves with :meth:`make` (from tokens) or :meth:`parse` (from text);
+    both return the one shared instance of that move. ``str(move)`` is the
+    canonical text.
+    """
+
+    __slots__ = ("action", "tokens", "_text", "__weakref__")
+    _interned: dict[tuple[str, tuple[int, ...]], Move] = {}
+
+    action: str
+    tokens: tuple[int, ...]
+
+    def __init__(self, action: str, tokens: tuple[int, ...]) -> None:
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "_text", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    @classmethod
+    def make(cls, action: str, tokens: tuple[int, ...] | list[int]) -> Move:
+        key = (action, tuple(sorted(tokens)))
+        move = cls._interned.get(key)
+        if move is None:
+            if len(cls._interned) > 200_000:
+                cls._interned.clear()
+            move = cls(action, key[1])
+            cls._interned[key] = move
+        return move
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read one move; raises :class:`IllegalMoveError` ``unknown-move``.
+
+        Parsing checks only the shape of the text; whether the move is allowed
+        in a position is decided by the state.
+        """
+        if not isinstance(text, str):
+            raise _unknown(str(text), "a move must be text")
+        words = text.strip().lower().split()
+        if not words:
+            raise _unknown(text, "the move is empty")
+        action, args = words[0], words[1:]
+        if action not in ACTIONS:
+            raise _unknown(text, f"unknown action {action!r}")
+        if action == PASS and args:
+            raise _unknown(text, "pass takes no cards")
+        if action == PLANT and not args:
+            raise _unknown(text, "plant names the cards to plant")
+        tokens = [_parse_card(word, action, text) for word in args]
+        return cls.make(action, tokens)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The cards of the move in canonical text form."""
+        return tuple(token_text(t) for t in self.tokens)
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = " ".join((self.action, *self.cards))
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.action == other.action and self.tokens == other.tokens
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.tokens))
+
+    def __lt__(self, other: Move) -> bool:
+        return str(self) < str(other)
+
+    def __reduce__(self):
+        return (Move.parse, (str(self),))
+
+
+def _unknown(text: str, why: str) -> IllegalMoveError:
+    return IllegalMoveError("unknown-move", f"cannot read the move: {why}", move=str(text))
+
+
+def _parse_card(word: str, action: str, text: str) -> int:
+    storage = word.startswith(_STORAGE)
+    if storage:
+        if action not in TRADES:
+            raise _unknown(text, "cards come from storage only in a trade")
+        word = word[len(_STORAGE) :]
+    if "@" in word:
+        name, _, monument = word.partition("@")
+        if name != "stone" or monument not in MONUMENTS or action != PLANT or storage:
+            raise _unknown(text, f"{word!r} is not a card")
+        return token(STONE_AT + MONUMENTS.index(monument))
+    if word.startswith("spec:"):
+        a, plus, b = word[5:].partition("+")
+        if not plus or a not in CROP_BY_NAME or b not in CROP_BY_NAME or a == b:
+            raise _unknown(text, f"{word!r} is not a card")
+        lo, hi = sorted((CROP_BY_NAME[a], CROP_BY_NAME[b]))
+        return token(SPEC_BY_PAIR[(lo, hi)], storage)
+    kind = KIND_BY_NAME.get(word)
+    if kind is None:
+        raise _unknown(text, f"{word!r} is not a card")
+    return token(kind, storage)

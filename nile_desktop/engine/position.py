@@ -1,0 +1,261 @@
+"""Reading and writing positions in the JSON of NOTATION.md.
+
+Writing is canonical (fixed key order, multisets sorted in rule order), so a
+position written twice is byte-identical. Reading trusts nothing: every key,
+type, count and card total is checked, and a bad file is refused with a
+:class:`BadPositionError` naming the key at fault.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .cards import (
+    CROP_BY_NAME,
+    CROPS,
+    KIND_BY_NAME,
+    KIND_NAMES,
+    LOCUST,
+    MONUMENT_BY_NAME,
+    MONUMENTS,
+    N_CROPS,
+    N_KINDS,
+    STONE,
+    full_deck_counts,
+    is_spec,
+    spec_crops,
+)
+from .errors import BadPositionError
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, crop_count
+from .scoring import final_result
+from .state import State
+
+FORMAT = "nile-position/1"
+_KNOWN = (
+    "format", "rules", "seed", "season", "seasons", "active", "step", "flood", "deck",
+    "discard", "flood_stack", "locust_aside", "seats", "result",
+)
+_SEAT_KEYS = ("hand", "storage", "fields", "monuments", "speculation")
+
+
+def _names(counts: list[int]) -> list[str]:
+    return [KIND_NAMES[k] for k, n in enumerate(counts) for _ in range(n)]
+
+
+def position_dict(state: State) -> dict:
+    seats = []
+    for s in range(state.rules.players):
+        seats.append({
+            "hand": _names(state.hands[s]),
+            "storage": _names(state.storage[s] + [0] * (N_KINDS - N_CROPS)),
+            "fields": {CROPS[c]: n for c, n in enumerate(state.fields[s]) if n},
+            "monuments": {MONUMENTS[m]: n for m, n in enumerate(state.mons[s]) if n},
+            "speculation": [KIND_NAMES[k] for k in sorted(state.specs[s])],
+        })
+    out = {
+        "format": FORMAT,
+        "rules": {
+            "players": state.rules.players,
+            "crops": [CROPS[c] for c in state.crops],
+            "monuments": state.rules.monuments,
+        },
+        "seed": state.seed,
+        "season": state.season,
+        "seasons": state.seasons,
+        "active": state.active,
+        "step": "over" if state.over else "trade",
+        "flood": state.flood_card,
+        "deck": [KIND_NAMES[k] for k in reversed(state.deck)],
+        "discard": _names(state.discard),
+        "flood_stack": _names(state.flood_stack),
+        "locust_aside": state.locust_aside,
+        "seats": seats,
+        "result": state.result,
+    }
+    extra = dict(state.extra)
+    extra["shuffles"] = state.shuffles
+    if state.rules.random_crops:
+        extra["random_crops"] = True
+    for key in sorted(extra):
+        if key not in out:
+            out[key] = extra[key]
+    return out
+
+
+def dump_position(state: State) -> str:
+    """Canonical JSON text of the position (one line per top-level key)."""
+    data = position_dict(state)
+    lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+# -- reading -----------------------------------------------------------------
+
+def _need(cond: bool, key: str, message: str) -> None:
+    if not cond:
+        raise BadPositionError(message, key)
+
+
+def _get(obj: dict, key: str, types, path: str):
+    _need(key in obj, path + key, "missing")
+    value = obj[key]
+    ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in _tuple(types))
+    _need(ok, path + key, f"has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _tuple(types) -> tuple:
+    return types if isinstance(types, tuple) else (types,)
+
+
+def _card(name, key: str) -> int:
+    _need(isinstance(name, str) and name in KIND_BY_NAME, key, f"unknown card {name!r}")
+    return KIND_BY_NAME[name]
+
+
+def _count_list(items, key: str) -> list[int]:
+    _need(isinstance(items, list), key, "must be a list of cards")
+    counts = [0] * N_KINDS
+    for i, name in enumerate(items):
+        counts[_card(name, f"{key}[{i}]")] += 1
+    return counts
+
+
+def load_position(text: str | bytes) -> State:
+    """Parse and check a position; raise :class:`BadPositionError` if it is bad."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise BadPositionError(f"not valid JSON ({exc})", "") from None
+    return position_from_dict(data)
+
+
+def position_from_dict(data) -> State:
+    _need(isinstance(data, dict), "", "a position is a JSON object")
+    _need(data.get("format") == FORMAT, "format", f"must be {FORMAT!r}")
+    rules_d = _get(data, "rules", dict, "")
+    players = _get(rules_d, "players", int, "rules.")
+    _need(MIN_PLAYERS <= players <= MAX_PLAYERS, "rules.players", "must be 2 to 6")
+    monuments = _get(rules_d, "monuments", bool, "rules.")
+    crop_names = _get(rules_d, "crops", list, "rules.")
+    _need(all(isinstance(c, str) and c in CROP_BY_NAME for c in crop_names), "rules.crops",
+          "names an unknown crop")
+    crops = tuple(sorted({CROP_BY_NAME[c] for c in crop_names}))
+    _need(len(crops) == len(crop_names), "rules.crops", "names a crop twice")
+    _need(len(crops) == crop_count(players), "rules.crops",
+          f"{players} players play with {crop_count(players)} crops, not {len(crops)}")
+    seed = _get(data, "seed", int, "")
+    rules = Rules(players, monuments, bool(data.get("random_crops", False)))
+    state = State(rules, crops, seed)
+    state.seasons = _get(data, "seasons", int, "")
+    _need(state.seasons == players, "seasons", "must equal the number of players")
+    state.season = _get(data, "season", int, "")
+    _need(1 <= state.season <= state.seasons, "season", "must be between 1 and seasons")
+    state.active = _get(data, "active", int, "")
+    _need(0 <= state.active < players, "active", "is not a seat")
+    step = _get(data, "step", str, "")
+    _need(step in ("trade", "over"), "step", "must be 'trade' or 'over'")
+    state.over = step == "over"
+    flood = data.get("flood", None)
+    _need("flood" in data, "flood", "missing")
+    state.flood = -1 if flood is None else _card(flood, "flood")
+    _need(state.flood != LOCUST, "flood", "the locust is never the flood card")
+    deck = _get(data, "deck", list, "")
+    state.deck = [_card(name, f"deck[{i}]") for i, name in enumerate(deck)][::-1]
+    state.discard = _count_list(_get(data, "discard", list, ""), "discard")
+    state.flood_stack = _count_list(_get(data, "flood_stack", list, ""), "flood_stack")
+    state.locust_aside = _get(data, "locust_aside", bool, "")
+    seats = _get(data, "seats", list, "")
+    _need(len(seats) == players, "seats", f"must list {players} seats")
+    for s, seat in enumerate(seats):
+        _read_seat(state, s, seat, f"seats[{s}].")
+    _check_totals(state)
+    _check_exclusive(state)
+    shuffles = data.get("shuffles", 0)
+    _need(isinstance(shuffles, int) and not isinstance(shuffles, bool) and shuffles >= 0,
+          "shuffles", "must be a non-negative integer")
+    state.shuffles = shuffles
+    _get(data, "result", (dict, type(None)), "")
+    if state.over:
+        state.result = final_result(state)
+    else:
+        _need(bool(state.deck), "deck", "a game in progress has cards in its draw pile")
+    state.extra = {k: v for k, v in data.items() if k not in _KNOWN and k not in (
+        "shuffles", "random_crops")}
+    return state
+
+
+def _read_seat(state: State, s: int, seat, path: str) -> None:
+    _need(isinstance(seat, dict), path[:-1], "a seat is a JSON object")
+    state.hands[s] = _count_list(_get(seat, "hand", list, path), path + "hand")
+    _need(not state.hands[s][LOCUST], path + "hand", "the locust is never held")
+    store = _count_list(_get(seat, "storage", list, path), path + "storage")
+    _need(not any(store[N_CROPS:]), path + "storage", "storage holds only crop cards")
+    state.storage[s] = store[:N_CROPS]
+    fields = _get(seat, "fields", dict, path)
+    for name, n in fields.items():
+        key = f"{path}fields.{name}"
+        _need(name in CROP_BY_NAME, key, "is not a crop")
+        _need(CROP_BY_NAME[name] in state.crops, key, "is a crop not in play")
+        _need(isinstance(n, int) and not isinstance(n, bool) and n >= 0, key,
+              "must be a non-negative integer")
+        state.fields[s][CROP_BY_NAME[name]] = n
+    mons = _get(seat, "monuments", dict, path)
+    for name, n in mons.items():
+        key = f"{path}monuments.{name}"
+        _need(name in MONUMENT_BY_NAME, key, "is not a Monument")
+        _need(state.rules.monuments, key, "the Monuments expansion is off")
+        _need(isinstance(n, int) and not isinstance(n, bool) and n >= 1, key,
+              "a Monument owned has at least one stone")
+        state.mons[s][MONUMENT_BY_NAME[name]] = n
+    specs = _get(seat, "speculation", list, path)
+    for i, name in enumerate(specs):
+        kind = _card(name, f"{path}speculation[{i}]")
+        _need(is_spec(kind), f"{path}speculation[{i}]", "only speculation cards go here")
+        state.specs[s].append(kind)
+
+
+def _check_totals(state: State) -> None:
+    """Every card of the game is in exactly one place (R-COMP)."""
+    total = [0] * N_KINDS
+    for k in state.deck:
+        total[k] += 1
+    for k in range(N_KINDS):
+        total[k] += state.discard[k] + state.flood_stack[k]
+    if state.flood >= 0:
+        total[state.flood] += 1
+    if state.locust_aside:
+        total[LOCUST] += 1
+    for s in range(state.rules.players):
+        for k in range(N_KINDS):
+            total[k] += state.hands[s][k]
+        for c in range(N_CROPS):
+            total[c] += state.storage[s][c] + state.fields[s][c]
+        total[STONE] += sum(state.mons[s])
+        for k in state.specs[s]:
+            total[k] += 1
+    expected = full_deck_counts(state.crops, state.rules.monuments)
+    for k in range(N_KINDS):
+        if total[k] != expected[k]:
+            if k == LOCUST:
+                raise BadPositionError(
+                    "the locust must be in the deck or set aside, exactly once", "locust_aside")
+            where = "out of play" if not expected[k] else f"{expected[k]} in the game"
+            raise BadPositionError(
+                f"there are {total[k]} {KIND_NAMES[k]} cards ({where})", "deck")
+    for s in range(state.rules.players):
+        for k in state.specs[s]:
+            a, b = spec_crops(k)
+            _need(a in state.crops and b in state.crops, f"seats[{s}].speculation",
+                  "shows a crop not in play")
+
+
+def _check_exclusive(state: State) -> None:
+    for c in range(N_CROPS):
+        owners = [s for s in range(state.rules.players) if state.fields[s][c]]
+        _need(len(owners) <= 1, f"seats[{owners[-1] if owners else 0}].fields.{CROPS[c]}",
+              "the crop is planted by two seats")
+    for m in range(3):
+        owners = [s for s in range(state.rules.players) if state.mons[s][m]]
+        _need(len(owners) <= 1, f"seats[{owners[-1] if owners else 0}].monuments.{MONUMENTS[m]}",
+              "the Monument is owned by two seats")

@@ -1,0 +1,24 @@
+"""Final scoring: the smallest storage pile decides (R-END-3)."""
+
+from __future__ import annotations
+
+
+def piles(state, seat: int) -> list[int]:
+    """The seat's storage counts of every crop in play, smallest first."""
+    store = state.storage[seat]
+    return sorted(store[c] for c in state.crops)
+
+
+def final_result(state) -> dict:
+    """``{"ranking": groups of seats best first, "piles": per seat, smallest first}``."""
+    all_piles = [piles(state, s) for s in range(state.rules.players)]
+    order = sorted(range(state.rules.players), key=lambda s: all_piles[s], reverse=True)
+    ranking: list[list[int]] = []
+    for seat in order:
+        if ranking and all_piles[ranking[-1][0]] == all_piles[seat]:
+            ranking[-1].append(seat)
+        else:
+            ranking.append([seat])
+    for group in ranking:
+        group.sort()
+    return {"ranking": ranking, "piles": all_piles}

@@ -1,0 +1,137 @@
+"""What one seat may know, and full states dealt consistently with it.
+
+Bots must play without peeking: they get a :class:`View` from
+:func:`observe` and search over states from :func:`resample`, which deals the
+cards hidden from that seat (other hands and storage, the order of the draw
+pile) at random. The seed is hidden too, since it decides future shuffles.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import LOCUST, N_CROPS, N_KINDS, STONE, full_deck_counts
+from .rules import Rules
+from .state import State
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything ``seat`` can see. Count arrays are indexed by card kind."""
+
+    seat: int
+    rules: Rules
+    crops: tuple[int, ...]
+    season: int
+    seasons: int
+    active: int
+    over: bool
+    flood: int
+    deck_size: int
+    discard: tuple[int, ...]
+    flood_stack: tuple[int, ...]
+    locust_aside: bool
+    hand: tuple[int, ...]  # own hand, counts per kind
+    storage: tuple[int, ...]  # own storage, counts per crop
+    hand_sizes: tuple[int, ...]
+    storage_sizes: tuple[int, ...]
+    fields: tuple[tuple[int, ...], ...]
+    mons: tuple[tuple[int, ...], ...]
+    specs: tuple[tuple[int, ...], ...]
+    result: dict | None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def unseen(self) -> list[int]:
+        """Counts per kind of the cards this seat cannot see: other hands and
+        storage, and the draw pile."""
+        counts = full_deck_counts(self.crops, self.rules.monuments)
+        for k in range(N_KINDS):
+            counts[k] -= self.discard[k] + self.flood_stack[k] + self.hand[k]
+        for c in range(N_CROPS):
+            counts[c] -= self.storage[c]
+        if self.flood >= 0:
+            counts[self.flood] -= 1
+        if self.locust_aside:
+            counts[LOCUST] -= 1
+        for s in range(self.rules.players):
+            for c in range(N_CROPS):
+                counts[c] -= self.fields[s][c]
+            counts[STONE] -= sum(self.mons[s])
+            for k in self.specs[s]:
+                counts[k] -= 1
+        return counts
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``state`` from ``seat`` (R-HARV-3: storage is secret, hand sizes public)."""
+    n = state.rules.players
+    return View(
+        seat=seat,
+        rules=state.rules,
+        crops=state.crops,
+        season=state.season,
+        seasons=state.seasons,
+        active=state.active,
+        over=state.over,
+        flood=state.flood,
+        deck_size=len(state.deck),
+        discard=tuple(state.discard),
+        flood_stack=tuple(state.flood_stack),
+        locust_aside=state.locust_aside,
+        hand=tuple(state.hands[seat]),
+        storage=tuple(state.storage[seat]),
+        hand_sizes=tuple(sum(state.hands[s]) for s in range(n)),
+        storage_sizes=tuple(sum(state.storage[s]) for s in range(n)),
+        fields=tuple(tuple(f) for f in state.fields),
+        mons=tuple(tuple(m) for m in state.mons),
+        specs=tuple(tuple(sorted(s)) for s in state.specs),
+        result=state.result,
+    )
+
+
+def resample(view: View, rng: random.Random) -> State:
+    """A full state that ``view`` cannot tell apart from the real one.
+
+    Hidden cards are dealt at random: other seats' storage from the unseen
+    crop cards, other hands and the draw pile from the rest (the locust, if
+    not set aside, is somewhere in the pile). The seed is replaced.
+    """
+    unseen = view.unseen()
+    state = State(view.rules, view.crops, rng.getrandbits(62))
+    state.season, state.seasons, state.active = view.season, view.seasons, view.active
+    state.over, state.flood, state.result = view.over, view.flood, view.result
+    state.discard = list(view.discard)
+    state.flood_stack = list(view.flood_stack)
+    state.locust_aside = view.locust_aside
+    state.fields = [list(f) for f in view.fields]
+    state.mons = [list(m) for m in view.mons]
+    state.specs = [list(s) for s in view.specs]
+    me = view.seat
+    state.hands[me] = list(view.hand)
+    state.storage[me] = list(view.storage)
+    locusts = unseen[LOCUST]
+    unseen[LOCUST] = 0
+    crops_pool = [c for c in range(N_CROPS) for _ in range(unseen[c])]
+    rng.shuffle(crops_pool)
+    for s in range(view.rules.players):
+        if s == me:
+            continue
+        for _ in range(view.storage_sizes[s]):
+            c = crops_pool.pop()
+            state.storage[s][c] += 1
+            unseen[c] -= 1
+    pool = [k for k in range(N_KINDS) for _ in range(unseen[k])]
+    rng.shuffle(pool)
+    for s in range(view.rules.players):
+        if s == me:
+            continue
+        for _ in range(view.hand_sizes[s]):
+            state.hands[s][pool.pop()] += 1
+    if locusts:
+        pool.insert(rng.randrange(len(pool) + 1), LOCUST)
+    state.deck = pool
+    return state

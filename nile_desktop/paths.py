@@ -1,0 +1,110 @@
+"""Where the game finds its read-only data and where it keeps the player's files.
+
+The same code runs from a source checkout, from an installed wheel and from a
+PyInstaller bundle; each keeps ``assets/`` and ``locales/`` in a different
+place, so every lookup goes through this one module. Player files (settings,
+saves, logs) always live in the platform's user folders, never next to the
+program, so an app in a read-only location works.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+APP_NAME = "NileDesktop"
+APP_AUTHOR = "NileDesktop"
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def data_root() -> Path:
+    """The folder that holds ``assets/`` and ``locales/``.
+
+    Checked in order: a PyInstaller bundle (``sys._MEIPASS``), an installed
+    package (data copied to ``nile_desktop/_data`` at build time), and the
+    source tree (the repository root above the package).
+    """
+    candidates: list[Path] = []
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidates.append(Path(bundle))
+    candidates.append(_PACKAGE_DIR / "_data")
+    candidates.append(_PACKAGE_DIR.parent)
+    for root in candidates:
+        if (root / "assets").is_dir():
+            return root
+    raise FileNotFoundError(
+        "The game's data folder (assets/) was not found; looked in: "
+        + ", ".join(str(c) for c in candidates)
+    )
+
+
+def assets_dir() -> Path:
+    """The read-only game art, fonts and sounds."""
+    return data_root() / "assets"
+
+
+def locales_dir() -> Path:
+    """The translation catalogues, ``locales/<lang>/LC_MESSAGES/``."""
+    return data_root() / "locales"
+
+
+def asset(*parts: str) -> Path:
+    """Path of one file under ``assets/``, e.g. ``asset("cards", "wheat.svg")``."""
+    return assets_dir().joinpath(*parts)
+
+
+def _user_dir(kind: str) -> Path:
+    override = os.environ.get("NILE_DESKTOP_HOME")
+    if override:
+        return Path(override) / kind
+    import platformdirs
+
+    getter = {
+        "config": platformdirs.user_config_dir,
+        "data": platformdirs.user_data_dir,
+        "log": platformdirs.user_log_dir,
+    }[kind]
+    return Path(getter(APP_NAME, APP_AUTHOR))
+
+
+def user_config_dir() -> Path:
+    """Settings live here. ``NILE_DESKTOP_HOME`` redirects all user folders (tests)."""
+    return _user_dir("config")
+
+
+def user_data_dir() -> Path:
+    """Saves live here."""
+    return _user_dir("data")
+
+
+def user_log_dir() -> Path:
+    """Log files live here."""
+    return _user_dir("log")
+
+
+def write_atomic(path: Path, data: bytes | str) -> None:
+    """Replace ``path`` with ``data`` so that it is never seen half-written.
+
+    The data goes to a temporary file in the same folder, is flushed to disk,
+    and is then renamed over ``path`` (an atomic step on every system we
+    ship for). If anything fails the old file is untouched and the temporary
+    one is removed. Text is written as UTF-8. Missing folders are created.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
