@@ -184,3 +184,15 @@ def test_find_and_app(journal: list[str]) -> None:
     assert stack.find(Recorder) is a
     assert stack.find(int) is None
     assert a in stack
+
+
+def test_abandon_survives_a_failing_exit(journal: list[str]) -> None:
+    class Broken(Recorder):
+        def exit(self) -> None:
+            raise RuntimeError("boom")
+
+    stack = SceneStack()
+    stack.push(Recorder("a", journal))
+    stack.push(Broken("b", journal))
+    stack.abandon()
+    assert len(stack) == 0 and "a.exit" in journal

@@ -155,6 +155,17 @@ class SceneStack:
             scene.exit()
             scene.stack = None
 
+    def abandon(self) -> None:
+        """Empty the stack after an error: every scene exits, and one that fails
+        while exiting is logged instead of stopping the others."""
+        while self._scenes:
+            scene = self._scenes.pop()
+            try:
+                scene.exit()
+            except Exception:
+                log.exception("%s failed while closing", type(scene).__name__)
+            scene.stack = None
+
     def reset(self, scene: Scene) -> Scene:
         """Empty the stack and start again with ``scene`` alone."""
         self.clear()

@@ -1,0 +1,120 @@
+"""Start the game: ``python -m nile_desktop`` or the ``nile-desktop`` program.
+
+Without options the title screen opens. ``--demo`` lets bots play a whole
+game in the window instead (to watch, and as the smoke test of every build);
+see ``--help``. Options given here apply to this run only: the settings
+file is changed only from the settings screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+
+
+def _bots(text: str) -> list[str]:
+    levels = [part.strip().lower() for part in text.split(",") if part.strip()]
+    bad = [level for level in levels if level not in BOT_LEVELS]
+    if not levels or bad:
+        raise argparse.ArgumentTypeError(
+            f"bot levels are a comma-separated list of {', '.join(BOT_LEVELS)}"
+        )
+    return levels
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("a window size is WIDTHxHEIGHT, e.g. 1600x900") from None
+    if w < 640 or h < 360:
+        raise argparse.ArgumentTypeError("the window must be at least 640x360")
+    return (w, h)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="nile-desktop",
+        description="Nile DeLuxor, the card game of farming on the Nile.",
+    )
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument("--windowed", action="store_true", help="open in a window")
+    screen.add_argument("--fullscreen", action="store_true", help="open in fullscreen")
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    parser.add_argument("--lang", choices=("en", "cs"), help="language of this run")
+    demo = parser.add_argument_group("demo mode (bots play a whole game)")
+    demo.add_argument("--demo", action="store_true", help="watch bots play a game")
+    demo.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
+                      help="number of players, 2 to 6 (default 4)")
+    demo.add_argument("--bots", type=_bots, default=["easy"], metavar="LEVEL,...",
+                      help="bot level per seat (random, easy, medium, hard), repeated as needed")
+    demo.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+    demo.add_argument("--speed", type=float, default=1.0, metavar="X",
+                      help="how fast bots play: 1 is watchable, 50 is a blur")
+    demo.add_argument("--no-monuments", action="store_true", help="play without Monuments")
+    demo.add_argument("--random-crops", action="store_true", help="remove random crops")
+    demo.add_argument("--quit-at-end", action="store_true",
+                      help="exit (code 0) as soon as the game is over")
+    demo.add_argument("--screenshots", metavar="DIR",
+                      help="save a PNG at each key moment of the game into DIR")
+    args = parser.parse_args(argv)
+    if args.speed <= 0:
+        parser.error("--speed must be positive")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the game; returns the exit code (0 for a normal quit)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    args = parse_args(argv)
+
+    from nile_desktop import i18n, logs
+    from nile_desktop.settings import load_settings
+
+    log_file = logs.setup_logging()
+    logs.install_excepthook()
+    log = logging.getLogger("nile_desktop")
+    settings = load_settings()
+    if args.lang:
+        settings.language = args.lang
+    if args.windowed:
+        settings.fullscreen = False
+    if args.fullscreen:
+        settings.fullscreen = True
+    if args.size:
+        settings.window_size = args.size
+    i18n.set_language(settings.language)
+
+    import pygame
+
+    from nile_desktop.app import App
+
+    app = App(settings, log_path=log_file)
+    try:
+        app.open_window()
+        if args.demo:
+            from nile_desktop.demo import start_demo
+
+            start_demo(app, args)
+        else:
+            from nile_desktop.scenes.title import TitleScene
+
+            app.stack.push(TitleScene())
+        code = app.run()
+    except Exception as exc:  # the window could not even start: say so and where the log is
+        logs.log_crash(exc)
+        print(f"Nile desktop could not start: {exc}\nDetails: {log_file}", file=sys.stderr)
+        code = 1
+    finally:
+        pygame.quit()
+    log.info("exit %d", code)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,321 @@
+"""The window and the main loop: the frame every scene lives in.
+
+Scenes draw on one logical 1280x720 surface. Each frame that surface is
+scaled to the window, keeping its shape with bars at the sides (letterbox),
+so the layout is the same on a small laptop, a 4K monitor or in fullscreen;
+mouse positions are mapped back to logical coordinates before any scene sees
+them. Game logic advances in fixed steps of 1/60 s whatever the frame rate,
+so animations and bot pacing behave the same on every machine.
+
+Quitting is always clean (window close, Alt+F4, Cmd+Q, Ctrl+Q). Escape goes
+back one scene. An unexpected error anywhere in a scene is logged and the
+crash scene replaces the stack with the log file's path; games are saved
+after every move, so the autosave is never touched by a crash.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from nile_desktop import i18n
+from nile_desktop.i18n import _
+from nile_desktop.scenes.stack import Scene, SceneStack
+from nile_desktop.settings import Settings, save_settings
+
+log = logging.getLogger(__name__)
+
+LOGICAL_SIZE = (1280, 720)
+STEP = 1 / 60
+MAX_FRAME_TIME = 0.25
+
+# Real pixels on Windows high-DPI screens (SDL scales the window otherwise, blurrily).
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class Viewport:
+    """Where the logical surface lands in the window: a scale and an offset."""
+
+    def __init__(self, window_size: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE):
+        ww, wh = max(1, window_size[0]), max(1, window_size[1])
+        lw, lh = logical
+        self.scale = min(ww / lw, wh / lh)
+        w, h = max(1, round(lw * self.scale)), max(1, round(lh * self.scale))
+        self.rect = pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+        self.logical = logical
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """A window position in logical coordinates, clamped to the logical surface."""
+        x = (pos[0] - self.rect.left) / self.scale
+        y = (pos[1] - self.rect.top) / self.scale
+        lw, lh = self.logical
+        return (int(min(max(x, 0), lw - 1)), int(min(max(y, 0), lh - 1)))
+
+    def contains(self, pos: tuple[float, float]) -> bool:
+        return self.rect.collidepoint(pos)
+
+
+class App:
+    """Owns the window, the logical surface, the scene stack and the loop."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        log_path: Path | None = None,
+        max_fps: int = 60,
+    ) -> None:
+        self.settings = settings if settings is not None else Settings()
+        self.log_path = log_path
+        self.max_fps = max_fps
+        self.surface = pygame.Surface(LOGICAL_SIZE)
+        self.stack = SceneStack(app=self, on_empty=self.quit)
+        self.window: pygame.Surface | None = None
+        self.viewport = Viewport(LOGICAL_SIZE)
+        self.running = True
+        self.exit_code = 0
+        self.time = 0.0
+        self.frames = 0
+        self.accumulator = 0.0
+        self.audio: Any = None
+        self.crashed = False
+        #: Called after every drawn frame with the app (the demo takes screenshots here).
+        self.after_draw: list[Callable[[App], None]] = []
+        self._settings_dirty = False
+        i18n.add_listener(self._on_language)
+
+    # -- window --------------------------------------------------------------------
+    def open_window(self) -> None:
+        """Start pygame, the audio and the window as the settings ask."""
+        pygame.init()
+        pygame.display.set_caption(_("Nile DeLuxor"))
+        try:
+            from nile_desktop.card_art import icon_surface
+
+            pygame.display.set_icon(icon_surface(64))
+        except Exception:  # an icon is a nicety; no icon file must not stop the game
+            log.info("no window icon", exc_info=True)
+        self._set_mode()
+        self.surface = self.surface.convert() if self.window is not None else self.surface
+        try:
+            from nile_desktop.audio import Audio
+
+            self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
+        except Exception:
+            log.warning("audio is off", exc_info=True)
+            self.audio = None
+
+    def _set_mode(self) -> None:
+        if self.settings.fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            size = tuple(self.settings.window_size)
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.viewport = Viewport(self.window.get_size())
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.settings.fullscreen and self.window is not None:
+            return
+        self.settings.fullscreen = on
+        self._settings_dirty = True
+        if self.window is not None:
+            self._set_mode()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        self.settings.window_size = (int(size[0]), int(size[1]))
+        self._settings_dirty = True
+        if self.window is not None and not self.settings.fullscreen:
+            self._set_mode()
+
+    def _window_resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.window = surface
+        self.viewport = Viewport(surface.get_size())
+        if not self.settings.fullscreen:
+            self.settings.window_size = surface.get_size()
+            self._settings_dirty = True
+
+    # -- settings ------------------------------------------------------------------
+    def apply_settings(self) -> None:
+        """Bring the running game in line with ``self.settings`` and save them."""
+        if self.settings.language != i18n.current_language():
+            i18n.set_language(self.settings.language)
+        if self.audio is not None:
+            self.audio.set_volume(self.settings.volume)
+            self.audio.set_muted(self.settings.muted)
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        save_settings(self.settings)
+        self._settings_dirty = False
+
+    def _on_language(self) -> None:
+        if pygame.display.get_init():
+            pygame.display.set_caption(_("Nile DeLuxor"))
+        self.guarded(self.stack.relayout)
+
+    def play(self, sound: str) -> None:
+        """Play a named sound if audio is available."""
+        if self.audio is not None:
+            try:
+                self.audio.play(sound)
+            except Exception:
+                log.debug("sound %s failed", sound, exc_info=True)
+
+    # -- events ----------------------------------------------------------------------
+    def translate(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """The event with window positions mapped to logical ones; None to drop it."""
+        pos = getattr(event, "pos", None)
+        if pos is None or event.type not in (
+            pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
+        ):
+            return event
+        if event.type != pygame.MOUSEMOTION and not self.viewport.contains(pos):
+            return None
+        data = dict(event.dict)
+        data["pos"] = self.viewport.to_logical(pos)
+        if "rel" in data:
+            s = self.viewport.scale
+            data["rel"] = (int(data["rel"][0] / s), int(data["rel"][1] / s))
+        return pygame.event.Event(event.type, data)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Handle one raw pygame event: app keys first, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._window_resized()
+            return
+        if event.type == pygame.KEYDOWN:
+            mods = event.mod
+            if event.key == pygame.K_F4 and mods & pygame.KMOD_ALT:
+                self.quit()
+                return
+            if event.key == pygame.K_q and mods & (pygame.KMOD_META | pygame.KMOD_CTRL):
+                self.quit()
+                return
+            if event.key == pygame.K_F11 or (
+                event.key == pygame.K_RETURN and mods & pygame.KMOD_ALT
+            ):
+                self.set_fullscreen(not self.settings.fullscreen)
+                self.save_settings()
+                return
+        mapped = self.translate(event)
+        if mapped is None:
+            return
+        used = self.guarded(self.stack.handle_event, mapped)
+        if (
+            not used
+            and mapped.type == pygame.KEYDOWN
+            and mapped.key == pygame.K_ESCAPE
+            and len(self.stack) > 1
+            and self.stack.top is not None
+            and self.stack.top.escape_pops
+        ):
+            self.guarded(self.stack.pop)
+
+    # -- loop ----------------------------------------------------------------------------
+    def guarded(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run scene code; an unexpected error becomes the crash scene."""
+        try:
+            return fn(*args)
+        except Exception as exc:
+            self.crash(exc)
+            return None
+
+    def advance(self, dt: float) -> None:
+        """Run as many fixed update steps as ``dt`` seconds of real time hold."""
+        self.accumulator += min(max(dt, 0.0), MAX_FRAME_TIME)
+        while self.accumulator >= STEP and self.running:
+            self.accumulator -= STEP
+            self.time += STEP
+            self.guarded(self.stack.update, STEP)
+
+    def render(self) -> None:
+        """Draw the visible scenes and scale the result into the window."""
+        self.surface.fill((0, 0, 0))
+        self.guarded(self.stack.draw, self.surface)
+        if self.window is not None:
+            vp = self.viewport
+            self.window.fill((0, 0, 0))
+            if vp.rect.size == self.surface.get_size():
+                self.window.blit(self.surface, vp.rect)
+            else:
+                self.window.blit(pygame.transform.smoothscale(self.surface, vp.rect.size), vp.rect)
+            pygame.display.flip()
+        self.frames += 1
+        for hook in list(self.after_draw):
+            self.guarded(hook, self)
+
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events (from pygame unless given), updates, drawing."""
+        if events is None:
+            events = pygame.event.get() if pygame.display.get_init() else []
+        for event in events:
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.advance(dt)
+        if self.running:
+            self.render()
+
+    def run(self) -> int:
+        """Loop until quit; returns the process exit code."""
+        clock = pygame.time.Clock()
+        try:
+            while self.running:
+                dt = clock.tick(self.max_fps) / 1000 if self.max_fps else clock.tick() / 1000
+                self.frame(dt)
+        finally:
+            self.shutdown()
+        return self.exit_code
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    def shutdown(self) -> None:
+        """Leave every scene (stopping bot threads) and keep a resized window's size."""
+        self.stack.abandon()
+        if self._settings_dirty:
+            self.save_settings()
+        i18n.remove_listener(self._on_language)
+
+    # -- crash -----------------------------------------------------------------------
+    def crash(self, exc: BaseException) -> None:
+        """Log ``exc`` and show the crash scene in place of every other scene."""
+        try:
+            from nile_desktop.logs import log_crash
+
+            log_crash(exc)
+        except Exception:
+            log.critical("unexpected error", exc_info=exc)
+        if self.crashed:  # the crash scene itself failed: give up cleanly
+            self.quit(1)
+            return
+        self.crashed = True
+        from nile_desktop.scenes.crash import CrashScene
+
+        self.stack.abandon()
+        self.stack.push(CrashScene(exc, self.log_path))
+
+    def recover(self, scene: Scene) -> None:
+        """Leave the crash scene for ``scene`` (the title screen)."""
+        self.crashed = False
+        self.stack.reset(scene)
+
+    def screenshot(self, path: Path | str) -> Path:
+        """Save the logical surface (what every scene drew) as a PNG."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.surface, str(path))
+        return path

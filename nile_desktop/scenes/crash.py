@@ -1,0 +1,101 @@
+"""The crash screen: shown instead of a vanished window when something breaks.
+
+It says what happened in plain words, where the log file with the details
+is, and that the game in progress is safe (it was saved after the last move,
+before the error). From here the player can go back to the title screen,
+where Continue resumes that game, or quit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes.base import MenuScene, centred
+from nile_desktop.ui import Button, Panel, theme
+
+
+class CrashScene(MenuScene):
+    escape_pops = False
+
+    def __init__(self, error: BaseException | None = None, log_path: Path | None = None) -> None:
+        super().__init__()
+        self.error = error
+        self.log_path = log_path
+        self.summary = self._summary(error)
+
+    @staticmethod
+    def _summary(error: BaseException | None) -> str:
+        if error is None:
+            return ""
+        try:
+            from nile_desktop.logs import format_crash
+
+            text = format_crash(error)
+        except Exception:
+            text = f"{type(error).__name__}: {error}"
+        lines = [line for line in str(text).strip().splitlines() if line.strip()]
+        return lines[-1].strip() if lines else type(error).__name__
+
+    def build(self) -> None:
+        self.panel_rect = centred(860, 470)
+        self.group.add(Panel(self.panel_rect, lambda: _("Something went wrong")))
+        bottom = self.panel_rect.bottom - 80
+        self.group.add(Button((self.panel_rect.centerx - 290, bottom, 280, 52),
+                              lambda: _("Back to the title screen"), self.back, primary=True))
+        self.group.add(Button((self.panel_rect.centerx + 10, bottom, 280, 52),
+                              lambda: _("Quit"), self.quit))
+        self.group.move_focus(1)
+
+    def back(self) -> None:
+        from nile_desktop.scenes.title import TitleScene
+
+        if self.app is not None:
+            self.app.recover(TitleScene())
+        elif self.stack is not None:
+            self.stack.reset(TitleScene())
+
+    def quit(self) -> None:
+        if self.app is not None:
+            self.app.quit(1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.NIGHT)
+        self.group.draw(surface)
+        rect = self.panel_rect
+        paragraphs = [
+            _("The game met an error it did not expect and had to stop this screen."),
+            _("Your game is safe: it was saved automatically after the last move. "
+              "Choose Continue on the title screen to play on."),
+        ]
+        y = rect.top + 50
+        for text in paragraphs:
+            for line in theme.wrap_text(text, theme.SIZE_BODY, rect.w - 80):
+                theme.draw_text(surface, line, (rect.left + 40, y))
+                y += 30
+            y += 10
+        theme.draw_text(surface, _("Details for a bug report are in this file:"),
+                        (rect.left + 40, y), bold=True)
+        y += 32
+        path = str(self.log_path) if self.log_path else _("(no log file could be opened)")
+        for line in _wrap_path(path, rect.w - 80):
+            theme.draw_text(surface, line, (rect.left + 40, y), theme.SIZE_SMALL, theme.LAPIS)
+            y += 24
+        if self.summary:
+            y += 8
+            summary = theme.fit_text(self.summary, theme.SIZE_SMALL, rect.w - 80)
+            theme.draw_text(surface, summary, (rect.left + 40, y), theme.SIZE_SMALL, theme.ERROR)
+
+
+def _wrap_path(path: str, width: int) -> list[str]:
+    """Break a long path anywhere (it has no spaces) so all of it is readable."""
+    f = theme.font(theme.SIZE_SMALL)
+    lines, line = [], ""
+    for ch in path:
+        if f.size(line + ch)[0] > width and line:
+            lines.append(line)
+            line = ""
+        line += ch
+    return [*lines, line]

@@ -1,0 +1,128 @@
+"""The title screen: new game, continue, load, rules, settings, quit.
+
+Continue resumes the newest unfinished save (usually the autosave) and is
+greyed out when there is none. A save that cannot be continued is explained
+in a dialog, and the file is left as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+
+import pygame
+
+from nile_desktop import __version__
+from nile_desktop.i18n import _, card_name
+from nile_desktop.scenes.base import LOGICAL_W, MenuScene
+from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.ui import Button, Panel, theme
+
+log = logging.getLogger(__name__)
+
+FAN_LEFT = ("papyrus", "wheat", "lettuce", "castor", "flax")
+FAN_RIGHT = ("spec:wheat+flax", "locust", "stone", "grapes", "onions")
+
+
+def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int, int],
+             width: int = 110, spread: float = 9.0, flip: bool = False) -> None:
+    """A hand of cards fanned around ``centre`` (decoration; missing art is skipped)."""
+    from nile_desktop import card_art
+
+    n = len(names)
+    for i, name in enumerate(names):
+        angle = (i - (n - 1) / 2) * spread * (-1 if flip else 1)
+        try:
+            face = card_art.card_surface(name, width, card_name(name))
+        except Exception:
+            log.debug("no art for %s", name, exc_info=True)
+            continue
+        rotated = pygame.transform.rotozoom(face, -angle, 1.0)
+        dx = math.sin(math.radians(angle)) * 150
+        dy = -math.cos(math.radians(angle)) * 150 + 150
+        rect = rotated.get_rect(center=(centre[0] + dx, centre[1] + dy))
+        surface.blit(rotated, rect)
+
+
+class TitleScene(MenuScene):
+    escape_pops = False
+
+    def build(self) -> None:
+        from nile_desktop import saves
+
+        try:
+            self.continue_path = saves.latest_save()
+        except Exception:
+            log.exception("looking for saves failed")
+            self.continue_path = None
+        panel = pygame.Rect(0, 0, 400, 430)
+        panel.midtop = (LOGICAL_W // 2, 250)
+        self.group.add(Panel(panel))
+        entries = [
+            (lambda: _("New game"), self.new_game, True),
+            (lambda: _("Continue"), self.continue_game, self.continue_path is not None),
+            (lambda: _("Load game"), self.load_game, True),
+            (lambda: _("Rules"), self.rules, True),
+            (lambda: _("Settings"), self.settings_scene, True),
+            (lambda: _("Quit"), self.quit, True),
+        ]
+        for i, (label, action, enabled) in enumerate(entries):
+            rect = pygame.Rect(0, 0, 320, 50)
+            rect.midtop = (panel.centerx, panel.top + 30 + i * 64)
+            self.group.add(Button(rect, label, action, enabled=enabled, primary=i == 0))
+
+    # -- actions -------------------------------------------------------------------
+    def new_game(self) -> None:
+        from nile_desktop.scenes.new_game import NewGameScene
+
+        self.stack.push(NewGameScene())
+
+    def continue_game(self) -> None:
+        if self.continue_path is None:
+            return
+        from nile_desktop.saves import SaveError, load_save
+        from nile_desktop.scenes.table import TableScene
+
+        try:
+            save, state = load_save(self.continue_path)
+        except SaveError as err:
+            self.stack.push(DialogScene(lambda: _("This game cannot be continued"),
+                                        lambda error=err: error.message))
+            return
+        self.stack.push(TableScene(save, state, save_path=self.continue_path))
+
+    def load_game(self) -> None:
+        from nile_desktop.scenes.load_game import LoadGameScene
+
+        self.stack.push(LoadGameScene())
+
+    def rules(self) -> None:
+        from nile_desktop.scenes.rules import RulesScene
+
+        self.stack.push(RulesScene())
+
+    def settings_scene(self) -> None:
+        from nile_desktop.scenes.settings import SettingsScene
+
+        self.stack.push(SettingsScene())
+
+    def quit(self) -> None:
+        if self.app is not None:
+            self.app.quit()
+        else:
+            self.stack.clear()
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        draw_fan(surface, FAN_LEFT, (210, 470))
+        draw_fan(surface, FAN_RIGHT, (LOGICAL_W - 210, 470), flip=True)
+        theme.draw_text(surface, _("Nile DeLuxor"), (LOGICAL_W // 2, 60), theme.SIZE_TITLE + 16,
+                        theme.GOLD_LIGHT, bold=True, anchor="midtop", shadow=theme.INK)
+        theme.draw_text(surface, _("Farm the banks of the Nile, harvest with the flood"),
+                        (LOGICAL_W // 2, 170), theme.SIZE_BODY + 2, theme.PAPYRUS,
+                        anchor="midtop", shadow=theme.INK)
+        self.group.draw(surface)
+        theme.draw_text(surface, _("Version {version}").format(version=__version__),
+                        (LOGICAL_W - 16, 710), theme.SIZE_SMALL, theme.PAPYRUS,
+                        anchor="bottomright", shadow=theme.INK)

@@ -1,0 +1,247 @@
+"""Widgets that hold more than one value: a text input and a scrolling list.
+
+Kept apart from :mod:`nile_desktop.ui.widgets` to keep both files short.
+The text input takes pygame's TEXTINPUT events, so accented Czech letters
+typed on any keyboard layout arrive whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from nile_desktop.ui import theme
+from nile_desktop.ui.theme import TextSource, text_of
+from nile_desktop.ui.widgets import CLICK_KEYS, Widget
+
+
+class TextInput(Widget):
+    """One line of editable text (player names, a seed)."""
+
+    uses_keys = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+
+    def __init__(
+        self,
+        rect: Any,
+        text: str = "",
+        on_change: Callable[[str], None] | None = None,
+        *,
+        max_len: int = 20,
+        placeholder: TextSource = "",
+        allowed: Callable[[str], bool] | None = None,
+        size: int = theme.SIZE_BODY,
+    ) -> None:
+        super().__init__(rect)
+        self.text = text
+        self.on_change = on_change
+        self.max_len = max_len
+        self.placeholder = placeholder
+        self.allowed = allowed
+        self.size = size
+        self.caret = len(text)
+        self.blink = 0.0
+
+    def _changed(self) -> None:
+        self.blink = 0.0
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def insert(self, chars: str) -> None:
+        chars = "".join(c for c in chars if c.isprintable())
+        if self.allowed is not None:
+            chars = "".join(c for c in chars if self.allowed(c))
+        room = self.max_len - len(self.text)
+        chars = chars[: max(0, room)]
+        if chars:
+            self.text = self.text[: self.caret] + chars + self.text[self.caret :]
+            self.caret += len(chars)
+            self._changed()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.hit(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event):
+            self.caret = len(self.text)
+            return True  # the group gives it the focus
+        elif event.type == pygame.TEXTINPUT and self.focused:
+            self.insert(event.text)
+            return True
+        elif event.type == pygame.KEYDOWN and self.focused:
+            key = event.key
+            if key == pygame.K_BACKSPACE and self.caret > 0:
+                self.text = self.text[: self.caret - 1] + self.text[self.caret :]
+                self.caret -= 1
+                self._changed()
+            elif key == pygame.K_DELETE and self.caret < len(self.text):
+                self.text = self.text[: self.caret] + self.text[self.caret + 1 :]
+                self._changed()
+            elif key == pygame.K_LEFT:
+                self.caret = max(0, self.caret - 1)
+            elif key == pygame.K_RIGHT:
+                self.caret = min(len(self.text), self.caret + 1)
+            elif key == pygame.K_HOME:
+                self.caret = 0
+            elif key == pygame.K_END:
+                self.caret = len(self.text)
+            else:
+                return key in (pygame.K_BACKSPACE, pygame.K_DELETE)
+            self.blink = 0.0
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.blink = (self.blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = (0xFB, 0xF6, 0xE6) if self.enabled else (0xE0, 0xD8, 0xC4)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        edge = theme.LAPIS if self.focused else theme.INK_SOFT
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
+        inner = self.rect.inflate(-16, 0)
+        if self.text:
+            shown = theme.fit_text(self.text, self.size, inner.w)
+            theme.draw_text(surface, shown, inner.midleft, self.size, anchor="midleft")
+        elif self.placeholder:
+            shown = theme.fit_text(text_of(self.placeholder), self.size, inner.w)
+            theme.draw_text(surface, shown, inner.midleft, self.size, theme.DISABLED,
+                            anchor="midleft")
+        if self.focused and self.blink < 0.6:
+            width = theme.font(self.size).size(self.text[: self.caret])[0]
+            x = min(inner.right, inner.left + width + 1)
+            pygame.draw.line(surface, theme.INK, (x, self.rect.top + 8), (x, self.rect.bottom - 8), 2)
+
+
+class RichRow:
+    """A list row that draws itself (e.g. a save with its date and players)."""
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: bool) -> None:
+        raise NotImplementedError
+
+
+Row = TextSource | RichRow
+
+
+class ListView(Widget):
+    """A scrolling list of rows; click or Up/Down selects, double click or Enter activates.
+
+    A row is a text, or a :class:`RichRow` that draws itself.
+    """
+
+    uses_keys = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+
+    def __init__(
+        self,
+        rect: Any,
+        rows: Sequence[Row] = (),
+        *,
+        row_height: int = 44,
+        on_select: Callable[[int], None] | None = None,
+        on_activate: Callable[[int], None] | None = None,
+        empty_text: TextSource = "",
+    ) -> None:
+        super().__init__(rect)
+        self.rows: list[Row] = list(rows)
+        self.row_height = row_height
+        self.on_select = on_select
+        self.on_activate = on_activate
+        self.empty_text = empty_text
+        self.selected = 0 if self.rows else -1
+        self.scroll = 0
+        self._last_click: tuple[int, float] = (-1, -10.0)
+        self._time = 0.0
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        self.rows = list(rows)
+        self.selected = min(max(self.selected, 0), len(self.rows) - 1)
+        self._clamp_scroll()
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, self.rect.h // self.row_height)
+
+    def _clamp_scroll(self) -> None:
+        self.scroll = max(0, min(self.scroll, len(self.rows) - self.visible_rows))
+
+    def select(self, index: int) -> None:
+        if not self.rows:
+            return
+        index = max(0, min(len(self.rows) - 1, index))
+        if index != self.selected:
+            self.selected = index
+            if self.on_select is not None:
+                self.on_select(index)
+        if index < self.scroll:
+            self.scroll = index
+        elif index >= self.scroll + self.visible_rows:
+            self.scroll = index - self.visible_rows + 1
+        self._clamp_scroll()
+
+    def activate(self) -> None:
+        if self.on_activate is not None and 0 <= self.selected < len(self.rows):
+            self.on_activate(self.selected)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.hit(event)
+        elif event.type == pygame.MOUSEWHEEL and self.hovered:
+            self.scroll -= event.y * 2
+            self._clamp_scroll()
+            return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event):
+            index = self.scroll + (event.pos[1] - self.rect.top) // self.row_height
+            if 0 <= index < len(self.rows):
+                again = self._last_click[0] == index and self._time - self._last_click[1] < 0.4
+                self.select(index)
+                self._last_click = (index, self._time)
+                if again:
+                    self.activate()
+            return True
+        elif event.type == pygame.KEYDOWN and self.focused:
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1,
+                    pygame.K_PAGEUP: -self.visible_rows, pygame.K_PAGEDOWN: self.visible_rows}
+            if event.key in step:
+                self.select(self.selected + step[event.key])
+                return True
+            if event.key in CLICK_KEYS:
+                self.activate()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self._time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (0xF7, 0xEF, 0xD8), self.rect, border_radius=8)
+        if not self.rows and self.empty_text:
+            theme.draw_text(surface, text_of(self.empty_text), self.rect.center,
+                            colour=theme.INK_SOFT, anchor="center")
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows + 1)):
+            row_rect = pygame.Rect(self.rect.left, self.rect.top + (i - self.scroll) * self.row_height,
+                                   self.rect.w, self.row_height)
+            selected = i == self.selected
+            if selected:
+                pygame.draw.rect(surface, (0xD9, 0xE6, 0xF2), row_rect.inflate(-6, -4),
+                                 border_radius=6)
+                pygame.draw.rect(surface, theme.LAPIS, row_rect.inflate(-6, -4), width=2,
+                                 border_radius=6)
+            row = self.rows[i]
+            if isinstance(row, RichRow):
+                row.draw(surface, row_rect, selected)
+                continue
+            text = theme.fit_text(text_of(row), theme.SIZE_BODY, row_rect.w - 24)
+            theme.draw_text(surface, text, (row_rect.left + 14, row_rect.centery), anchor="midleft")
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, theme.LAPIS if self.focused else theme.INK_SOFT, self.rect,
+                         width=2, border_radius=8)
+        if len(self.rows) > self.visible_rows:
+            frac = self.visible_rows / len(self.rows)
+            bar_h = max(24, int(self.rect.h * frac))
+            span = self.rect.h - bar_h - 8
+            top = self.rect.top + 4 + int(span * self.scroll / max(1, len(self.rows) - self.visible_rows))
+            pygame.draw.rect(surface, theme.GOLD, (self.rect.right - 10, top, 6, bar_h), border_radius=3)
