@@ -1,0 +1,332 @@
+"""Translations: every string a player sees passes through this module.
+
+The game speaks English (the source language) and Czech, from gettext
+catalogues in ``locales/<lang>/LC_MESSAGES/nile_desktop.po``. The language
+can change while the game runs, so nothing may hold an already-translated
+string for long: code calls ``_()`` when it draws, and module-level texts are
+marked with ``N_()``, which returns a lazy string translated each time it is
+turned into ``str``. Scenes register a listener to redraw the moment the
+language changes.
+
+Compiled catalogues (``.mo``) are build products, not kept in git. A wheel
+carries them; in a source checkout they are made by
+``python -m nile_desktop.tools.i18n compile`` (or ``pip install -e .``), and
+if they are missing or older than the ``.po`` while Babel is installed, the
+``.po`` is compiled in memory, so a fresh clone always runs translated.
+"""
+
+from __future__ import annotations
+
+import gettext
+import inspect
+import io
+import locale
+import logging
+import os
+import sys
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+
+from nile_desktop import paths
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "nile_desktop"
+SOURCE_LANGUAGE = "en"
+
+#: Languages the game offers, each named in its own language.
+LANGUAGES: dict[str, str] = {"en": "English", "cs": "Čeština"}
+
+_current = SOURCE_LANGUAGE
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_cache: dict[str, gettext.NullTranslations] = {}
+_listeners: list[tuple[object, bool]] = []
+
+
+# ---------------------------------------------------------------------------
+# Translating
+
+
+def _(message: str) -> str:
+    """The message in the current language (the message itself if untranslated)."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that fits ``n`` in the current language.
+
+    Czech has three forms (1, 2–4, 5 and more); the catalogue decides.
+    The caller still formats the number in: ``ngettext(...).format(n=n)``.
+    """
+    return _translations.ngettext(singular, plural, n)
+
+
+class LazyString:
+    """A message marked for translation whose text is looked up when shown.
+
+    ``str(lazy)``, ``f"{lazy}"`` and ``lazy.format(...)`` all translate into
+    the language current at that moment, so a label defined at import time
+    follows a later language switch.
+    """
+
+    __slots__ = ("msgid",)
+
+    def __init__(self, msgid: str) -> None:
+        self.msgid = msgid
+
+    def __str__(self) -> str:
+        return _(self.msgid)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return str(self).format(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"N_({self.msgid!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LazyString) and other.msgid == self.msgid
+
+    def __hash__(self) -> int:
+        return hash(("N_", self.msgid))
+
+
+def N_(message: str) -> LazyString:  # noqa: N802 - the conventional gettext marker name
+    """Mark ``message`` for translation and translate it later, at display time."""
+    return LazyString(message)
+
+
+# ---------------------------------------------------------------------------
+# Card names
+
+_CARD_NAMES: dict[str, LazyString] = {
+    "papyrus": N_("Papyrus"),
+    "wheat": N_("Wheat"),
+    "lettuce": N_("Lettuce"),
+    "castor": N_("Castor"),
+    "flax": N_("Flax"),
+    "grapes": N_("Grapes"),
+    "onions": N_("Onions"),
+    "stone": N_("Stone"),
+    "locust": N_("Plague of Locusts"),
+    "sphinx": N_("Sphinx"),
+    "obelisk": N_("Obelisk"),
+    "wall": N_("Wall"),
+}
+_SPECULATION = N_("Speculation: {first} + {second}")
+
+
+def card_name(notation_name: str) -> str:
+    """The player-facing name of a card or Monument given by its notation name.
+
+    ``wheat`` → "Wheat" / "Pšenice"; ``spec:wheat+flax`` → "Speculation: Wheat
+    + Flax"; also ``stone``, ``locust`` and the Monuments ``sphinx``,
+    ``obelisk``, ``wall``. An unknown name raises ``ValueError``.
+    """
+    if notation_name.startswith("spec:"):
+        first, plus, second = notation_name[len("spec:") :].partition("+")
+        if plus and first in _CARD_NAMES and second in _CARD_NAMES:
+            return _SPECULATION.format(first=card_name(first), second=card_name(second))
+    elif notation_name in _CARD_NAMES:
+        return str(_CARD_NAMES[notation_name])
+    raise ValueError(f"not a card name in the notation: {notation_name!r}")
+
+
+# ---------------------------------------------------------------------------
+# Loading catalogues
+
+
+def catalogue_paths(code: str) -> tuple[Path, Path]:
+    """The ``.po`` and ``.mo`` files of one language (either may be missing)."""
+    folder = paths.locales_dir() / code / "LC_MESSAGES"
+    return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+
+
+def compile_po(po_path: Path) -> bytes:
+    """Compile one ``.po`` file to ``.mo`` bytes with Babel (needs Babel installed)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po_path.open("rb") as fh:
+        catalogue = read_po(fh)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    return buffer.getvalue()
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    po, mo = catalogue_paths(code)
+    try:
+        mo_fresh = mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime)
+        if mo_fresh:
+            with mo.open("rb") as fh:
+                return gettext.GNUTranslations(fh)
+        if po.is_file():
+            try:
+                data = compile_po(po)
+            except ImportError:
+                if mo.is_file():
+                    log.warning("%s is older than %s; Babel is missing, using it anyway", mo, po)
+                    with mo.open("rb") as fh:
+                        return gettext.GNUTranslations(fh)
+                log.warning("no compiled catalogue for %r and Babel is missing", code)
+                return gettext.NullTranslations()
+            log.info("compiled %s in memory (run the i18n tool to keep a .mo)", po)
+            return gettext.GNUTranslations(io.BytesIO(data))
+        log.warning("no catalogue for language %r in %s", code, po.parent)
+    except (OSError, ValueError) as exc:
+        # ValueError covers gettext's own "bad magic number" and Babel's parse errors.
+        log.error("the catalogue for %r could not be read: %s", code, exc)
+    return gettext.NullTranslations()
+
+
+def _translations_for(code: str) -> gettext.NullTranslations:
+    if code not in _cache:
+        _cache[code] = _load(code)
+    return _cache[code]
+
+
+def reload_catalogues() -> None:
+    """Forget loaded catalogues and reload the current one (after recompiling them)."""
+    global _translations
+    _cache.clear()
+    _translations = _translations_for(_current)
+
+
+# ---------------------------------------------------------------------------
+# Choosing the language
+
+
+def current_language() -> str:
+    """The code of the language in use, a key of ``LANGUAGES``."""
+    return _current
+
+
+def set_language(code: str) -> None:
+    """Switch every later translation to ``code`` and tell the listeners.
+
+    ``code`` must be a key of ``LANGUAGES``; anything else raises ValueError.
+    Listeners are called even when the language does not change, so a
+    scene can rely on one redraw after the player confirms the setting.
+    """
+    global _current, _translations
+    if code not in LANGUAGES:
+        raise ValueError(f"unsupported language {code!r}; choose one of {sorted(LANGUAGES)}")
+    _translations = _translations_for(code)
+    _current = code
+    log.info("language set to %s", code)
+    _notify(code)
+
+
+def _looks_czech(name: str | None) -> bool:
+    if not name:
+        return False
+    lowered = name.strip().lower()
+    return lowered.startswith(("cs", "czech", "čeština", "cestina"))
+
+
+def _windows_ui_language() -> str | None:
+    try:
+        import ctypes
+
+        lang_id = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ImportError):
+        return None
+    return "cs" if lang_id & 0x3FF == 0x05 else "other"
+
+
+def system_language() -> str:
+    """``"cs"`` when the operating system is set to Czech, otherwise ``"en"``.
+
+    Looks at the usual locale variables (``LANGUAGE`` lists preferences,
+    the first known one wins), then the process locale, then the Windows UI
+    language.
+    """
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if not value or value in ("C", "POSIX") or value.startswith("C."):
+            continue
+        for part in value.split(":"):
+            if _looks_czech(part):
+                return "cs"
+            if part.strip().lower()[:2] in LANGUAGES:
+                return "en"
+        return "en"
+    try:
+        name = locale.getlocale(locale.LC_CTYPE)[0]
+    except (ValueError, TypeError):
+        name = None
+    if _looks_czech(name):
+        return "cs"
+    if sys.platform == "win32" and _windows_ui_language() == "cs":
+        return "cs"
+    return "en"
+
+
+# ---------------------------------------------------------------------------
+# Listeners
+
+
+def add_listener(callback: Callable[..., object]) -> None:
+    """Call ``callback`` after every language switch.
+
+    The callback may take no argument or one (the new language code).
+    A bound method is held weakly, so a scene that is gone stops being
+    called without having to remove itself; plain functions are held.
+    """
+    takes_code = _accepts_one_argument(callback)
+    if inspect.ismethod(callback):
+        ref: object = weakref.WeakMethod(callback)
+        _listeners.append((ref, takes_code))
+    else:
+        _listeners.append((lambda: callback, takes_code))
+
+
+def remove_listener(callback: Callable[..., object]) -> None:
+    """Stop calling ``callback`` (no error if it was not registered)."""
+    _listeners[:] = [(ref, takes) for ref, takes in _listeners if ref() not in (callback, None)]  # type: ignore[operator]
+
+
+def _accepts_one_argument(callback: Callable[..., object]) -> bool:
+    try:
+        signature = inspect.signature(callback)
+    except (TypeError, ValueError):
+        return False
+    try:
+        signature.bind("en")
+    except TypeError:
+        return False
+    return True
+
+
+def _notify(code: str) -> None:
+    for ref, takes_code in list(_listeners):
+        callback = ref()  # type: ignore[operator]
+        if callback is None:
+            continue
+        try:
+            if takes_code:
+                callback(code)
+            else:
+                callback()
+        except Exception:  # a broken listener must not stop the others
+            log.exception("language listener %r failed", callback)
+    _listeners[:] = [(ref, takes) for ref, takes in _listeners if ref() is not None]  # type: ignore[operator]
+
+
+__all__ = [
+    "LANGUAGES",
+    "LazyString",
+    "N_",
+    "_",
+    "add_listener",
+    "card_name",
+    "current_language",
+    "ngettext",
+    "remove_listener",
+    "set_language",
+    "system_language",
+]

@@ -1,0 +1,114 @@
+"""The game's log file and the report written when something goes wrong.
+
+The game is started by double-clicking, and on Windows it has no console,
+so anything printed is lost. Everything worth knowing goes to a rotating
+log file in the user's log folder instead (a few small files, never a
+growing one), which a player can attach to a bug report. When an
+unexpected error escapes, :func:`format_crash` writes a full report into
+that log and the crash screen shows the player where it is.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import platform
+import sys
+import tempfile
+import traceback
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from nile_desktop import __version__, paths
+
+LOG_NAME = "nile-desktop.log"
+MAX_BYTES = 1_000_000
+BACKUP_COUNT = 3
+FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+_log_path: Path | None = None
+
+
+def log_path() -> Path | None:
+    """The log file in use, or None before :func:`setup_logging`."""
+    return _log_path
+
+
+def setup_logging(level: int = logging.INFO) -> Path:
+    """Send the game's log to a rotating file (1 MB × 3) and return its path.
+
+    Calling it again does not add a second handler. If the user log folder
+    cannot be written, the log goes to the system's temporary folder.
+    Warnings are also shown on the console when there is one.
+    """
+    global _log_path
+    root = logging.getLogger()
+    root.setLevel(min(root.level or level, level))
+    if _log_path is not None:
+        return _log_path
+    handler: logging.Handler | None = None
+    for folder in (paths.user_log_dir(), Path(tempfile.gettempdir()) / "nile-desktop"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / LOG_NAME
+            handler = logging.handlers.RotatingFileHandler(
+                target, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
+            )
+        except OSError:
+            continue
+        break
+    if handler is None:  # no writable folder anywhere: keep the console only
+        target = paths.user_log_dir() / LOG_NAME
+    else:
+        handler.setFormatter(logging.Formatter(FORMAT))
+        handler.setLevel(level)
+        root.addHandler(handler)
+    if sys.stderr is not None:  # gui-scripts on Windows have no console at all
+        console = logging.StreamHandler(sys.stderr)
+        console.setLevel(logging.WARNING)
+        console.setFormatter(logging.Formatter(FORMAT))
+        root.addHandler(console)
+    _log_path = target
+    logging.getLogger(__name__).info(
+        "Nile desktop %s, Python %s, pygame-ce %s, %s; log at %s",
+        __version__, platform.python_version(), _pygame_version(), platform.platform(), target,
+    )
+    return target
+
+
+def _pygame_version() -> str:
+    module = sys.modules.get("pygame")
+    return getattr(getattr(module, "version", None), "ver", "not loaded")
+
+
+def format_crash(exc: BaseException) -> str:
+    """A plain-text crash report: when, which versions, and the full traceback."""
+    lines = [
+        f"Nile desktop {__version__} crashed at {datetime.now().isoformat(timespec='seconds')}",
+        f"Python {platform.python_version()} ({sys.executable})",
+        f"pygame-ce {_pygame_version()}",
+        f"System {platform.platform()}",
+        "",
+        "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip(),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def log_crash(exc: BaseException) -> str:
+    """Write the crash report of ``exc`` to the log and return it."""
+    report = format_crash(exc)
+    logging.getLogger("nile_desktop.crash").critical("unexpected error\n%s", report)
+    return report
+
+
+def install_excepthook() -> None:
+    """Log any uncaught exception (then let Python report it as usual)."""
+    previous = sys.excepthook
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if not issubclass(kind, KeyboardInterrupt):
+            log_crash(exc.with_traceback(tb))
+        previous(kind, exc, tb)
+
+    sys.excepthook = hook
