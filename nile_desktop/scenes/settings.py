@@ -1,0 +1,118 @@
+"""The settings screen: language, display, sound, animation and table options.
+
+Every change takes effect at once and is saved at once: choosing Čeština
+redraws this screen and every scene under it in Czech, without a restart.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from nile_desktop import i18n
+from nile_desktop.i18n import _
+from nile_desktop.scenes.base import LOGICAL_W, MenuScene
+from nile_desktop.ui import Button, Choice, Panel, Slider, Toggle, theme
+
+WINDOW_SIZES: tuple[tuple[int, int], ...] = (
+    (1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440),
+)
+
+
+def _speed_text(value: float) -> str:
+    return _("{factor}×").format(factor=f"{value:g}")
+
+
+class SettingsScene(MenuScene):
+    def build(self) -> None:
+        s = self.settings()
+        panel = pygame.Rect(0, 0, 760, 600)
+        panel.midtop = (LOGICAL_W // 2, 86)
+        self.group.add(Panel(panel, lambda: _("Settings")))
+        x, w, h, gap = panel.left + 50, panel.w - 100, 44, 54
+        y = panel.top + 44
+
+        def row() -> pygame.Rect:
+            nonlocal y
+            rect = pygame.Rect(x, y, w, h)
+            y += gap
+            return rect
+
+        languages = [(code, name) for code, name in i18n.LANGUAGES.items()]
+        self.group.add(Choice(row(), languages, s.language, self.set_language,
+                              label=lambda: _("Language")))
+        self.group.add(Toggle(row(), lambda: _("Fullscreen (F11)"), s.fullscreen,
+                              self.set_fullscreen))
+        sizes = [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
+        current = tuple(s.window_size)
+        if current not in WINDOW_SIZES:
+            sizes.insert(0, (current, f"{current[0]} × {current[1]}"))
+        size_choice = Choice(row(), sizes, current, self.set_window_size,
+                             label=lambda: _("Window size"))
+        size_choice.enabled = not s.fullscreen
+        self.group.add(size_choice)
+        self.group.add(Slider(row(), lambda: _("Sound volume"), s.volume, 0.0, 1.0, 0.1,
+                              self.set_volume))
+        self.group.add(Toggle(row(), lambda: _("Mute all sound"), s.muted, self.set_muted))
+        self.group.add(Slider(row(), lambda: _("Animation speed"), s.animation_speed, 0.5, 3.0,
+                              0.25, self.set_animation_speed, fmt=_speed_text))
+        self.group.add(Toggle(row(), lambda: _("Crop names under the cards (colour-blind aid)"),
+                              s.colourblind_symbols, self.set_colourblind))
+        self.group.add(Toggle(row(), lambda: _("Show the number of cards in every hand"),
+                              s.show_hand_sizes, self.set_show_hand_sizes))
+        back = pygame.Rect(0, 0, 240, 50)
+        back.midbottom = (panel.centerx, panel.bottom - 24)
+        self.group.add(Button(back, lambda: _("Back"), self.close, primary=True))
+
+    # -- changes: each applies and saves at once --------------------------------------
+    def _changed(self) -> None:
+        if self.app is not None:
+            self.app.apply_settings()
+
+    def set_language(self, code: str) -> None:
+        self.settings().language = code
+        if self.app is not None:
+            self.app.apply_settings()  # switches the language: every scene relayouts
+        else:
+            i18n.set_language(code)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if self.app is not None:
+            self.app.set_fullscreen(on)
+            self.app.save_settings()
+        else:
+            self.settings().fullscreen = on
+        self.relayout()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        if self.app is not None:
+            self.app.set_window_size(size)
+            self.app.save_settings()
+        else:
+            self.settings().window_size = size
+
+    def set_volume(self, value: float) -> None:
+        self.settings().volume = value
+        self._changed()
+        if self.app is not None:
+            self.app.play("flip")
+
+    def set_muted(self, value: bool) -> None:
+        self.settings().muted = value
+        self._changed()
+
+    def set_animation_speed(self, value: float) -> None:
+        self.settings().animation_speed = value
+        self._changed()
+
+    def set_colourblind(self, value: bool) -> None:
+        self.settings().colourblind_symbols = value
+        self._changed()
+
+    def set_show_hand_sizes(self, value: bool) -> None:
+        self.settings().show_hand_sizes = value
+        self._changed()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        theme.draw_text(surface, _("Changes are saved at once."), (LOGICAL_W // 2, 606),
+                        theme.SIZE_SMALL, theme.INK_SOFT, anchor="midbottom")
