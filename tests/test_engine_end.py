@@ -1,6 +1,7 @@
 """Seasons, the end of the game and scoring (R-END)."""
 
 from engine_helpers import kinds, position
+
 from nile_desktop.engine.cards import LOCUST, STONE
 
 

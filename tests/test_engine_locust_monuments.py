@@ -1,8 +1,8 @@
 """The Plague of Locusts and the Monuments (R-LOCUST, R-MON)."""
 
 import pytest
-
 from engine_helpers import kinds, position
+
 from nile_desktop.engine import IllegalMoveError
 
 

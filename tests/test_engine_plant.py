@@ -1,8 +1,8 @@
 """Planting, speculating and refusals (R-PLANT, R-SPEC, R-WHY)."""
 
 import pytest
-
 from engine_helpers import kinds, position
+
 from nile_desktop.engine import IllegalMoveError
 
 DECK = ["flax", "flax", "flax"]  # the next flood is Flax

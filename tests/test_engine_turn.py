@@ -1,8 +1,8 @@
 """A turn: flood, harvest, trade and draw (R-FLOOD, R-HARV, R-TRADE, R-DRAW)."""
 
 import pytest
-
 from engine_helpers import kinds, position
+
 from nile_desktop.engine import IllegalMoveError, observe
 
 

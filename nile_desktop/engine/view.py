@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import LOCUST, N_CROPS, N_KINDS, STONE, full_deck_counts
+from .cards import CROPS, KIND_NAMES, LOCUST, MONUMENTS, N_CROPS, N_KINDS, STONE, full_deck_counts
 from .rules import Rules
 from .state import State
 
@@ -44,6 +44,28 @@ class View:
     @property
     def players(self) -> int:
         return self.rules.players
+
+    def text(self) -> str:
+        """One canonical line describing the view (golden playthroughs, logs)."""
+
+        def cards(counts) -> str:
+            return ",".join(f"{KIND_NAMES[k]}*{n}" for k, n in enumerate(counts) if n) or "-"
+
+        def per_seat(rows, names) -> str:
+            return "|".join(
+                ",".join(f"{names[i]}{n}" for i, n in enumerate(row) if n) or "-" for row in rows
+            )
+
+        return " ".join((
+            f"seat={self.seat} active={self.active} season={self.season}/{self.seasons}",
+            f"flood={KIND_NAMES[self.flood] if self.flood >= 0 else '-'} deck={self.deck_size}",
+            f"hand={cards(self.hand)} storage={cards(self.storage)}",
+            f"hands={','.join(map(str, self.hand_sizes))}",
+            f"storages={','.join(map(str, self.storage_sizes))}",
+            f"fields={per_seat(self.fields, CROPS)} monuments={per_seat(self.mons, MONUMENTS)}",
+            "specs=" + ("|".join(",".join(KIND_NAMES[k] for k in s) or "-" for s in self.specs)),
+            f"discard={cards(self.discard)} aside={int(self.locust_aside)}",
+        ))
 
     def unseen(self) -> list[int]:
         """Counts per kind of the cards this seat cannot see: other hands and

@@ -1,0 +1,37 @@
+"""Layering: the engine and the bots import with pygame unimportable (DESIGN.md "Layers")."""
+
+import subprocess
+import sys
+
+CODE = """
+import sys
+sys.modules['pygame'] = None  # any 'import pygame' now fails
+import nile_desktop.engine
+from nile_desktop.engine import Rules, new_game
+state = new_game(Rules(3), seed=1)
+state.apply(state.legal_moves()[-1])
+try:
+    import nile_desktop.ai
+except ImportError as exc:
+    if 'pygame' in str(exc):
+        raise
+assert not any(name.startswith('pygame') and sys.modules[name] is not None
+               for name in sys.modules)
+print('ok')
+"""
+
+
+def test_engine_and_ai_import_without_pygame():
+    """The rules and bots never grow a UI dependency."""
+    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+
+
+def test_engine_imports_nothing_above_it():
+    """The engine package imports only the standard library and itself."""
+    code = ("import sys; import nile_desktop.engine; "
+            "print(sorted(m for m in sys.modules if m.startswith('nile_desktop')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    mods = eval(out.stdout)
+    assert all(m == "nile_desktop" or m.startswith("nile_desktop.engine") for m in mods), mods
