@@ -3,7 +3,7 @@
 A wheel must carry ``assets/`` and the translation catalogues, so building
 copies both into ``nile_desktop/_data/`` (where ``nile_desktop.paths`` looks
 for them in an installed game) and compiles every ``.po`` catalogue to the
-``.mo`` that gettext reads, with Babel. An editable install (``pip install
+``.mo`` that gettext reads, with Babel (only the ``.mo`` are shipped). An editable install (``pip install
 -e .``) instead compiles the ``.mo`` files in place, next to their ``.po``,
 when Babel is available. Everything else about the package is in
 pyproject.toml.
@@ -59,6 +59,9 @@ class BuildWithData(build_py):
                 ignore=shutil.ignore_patterns("*.mo", "__pycache__", ".*"),
             )
         compile_catalogues(target / "locales", required=True)
+        # The game reads only the compiled catalogues; sources stay out of the package.
+        for source in (*target.glob("locales/*/LC_MESSAGES/*.po"), *target.glob("locales/*.pot")):
+            source.unlink()
 
 
 setup(cmdclass={"build_py": BuildWithData})

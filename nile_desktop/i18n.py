@@ -135,6 +135,11 @@ def card_name(notation_name: str) -> str:
     raise ValueError(f"not a card name in the notation: {notation_name!r}")
 
 
+def count_cards(n: int) -> str:
+    """``n`` with the word "card" in the right form: "1 card", "3 karty", "5 karet"."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
 # ---------------------------------------------------------------------------
 # Loading catalogues
 
@@ -314,6 +319,8 @@ def _notify(code: str) -> None:
                 callback()
         except Exception:  # a broken listener must not stop the others
             log.exception("language listener %r failed", callback)
+        # A logged traceback keeps this frame alive: do not let it keep a scene alive too.
+        callback = None
     _listeners[:] = [(ref, takes) for ref, takes in _listeners if ref() is not None]  # type: ignore[operator]
 
 
@@ -324,6 +331,7 @@ __all__ = [
     "_",
     "add_listener",
     "card_name",
+    "count_cards",
     "current_language",
     "ngettext",
     "remove_listener",

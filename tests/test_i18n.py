@@ -1,0 +1,239 @@
+"""Translations: complete catalogues, matching placeholders, Czech plurals, glyphs, live switching."""
+
+from __future__ import annotations
+
+import gc
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from nile_desktop import i18n, paths
+from nile_desktop.engine import ALL_CARD_NAMES, MONUMENTS
+from nile_desktop.i18n import N_, _, card_name, count_cards, ngettext
+from nile_desktop.tools import i18n as tool
+
+CZECH_PLURALS = "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def catalogue(code: str) -> Catalog:
+    po, _mo = i18n.catalogue_paths(code)
+    with po.open("rb") as fh:
+        return read_po(fh, locale=code)
+
+
+def strings(message) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def ids(message) -> tuple[str, ...]:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
+
+
+@pytest.mark.parametrize("code", sorted(i18n.LANGUAGES))
+def test_catalogue_is_complete(code: str) -> None:
+    """Every message marked in the code has a finished (non-empty, non-fuzzy) translation."""
+    wanted = {ids(m)[0] for m in tool.extract_messages() if m.id}
+    cat = catalogue(code)
+    missing = sorted(wanted - {ids(m)[0] for m in cat if m.id})
+    unfinished = sorted(msgid for msgid in tool.untranslated(cat) if msgid in wanted)
+    assert not missing, f"not in the {code} catalogue (run the i18n tool's update): {missing}"
+    assert not unfinished, f"untranslated in {code}: {unfinished}"
+
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}|%(?:\([^)]*\))?[sdif]")
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(m.group(0) for m in PLACEHOLDER.finditer(text))
+
+
+@pytest.mark.parametrize("code", sorted(i18n.LANGUAGES))
+def test_placeholders_match(code: str) -> None:
+    """Each translation uses exactly the placeholders of its source text, so formatting never fails."""
+    problems = []
+    for message in catalogue(code):
+        if not message.id:
+            continue
+        source = ids(message)
+        for index, text in enumerate(strings(message)):
+            if not text:
+                continue
+            expected = source[min(index, len(source) - 1)] if len(source) > 1 else source[0]
+            if len(source) > 1:
+                expected = source[1]  # every plural form carries the plural's placeholders
+            if placeholders(text) != placeholders(expected):
+                problems.append((source[0], text))
+    assert not problems
+
+
+def test_czech_plural_forms() -> None:
+    """Czech has three forms: 1, 2–4 and 5 or more (also 0), from its catalogue header."""
+    assert catalogue("cs").plural_forms == CZECH_PLURALS
+    i18n.set_language("cs")
+    assert [count_cards(n) for n in (1, 2, 3, 4, 5, 11, 22, 0)] == [
+        "1 karta", "2 karty", "3 karty", "4 karty", "5 karet", "11 karet", "22 karet", "0 karet"]
+    i18n.set_language("en")
+    assert [count_cards(n) for n in (1, 2, 0)] == ["1 card", "2 cards", "0 cards"]
+    assert ngettext("{n} card", "{n} cards", 7) == "{n} cards"
+
+
+def test_font_has_every_glyph() -> None:
+    """The shipped font (regular and bold) can draw every character of every translation."""
+    texts = list(i18n.LANGUAGES.values())
+    for code in i18n.LANGUAGES:
+        for message in catalogue(code):
+            if message.id:
+                texts.extend(strings(message))
+    characters = sorted(set("".join(texts)) - {"\n"})
+    pygame.font.init()
+    for name in ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"):
+        font = pygame.font.Font(str(paths.asset("fonts", name)), 20)
+        metrics = font.metrics("".join(characters))
+        missing = [c for c, m in zip(characters, metrics, strict=True) if m is None]
+        assert not missing, f"{name} lacks {missing}"
+
+
+def test_language_switch_translates_and_calls_listeners() -> None:
+    """set_language changes _() at once and calls every listener, with or without the code."""
+    heard: list[object] = []
+
+    def no_argument() -> None:
+        heard.append(("plain", i18n.current_language()))
+
+    def with_code(code: str) -> None:
+        heard.append(("code", code))
+
+    i18n.add_listener(no_argument)
+    i18n.add_listener(with_code)
+    try:
+        i18n.set_language("cs")
+        assert _("Wheat") == "Pšenice" and i18n.current_language() == "cs"
+        assert heard == [("plain", "cs"), ("code", "cs")]
+        i18n.set_language("en")
+        assert _("Wheat") == "Wheat"
+        assert heard[-2:] == [("plain", "en"), ("code", "en")]
+    finally:
+        i18n.remove_listener(no_argument)
+        i18n.remove_listener(with_code)
+    i18n.set_language("cs")
+    assert len(heard) == 4
+
+
+def test_scene_listeners_are_held_weakly() -> None:
+    """A scene's bound method stops being called once the scene is gone, and a failing
+    listener does not stop the others."""
+
+    class Scene:
+        calls = 0
+
+        def redraw(self) -> None:
+            Scene.calls += 1
+
+    def broken() -> None:
+        raise RuntimeError("listener bug")
+
+    scene = Scene()
+    i18n.add_listener(broken)
+    i18n.add_listener(scene.redraw)
+    try:
+        i18n.set_language("cs")
+        assert Scene.calls == 1
+        del scene
+        gc.collect()
+        i18n.set_language("en")
+        assert Scene.calls == 1
+    finally:
+        i18n.remove_listener(broken)
+
+
+def test_lazy_strings_translate_at_display_time() -> None:
+    """A label marked with N_ at import time shows in the language current when drawn."""
+    label = N_("Wheat")
+    assert str(label) == "Wheat" and f"{label}" == "Wheat"
+    i18n.set_language("cs")
+    assert str(label) == "Pšenice" and f"[{label}]" == "[Pšenice]"
+    assert N_("Speculation: {first} + {second}").format(first="A", second="B") == "Spekulace: A + B"
+    assert label == N_("Wheat") and len({label, N_("Wheat")}) == 1
+
+
+CZECH_CARDS = {
+    "papyrus": "Papyrus", "wheat": "Pšenice", "lettuce": "Salát", "castor": "Ricinovník",
+    "flax": "Len", "grapes": "Hroznové víno", "onions": "Cibule", "sphinx": "Sfinga",
+    "obelisk": "Obelisk", "wall": "Zeď", "stone": "Kámen", "locust": "Sarančata",
+}
+
+
+def test_card_names() -> None:
+    """Every card and Monument of the notation has a name in both languages."""
+    assert card_name("spec:wheat+flax") == "Speculation: Wheat + Flax"
+    assert card_name("locust") == "Plague of Locusts"
+    english = {name: card_name(name) for name in (*ALL_CARD_NAMES, *MONUMENTS)}
+    i18n.set_language("cs")
+    for name, czech in CZECH_CARDS.items():
+        assert card_name(name) == czech
+    assert card_name("spec:wheat+flax") == "Spekulace: Pšenice + Len"
+    for name in (*ALL_CARD_NAMES, *MONUMENTS):
+        assert card_name(name) and (card_name(name) != english[name] or name in ("papyrus", "obelisk"))
+    for bad in ("rice", "spec:wheat", "spec:wheat+rice", ""):
+        with pytest.raises(ValueError):
+            card_name(bad)
+
+
+def test_unknown_language_is_refused() -> None:
+    """Only the offered languages can be chosen."""
+    with pytest.raises(ValueError):
+        i18n.set_language("de")
+    assert i18n.current_language() == "en"
+    assert i18n.LANGUAGES == {"en": "English", "cs": "Čeština"}
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANG": "cs_CZ.UTF-8"}, "cs"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANGUAGE": "cs:en", "LANG": "en_US.UTF-8"}, "cs"),
+        ({"LANGUAGE": "de:cs"}, "cs"),
+        ({"LC_ALL": "cs_CZ.UTF-8", "LANG": "en_US.UTF-8"}, "cs"),
+        ({"LC_ALL": "C", "LANG": "cs_CZ"}, "cs"),
+    ],
+)
+def test_system_language(env: dict[str, str], expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system's language is Czech when its locale settings say so, else English."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert i18n.system_language() == expected
+
+
+def test_catalogues_work_without_compiled_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh clone has no .mo files: the .po is compiled in memory; the tool writes the .mo."""
+    copy = tmp_path / "root"
+    shutil.copytree(paths.locales_dir(), copy / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    (copy / "assets").mkdir()
+    monkeypatch.setattr(paths, "data_root", lambda: copy)
+    i18n.reload_catalogues()
+    try:
+        i18n.set_language("cs")
+        assert _("Wheat") == "Pšenice"
+        written = tool.compile_all()
+        assert sorted(p.relative_to(copy).as_posix() for p in written) == [
+            "locales/cs/LC_MESSAGES/nile_desktop.mo", "locales/en/LC_MESSAGES/nile_desktop.mo"]
+        assert _("Wheat") == "Pšenice"
+    finally:
+        monkeypatch.undo()
+        i18n.reload_catalogues()
