@@ -11,7 +11,7 @@ from itertools import combinations
 
 from .cards import N_CROPS, N_KINDS, STONE, crops_shown, is_spec
 from .moves import MARKET, OFFER, PASS, PLANT, SPECULATE, STONE_AT, Move
-from .play import flooded_crops, takeover_need
+from .play import flooded_crops
 
 _PASS = Move.make(PASS, ())
 _MON_KEY = N_CROPS
@@ -22,6 +22,7 @@ def trade_pairs(state, seat: int) -> list[tuple[int, int]]:
     hand, store = state.hands[seat], state.storage[seat]
     slots = [(k * 2, n) for k, n in enumerate(hand) if n]
     slots += [(c * 2 + 1, n) for c, n in enumerate(store) if n]
+    slots.sort()  # pairs come out in canonical order
     pairs = []
     for i, (t, n) in enumerate(slots):
         if n >= 2:
@@ -35,7 +36,7 @@ def legal_moves(state) -> list[Move]:
     if state.over:
         return []
     seat = state.active
-    make = Move.make
+    make = Move.make_sorted
     pairs = trade_pairs(state, seat)
     moves = [make(MARKET, p) for p in pairs]
     moves += [make(OFFER, p) for p in pairs]
@@ -53,8 +54,8 @@ def speculate_moves(state, seat: int) -> list[Move]:
         for k in range(N_CROPS, STONE)
         if hand[k] and is_spec(k) and not any(c in flooded for c in crops_shown(k))
     ]
-    moves = [Move.make(SPECULATE, (t,)) for t in ok]
-    moves += [Move.make(SPECULATE, p) for p in combinations(ok, 2)]
+    moves = [Move.make_sorted(SPECULATE, (t,)) for t in ok]
+    moves += [Move.make_sorted(SPECULATE, p) for p in combinations(ok, 2)]
     return moves
 
 
@@ -64,55 +65,82 @@ def _key_token(key: int) -> int:
 
 def plant_moves(state, seat: int) -> list[Move]:
     hand = state.hands[seat]
-    flooded = flooded_crops(state)
-    stones_ok = state.rules.monuments and hand[STONE] > 0 and state.flood != STONE
-    stones = hand[STONE] if stones_ok else 0
+    flood = state.flood
+    flooded = crops_shown(flood) if flood >= 0 else ()
     fields, mons = state.fields[seat], state.mons[seat]
-    own_crops = [c for c in state.crops if fields[c] and hand[c] and c not in flooded]
-    own_mons = [m for m in range(3) if mons[m]] if stones else []
-    moves: list[Move] = []
-    make = Move.make
-
-    # Form c: any cards into fields the player already has.
-    options: list[list[tuple[int, ...]]] = []
-    for c in own_crops:
-        options.append([(c * 2,) * n for n in range(hand[c] + 1)])
-    if own_mons:
-        options.append(_stone_spreads(own_mons, stones))
-    if options:
-        combos: list[tuple[int, ...]] = [()]
-        for choice in options:
-            combos = [a + b for a in combos for b in choice]
-        moves += [make(PLANT, toks) for toks in combos if toks]
-
-    # New fields: crops and Monuments the player has not planted.
+    stones = hand[STONE] if flood != STONE else 0
+    own_crops: list[int] = []
     new_keys: list[tuple[int, int]] = []  # (key, cards available)
     for c in state.crops:
-        if not fields[c] and hand[c] and c not in flooded:
-            new_keys.append((c, hand[c]))
+        n = hand[c]
+        if n and c not in flooded:
+            if fields[c]:
+                own_crops.append(c)
+            else:
+                new_keys.append((c, n))
+    own_mons: list[int] = []
     if stones:
         for m in range(3):
-            if not mons[m]:
+            if mons[m]:
+                own_mons.append(m)
+            else:
                 new_keys.append((_MON_KEY + m, stones))
-    needs = {key: takeover_need(state, seat, key)[0] for key, _ in new_keys}
+    if not own_crops and not new_keys and not own_mons:
+        return []
+    moves: list[Move] = []
+    make = Move.make_sorted
+
+    # Form c: any cards into fields the player already has.
+    if own_crops or own_mons:
+        combos: list[tuple[int, ...]] = [()]
+        for c in own_crops:
+            tok = (c * 2,)
+            combos = [a + tok * n for a in combos for n in range(hand[c] + 1)]
+        if own_mons:
+            spreads = _stone_spreads(own_mons, stones)
+            combos = [a + b for a in combos for b in spreads]
+        moves += [make(PLANT, toks) for toks in combos if toks]
+    if not new_keys:
+        return moves
+    needs = _takeover_needs(state, seat, new_keys)
 
     # Form a: two or more cards of one kind into one new field.
     for key, have in new_keys:
-        tok = _key_token(key)
+        tok = (_key_token(key),)
         for n in range(max(2, needs[key]), have + 1):
-            moves.append(make(PLANT, (tok,) * n))
+            moves.append(make(PLANT, tok * n))
 
     # Form b: exactly two cards of different kinds, at least one new field.
     singles = [(key, True) for key, _ in new_keys if needs[key] <= 1]
+    if not singles:
+        return moves
     singles += [(c, False) for c in own_crops]
     singles += [(_MON_KEY + m, False) for m in own_mons]
+    singles.sort()
     for (k1, new1), (k2, new2) in combinations(singles, 2):
-        if not (new1 or new2) or k1 == k2:
+        if not (new1 or new2):
             continue
-        if k1 >= _MON_KEY and k2 >= _MON_KEY and (stones < 2 or (new1 and new2)):
+        if k1 >= _MON_KEY and (stones < 2 or (new1 and new2)):
             continue
         moves.append(make(PLANT, (_key_token(k1), _key_token(k2))))
     return moves
+
+
+def _takeover_needs(state, seat: int, new_keys: list[tuple[int, int]]) -> dict[int, int]:
+    """Cards each new field needs (0 when nobody holds it), as in :func:`takeover_need`."""
+    sphinx = 1 if state.mons[seat][0] else 0
+    needs = {}
+    players = state.rules.players
+    for key, _ in new_keys:
+        need = 0
+        for other in range(players):
+            if other != seat:
+                n = state.fields[other][key] if key < _MON_KEY else state.mons[other][key - _MON_KEY]
+                if n:
+                    need = n + 1 - sphinx + (1 if state.mons[other][2] else 0)
+                    break
+        needs[key] = need
+    return needs
 
 
 def _stone_spreads(own_mons: list[int], stones: int) -> list[tuple[int, ...]]:

@@ -76,6 +76,12 @@ class Move:
         return move
 
     @classmethod
+    def make_sorted(cls, action: str, tokens: tuple[int, ...]) -> Move:
+        """:meth:`make` for tokens already in canonical order (the move generator's fast path)."""
+        move = cls._interned.get((action, tokens))
+        return move if move is not None else cls.make(action, tokens)
+
+    @classmethod
     def parse(cls, text: str) -> Move:
         """Read one move; raises :class:`IllegalMoveError` ``unknown-move``.
 

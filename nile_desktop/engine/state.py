@@ -112,18 +112,14 @@ class State:
     # -- playing -------------------------------------------------------
     def legal_moves(self) -> list:
         """Every legal move of the active player, canonical, each once."""
-        from .legal import legal_moves
-
-        return legal_moves(self)
+        return _legal_moves(self)
 
     def apply(self, move) -> list:
         """Play ``move`` (a :class:`Move` or its text) and return the events.
 
         Raises :class:`IllegalMoveError` and changes nothing if it is refused.
         """
-        from .play import apply_move
-
-        return apply_move(self, move)
+        return _apply_move(self, move)
 
     def check(self, move) -> None:
         """Raise :class:`IllegalMoveError` if ``move`` is refused; change nothing."""
@@ -217,3 +213,7 @@ def new_game(rules: Rules, seed: int) -> State:
     state.active = rng.below(rules.players)
     start_turn(state)  # state.events now holds the opening flood's events
     return state
+
+
+from .legal import legal_moves as _legal_moves  # noqa: E402  (these import nothing from here)
+from .play import apply_move as _apply_move  # noqa: E402
