@@ -187,13 +187,13 @@ class NewGameScene(MenuScene):
         return rules, seed, seats
 
     def start(self) -> None:
-        from nile_desktop.saves import autosave_path, new_save
+        from nile_desktop.saves import new_save
         from nile_desktop.scenes.table import TableScene
 
         rules, seed, seats = self.setup()
         save = new_save(rules, seed, seats)
         state = save.new_state()
-        self.stack.replace(TableScene(save, state, save_path=autosave_path()))
+        self.stack.replace(TableScene(save, state))
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -89,7 +89,7 @@ class TitleScene(MenuScene):
             self.stack.push(DialogScene(lambda: _("This game cannot be continued"),
                                         lambda error=err: error.message))
             return
-        self.stack.push(TableScene(save, state, save_path=self.continue_path))
+        self.stack.push(TableScene(save, state))
 
     def load_game(self) -> None:
         from nile_desktop.scenes.load_game import LoadGameScene

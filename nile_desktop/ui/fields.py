@@ -142,8 +142,10 @@ class ListView(Widget):
         on_select: Callable[[int], None] | None = None,
         on_activate: Callable[[int], None] | None = None,
         empty_text: TextSource = "",
+        text_size: int = theme.SIZE_BODY,
     ) -> None:
         super().__init__(rect)
+        self.text_size = text_size
         self.rows: list[Row] = list(rows)
         self.row_height = row_height
         self.on_select = on_select
@@ -234,8 +236,9 @@ class ListView(Widget):
             if isinstance(row, RichRow):
                 row.draw(surface, row_rect, selected)
                 continue
-            text = theme.fit_text(text_of(row), theme.SIZE_BODY, row_rect.w - 24)
-            theme.draw_text(surface, text, (row_rect.left + 14, row_rect.centery), anchor="midleft")
+            text = theme.fit_text(text_of(row), self.text_size, row_rect.w - 34)
+            theme.draw_text(surface, text, (row_rect.left + 14, row_rect.centery), self.text_size,
+                            anchor="midleft")
         surface.set_clip(clip)
         pygame.draw.rect(surface, theme.LAPIS if self.focused else theme.INK_SOFT, self.rect,
                          width=2, border_radius=8)

@@ -1,0 +1,99 @@
+"""Asking bots for moves off the UI thread, so the window keeps drawing.
+
+One worker thread serves the table. A request carries only immutable data
+(the seat's :func:`~nile_desktop.engine.observe` view, the legal moves and
+a seeded random generator), never the live game state, so the table may
+keep drawing the state while a bot thinks. The table polls :meth:`result`
+once per update; pacing (how long a bot's move stays on screen) is the
+table's business, not the bot's.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class RandomBot:
+    """Uniformly random legal moves: the stand-in when no bot of a level exists."""
+
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> tuple[Any, str]:
+        return rng.choice(legal), "random"
+
+
+def make_bot(level: str) -> Any:
+    """A bot of ``level`` from the bots package, or a random one if it has none."""
+    try:
+        from nile_desktop.ai import make_bot as ai_make_bot
+    except ImportError:
+        log.info("no bots package yet; %s plays at random", level)
+        return RandomBot()
+    try:
+        return ai_make_bot(level)
+    except (KeyError, ValueError):
+        log.warning("no bot of level %r; it plays at random", level)
+        return RandomBot()
+
+
+class BotRunner:
+    """Runs ``bot.choose`` on a worker thread, one request at a time."""
+
+    def __init__(self) -> None:
+        self._pool: ThreadPoolExecutor | None = None
+        self._future: Future | None = None
+        self._bots: dict[str, Any] = {}
+
+    @property
+    def busy(self) -> bool:
+        return self._future is not None
+
+    def bot(self, level: str) -> Any:
+        if level not in self._bots:
+            self._bots[level] = make_bot(level)
+        return self._bots[level]
+
+    def ask(self, level: str, view: Any, legal: list[Any], rng: random.Random) -> None:
+        """Start thinking; the answer comes from :meth:`result`."""
+        if self._future is not None:
+            raise RuntimeError("the bot is already thinking")
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nile-bot")
+        self._future = self._pool.submit(self.bot(level).choose, view, legal, rng)
+
+    def result(self) -> tuple[Any, str] | None:
+        """The bot's ``(move, reason)`` once it has decided, else None.
+
+        An error inside the bot is raised here, on the UI thread, where the
+        app turns it into the crash screen.
+        """
+        future = self._future
+        if future is None or not future.done():
+            return None
+        self._future = None
+        answer = future.result()
+        if isinstance(answer, tuple):
+            move, reason = answer[0], (answer[1] if len(answer) > 1 else "")
+        else:
+            move, reason = answer, ""
+        return move, str(reason or "")
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the current request is answered (tests and shutdown only)."""
+        if self._future is not None:
+            self._future.exception(timeout)
+
+    def cancel(self) -> None:
+        """Forget a pending answer (the scene is closing)."""
+        if self._future is not None:
+            self._future.cancel()
+            self._future = None
+
+    def close(self) -> None:
+        self.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,47 @@
+"""Pass-and-play: the table is hidden until the next person is at the screen.
+
+With several people at one computer, each hand is secret. Between their
+turns this screen covers everything; the hand appears only when the named
+player presses the button (or Enter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes.base import MenuScene, centred
+from nile_desktop.ui import Button, Panel, theme
+
+
+class HandoffScene(MenuScene):
+    escape_pops = False
+
+    def __init__(self, name: str, on_ready: Callable[[], None]) -> None:
+        super().__init__()
+        self.name = name
+        self.on_ready = on_ready
+
+    def build(self) -> None:
+        self.panel_rect = centred(640, 300)
+        self.group.add(Panel(self.panel_rect, lambda: _("Pass the computer")))
+        button = pygame.Rect(0, 0, 360, 56)
+        button.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 36)
+        self.group.add(Button(button, lambda: _("I am {name}: show my cards").format(name=self.name),
+                              self.ready, primary=True))
+        self.group.move_focus(1)
+
+    def ready(self) -> None:
+        self.close()
+        self.on_ready()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.group.draw(surface)
+        theme.draw_text(surface, _("It is the turn of {name}.").format(name=self.name),
+                        (self.panel_rect.centerx, self.panel_rect.top + 60), theme.SIZE_HEADING,
+                        bold=True, anchor="midtop")
+        theme.draw_text(surface, _("Everyone else, please look away."),
+                        (self.panel_rect.centerx, self.panel_rect.top + 120), anchor="midtop")

@@ -1,0 +1,165 @@
+"""Moves and engine events told in the player's language, for the table's
+move list and game log.
+
+The engine speaks notation (``market wheat storage:flax``) and events with
+fields; this module turns both into short sentences through the catalogues,
+so the log follows the language setting like every other text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from nile_desktop.i18n import _, card_name, ngettext
+
+STORAGE = "storage:"
+
+
+def card_label(token: str) -> str:
+    """One card of a move: ``storage:flax`` → "Flax (storage)", ``stone@wall`` → "Stone → Wall"."""
+    from_storage = token.startswith(STORAGE)
+    name = token[len(STORAGE):] if from_storage else token
+    if name.startswith("stone@"):
+        text = _("Stone for the {monument}").format(monument=card_name(name[len("stone@"):]))
+    else:
+        text = card_name(name)
+    return _("{card} (storage)").format(card=text) if from_storage else text
+
+
+def cards_label(tokens: Sequence[str]) -> str:
+    """Cards grouped by kind, in the order given: "Wheat ×2, Flax"."""
+    counts = Counter(tokens)
+    parts = []
+    for token in dict.fromkeys(tokens):
+        label = card_label(token)
+        parts.append(f"{label} ×{counts[token]}" if counts[token] > 1 else label)
+    return ", ".join(parts)
+
+
+def describe_move(move: Any) -> str:
+    """A legal move as a line of the move list."""
+    action, *tokens = str(move).split()
+    cards = cards_label(tokens)
+    if action == "market":
+        return _("Market: give {cards}, draw a card").format(cards=cards)
+    if action == "offer":
+        return _("Offering to Hapi: give {cards}, new flood").format(cards=cards)
+    if action == "plant":
+        return _("Plant {cards}").format(cards=cards)
+    if action == "speculate":
+        return _("Speculate on {cards}").format(cards=cards)
+    if action == "pass":
+        return _("End the turn without planting")
+    return str(move)
+
+
+def _crop_or_monument(name: str) -> str:
+    try:
+        return card_name(name)
+    except ValueError:
+        return name
+
+
+def describe_event(event: Any, names: Sequence[str]) -> str | None:
+    """One log line for an engine event, or None for events not worth a line."""
+    kind = event.kind
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "?"
+
+    if kind == "flood":
+        return _("{name} turns up the flood: {card}").format(
+            name=who(event.seat), card=card_name(event.card))
+    if kind == "harvest":
+        return _("{name} harvests {crop}").format(name=who(event.seat),
+                                                 crop=card_name(event.crop))
+    if kind == "trade":
+        cards = cards_label(event.cards)
+        if event.action == "offer":
+            return _("{name} offers {cards} to Hapi").format(name=who(event.seat), cards=cards)
+        return _("{name} trades {cards} at the market").format(name=who(event.seat), cards=cards)
+    if kind == "draw":
+        return ngettext("{name} draws {n} card", "{name} draws {n} cards", event.count).format(
+            name=who(event.seat), n=event.count)
+    if kind == "plant":
+        return _("{name} plants {cards}").format(name=who(event.seat),
+                                                 cards=cards_label(event.cards))
+    if kind == "takeover":
+        return _("{name} takes over the {crop} field of {victim}").format(
+            name=who(event.seat), crop=card_name(event.crop), victim=who(event.victim))
+    if kind == "monument-built":
+        return ngettext("{name} builds the {monument} on {n} stone",
+                        "{name} builds the {monument} on {n} stones", event.stones).format(
+            name=who(event.seat), monument=card_name(event.monument), n=event.stones)
+    if kind == "monument-taken":
+        return _("{name} takes the {monument} from {victim}").format(
+            name=who(event.seat), monument=card_name(event.monument), victim=who(event.victim))
+    if kind == "monument-eroded":
+        return _("The flood wears a stone off the {monument} of {name}").format(
+            name=who(event.seat), monument=card_name(event.monument))
+    if kind == "monument-lost":
+        return _("The {monument} of {name} returns to the centre").format(
+            name=who(event.seat), monument=card_name(event.monument))
+    if kind == "locust":
+        if not event.fields:
+            return _("Plague of Locusts! There was no field to eat.")
+        eaten = ", ".join(f"{who(seat)}: {_crop_or_monument(what)}"
+                          for seat, what, _cards in event.fields)
+        return _("Plague of Locusts! Eaten: {fields}").format(fields=eaten)
+    if kind == "speculate":
+        return _("{name} speculates on {cards}").format(name=who(event.seat),
+                                                        cards=cards_label(event.cards))
+    if kind == "speculation-paid":
+        return ngettext("The speculation of {name} pays {n} card",
+                        "The speculation of {name} pays {n} cards", event.count).format(
+            name=who(event.seat), n=event.count)
+    if kind == "speculation-failed":
+        return _("The speculation of {name} fails").format(name=who(event.seat))
+    if kind == "pass":
+        return _("{name} plants nothing").format(name=who(event.seat))
+    if kind == "turn":
+        return _("— {name} to play —").format(name=who(event.seat))
+    if kind == "season":
+        return _("Season {season} is over: the discards make a new draw pile").format(
+            season=event.season)
+    if kind == "game-over":
+        return _("The game is over. Winner: {names}").format(
+            names=", ".join(who(seat) for seat in event.ranking[0]))
+    return None
+
+
+#: Event kinds that deserve a banner across the table (and a demo screenshot).
+BANNER_KINDS = ("season", "locust", "monument-built", "monument-taken", "monument-lost",
+                "takeover", "game-over")
+
+
+def banner_text(event: Any, names: Sequence[str]) -> str:
+    """The big words for a key moment."""
+    kind = event.kind
+    if kind == "season":
+        return _("Season {season} begins").format(season=event.season + 1)
+    if kind == "locust":
+        return _("Plague of Locusts!")
+    if kind == "monument-built":
+        return _("The {monument} rises").format(monument=card_name(event.monument))
+    if kind == "monument-taken":
+        return _("The {monument} changes hands").format(monument=card_name(event.monument))
+    if kind == "monument-lost":
+        return _("The {monument} falls").format(monument=card_name(event.monument))
+    if kind == "takeover":
+        return _("Field taken over!")
+    if kind == "game-over":
+        return _("The game is over")
+    return describe_event(event, names) or ""
+
+
+def seat_kind_label(kind: str) -> str:
+    return {
+        "human": _("Person"),
+        "random": _("Random bot"),
+        "easy": _("Easy bot"),
+        "medium": _("Medium bot"),
+        "hard": _("Hard bot"),
+    }.get(kind, kind)
