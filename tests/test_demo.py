@@ -1,0 +1,60 @@
+"""Demo mode end to end: a short bot game in a headless window, with screenshots.
+
+It runs ``python -m nile_desktop --demo`` as a player would, with SDL's dummy
+video and audio drivers, and checks the exit code and the PNGs it wrote.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+
+def run_demo(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               NILE_DESKTOP_HOME=str(tmp_path / "home"))
+    return subprocess.run(
+        [sys.executable, "-m", "nile_desktop", "--demo", "--quit-at-end", "--lang", "en", *args],
+        env=env, capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_demo_plays_to_the_end_and_saves_screenshots(tmp_path: Path) -> None:
+    shots = tmp_path / "shots"
+    done = run_demo(tmp_path, "--players", "3", "--bots", "random,easy", "--seed", "3",
+                    "--speed", "200", "--screenshots", str(shots))
+    assert done.returncode == 0, done.stderr[-3000:]
+    names = sorted(p.name for p in shots.glob("*.png"))
+    assert names[0] == "000-start.png"
+    assert names[-1].endswith("-end.png")
+    assert any("season-2" in name for name in names)
+    assert any("season-3" in name for name in names)
+    for name in names:
+        image = pygame.image.load(str(shots / name))
+        assert image.get_size() == (1280, 720)
+    # A demo never touches the player's autosave.
+    assert not (tmp_path / "home" / "data" / "saves" / "autosave.json").exists()
+
+
+def test_demo_same_seed_same_game(tmp_path: Path) -> None:
+    first = tmp_path / "a"
+    second = tmp_path / "b"
+    for folder in (first, second):
+        done = run_demo(folder, "--players", "2", "--bots", "random", "--seed", "9",
+                        "--speed", "200", "--screenshots", str(folder / "shots"))
+        assert done.returncode == 0, done.stderr[-3000:]
+    names_a = sorted(p.name for p in (first / "shots").glob("*.png"))
+    names_b = sorted(p.name for p in (second / "shots").glob("*.png"))
+    assert names_a == names_b
+
+
+def test_demo_rejects_bad_options(tmp_path: Path) -> None:
+    done = run_demo(tmp_path, "--players", "9")
+    assert done.returncode == 2
+    done = run_demo(tmp_path, "--bots", "genius")
+    assert done.returncode == 2
