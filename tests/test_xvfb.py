@@ -1,0 +1,191 @@
+"""The real program in a real X window: start it, click through it, look at it.
+
+Under Xvfb (a virtual X screen) the game is started as a player starts it.
+xdotool finds its window by process id and clicks title → new game → back →
+settings → back; ImageMagick's ``import`` takes screenshots of the window.
+Each screenshot must differ from the one before (the scene changed) and
+match a headless render of the same scene (SDL's dummy driver, in this
+process) within a small tolerance. Finally Ctrl+Q must end the program with
+exit code 0. Skipped, with the reason, where Xvfb, xdotool or ImageMagick
+is missing (``.ci/run`` installs them).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+TOOLS = ("Xvfb", "xdotool", "import")
+MISSING = [tool for tool in TOOLS if shutil.which(tool) is None]
+pytestmark = pytest.mark.skipif(
+    bool(MISSING), reason=f"needs {', '.join(MISSING)} on PATH (apt: xvfb xdotool imagemagick)"
+)
+
+SIZE = (1280, 720)
+#: Mean difference per colour channel (0–255) on a 160x90 thumbnail.
+SAME_SCENE = 6.0
+OTHER_SCENE = 12.0
+PATIENCE = 30.0  # seconds an external program may take to react
+
+
+@pytest.fixture
+def xserver() -> Iterator[str]:
+    """A fresh Xvfb; ``-displayfd`` reports the display once it accepts clients."""
+    read, write = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24",
+         "-nolisten", "tcp"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        proc.kill()
+        pytest.skip("Xvfb did not start")
+    try:
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=PATIENCE)
+
+
+def x_env(display: str, home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", NILE_DESKTOP_HOME=str(home),
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return env
+
+
+def xdo(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True,
+                          timeout=PATIENCE, check=True)
+    return done.stdout.strip()
+
+
+def grab(env: dict[str, str], window: str, path: Path) -> pygame.Surface:
+    subprocess.run(["import", "-window", window, str(path)], env=env, check=True,
+                   capture_output=True, timeout=PATIENCE)
+    return pygame.image.load(str(path))
+
+
+def difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    """Mean absolute difference per channel of two pictures shrunk to 160x90."""
+    small = (160, 90)
+    pa = pygame.image.tobytes(pygame.transform.smoothscale(a.convert(24) if a.get_bitsize() != 24
+                                                           else a, small), "RGB")
+    pb = pygame.image.tobytes(pygame.transform.smoothscale(b.convert(24) if b.get_bitsize() != 24
+                                                           else b, small), "RGB")
+    return sum(abs(x - y) for x, y in zip(pa, pb, strict=True)) / len(pa)
+
+
+def until(check: Callable[[], float], good: Callable[[float], bool]) -> float:
+    """Ask ``check`` again (it runs an external tool each time) until ``good`` or patience ends."""
+    deadline = time.monotonic() + PATIENCE
+    value = check()
+    while not good(value) and time.monotonic() < deadline:
+        value = check()
+    return value
+
+
+class Headless:
+    """Renders scenes exactly as the game does, but with the dummy video driver."""
+
+    def __init__(self, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from nile_desktop import i18n
+        from nile_desktop.app import App
+        from nile_desktop.settings import Settings
+
+        monkeypatch.setenv("NILE_DESKTOP_HOME", str(home))
+        i18n.set_language("en")
+        self.app = App(Settings(language="en"))
+        self.app.open_window()
+
+    def show(self, scene: object, push: bool = False) -> pygame.Surface:
+        if push:
+            self.app.stack.push(scene)
+        else:
+            self.app.stack.reset(scene)
+        for _ in range(3):
+            self.app.frame(1 / 60, [])
+        return self.app.surface.copy()
+
+
+def test_click_through_title_new_game_settings(xserver: str, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from nile_desktop.scenes.new_game import NewGameScene
+    from nile_desktop.scenes.settings import SettingsScene
+    from nile_desktop.scenes.title import TitleScene
+
+    home = tmp_path / "home"
+    headless = Headless(home, monkeypatch)
+    title = TitleScene()
+    expected_title = headless.show(title)
+    buttons = [w.rect.center for w in title.group.widgets if hasattr(w, "on_click")]
+    new_game_button, settings_button = buttons[0], buttons[4]
+    expected_new_game = headless.show(NewGameScene(), push=True)
+    settings = SettingsScene()
+    headless.show(title)
+    expected_settings = headless.show(settings, push=True)
+    back_button = [w.rect.center for w in settings.group.widgets if hasattr(w, "on_click")][-1]
+    headless.app.shutdown()
+
+    env = x_env(xserver, home)
+    game = subprocess.Popen(
+        [sys.executable, "-m", "nile_desktop", "--windowed", "--lang", "en", "--size",
+         f"{SIZE[0]}x{SIZE[1]}"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        window = xdo(env, "search", "--sync", "--onlyvisible", "--pid", str(game.pid)).split()[-1]
+        shots = tmp_path / "shots"
+        shots.mkdir()
+
+        def screen(name: str, expected: pygame.Surface) -> pygame.Surface:
+            xdo(env, "mousemove", "--window", window, "2", "2")  # no hover highlight
+            last: list[pygame.Surface] = []
+
+            def check() -> float:
+                last[:] = [grab(env, window, shots / f"{name}.png")]
+                return difference(last[0], expected)
+
+            diff = until(check, lambda d: d <= SAME_SCENE)
+            assert diff <= SAME_SCENE, f"{name}: differs from the headless render by {diff:.1f}"
+            return last[0]
+
+        def click(pos: tuple[int, int]) -> None:
+            xdo(env, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
+            xdo(env, "click", "1")
+
+        seen = [screen("1-title", expected_title)]
+        click(new_game_button)
+        seen.append(screen("2-new-game", expected_new_game))
+        xdo(env, "key", "--window", window, "Escape")
+        seen.append(screen("3-title-again", expected_title))
+        click(settings_button)
+        seen.append(screen("4-settings", expected_settings))
+        click(back_button)
+        seen.append(screen("5-title-last", expected_title))
+        for before, after in zip(seen, seen[1:], strict=False):
+            assert difference(before, after) >= OTHER_SCENE, "every click changed the scene"
+
+        xdo(env, "windowfocus", "--sync", window)
+        xdo(env, "key", "--window", window, "ctrl+q")
+        code = game.wait(timeout=PATIENCE)
+        assert code == 0, game.stderr.read() if game.stderr else ""
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
