@@ -70,7 +70,8 @@ class LoadGameScene(MenuScene):
     def build(self) -> None:
         panel = pygame.Rect(100, 78, 1080, 612)
         self.group.add(Panel(panel, lambda: _("Load game")))
-        self.list = ListView((panel.left + 40, panel.top + 50, panel.w - 80, panel.h - 150),
+        self.panel = panel
+        self.list = ListView((panel.left + 40, panel.top + 50, panel.w - 80, panel.h - 210),
                              [SaveRow(info) for info in self.infos], row_height=70,
                              on_select=self.select, on_activate=self.open,
                              empty_text=lambda: _("No saved games yet."))
@@ -84,6 +85,18 @@ class LoadGameScene(MenuScene):
                               self.close))
         self.select(self.list.selected)
         self.group.focus(self.list if self.infos else self.group.widgets[-1])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        index = self.list.selected
+        if 0 <= index < len(self.infos) and self.infos[index].broken:
+            error = self.infos[index].error
+            message = error.message if error is not None else ""
+            y = self.list.rect.bottom + 10
+            for line in theme.wrap_text(message, theme.SIZE_SMALL, self.list.rect.w)[:2]:
+                theme.draw_text(surface, line, (self.list.rect.left, y), theme.SIZE_SMALL,
+                                theme.ERROR)
+                y += 24
 
     def select(self, index: int) -> None:
         self.selected = index

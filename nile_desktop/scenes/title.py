@@ -25,7 +25,7 @@ FAN_RIGHT = ("spec:wheat+flax", "locust", "stone", "grapes", "onions")
 
 
 def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int, int],
-             width: int = 110, spread: float = 9.0, flip: bool = False) -> None:
+             width: int = 110, spread: float = 7.0, flip: bool = False) -> None:
     """A hand of cards fanned around ``centre`` (decoration; missing art is skipped)."""
     from nile_desktop import card_art
 
@@ -38,8 +38,8 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
             log.debug("no art for %s", name, exc_info=True)
             continue
         rotated = pygame.transform.rotozoom(face, -angle, 1.0)
-        dx = math.sin(math.radians(angle)) * 150
-        dy = -math.cos(math.radians(angle)) * 150 + 150
+        dx = math.sin(math.radians(angle)) * 380
+        dy = -math.cos(math.radians(angle)) * 380 + 380
         rect = rotated.get_rect(center=(centre[0] + dx, centre[1] + dy))
         surface.blit(rotated, rect)
 
