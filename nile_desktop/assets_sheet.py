@@ -117,7 +117,9 @@ def render(path: str) -> None:
     pygame.init()
     height = 5200
     surface = pygame.Surface((WIDTH, height))
-    surface.blit(card_art.table_background((WIDTH, height)), (0, 0))
+    table = card_art.table_background((WIDTH, WIDTH * 9 // 16))  # the table as a window shows it
+    for y in range(0, height, table.get_height()):
+        surface.blit(table, (0, y))
     sheet = Sheet(surface)
     sheet.heading("Table size, colour")
     _faces(sheet, SMALL, False)

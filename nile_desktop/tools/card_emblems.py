@@ -220,21 +220,23 @@ def scarab(c: str, sw: float) -> str:
 
 
 def lotus(c: str, sw: float) -> str:
+    """A lotus flower in profile: three broad petals in a cupped base, on its stem."""
     return (
-        f'<path d="M50,14 C60,30 60,54 50,74 C40,54 40,30 50,14 Z '
-        f"M50,74 C36,66 22,50 20,30 C34,36 46,52 50,74 Z "
-        f"M50,74 C64,66 78,50 80,30 C66,36 54,52 50,74 Z "
-        f"M50,74 C32,76 14,66 6,52 C24,52 40,62 50,74 Z "
-        f'M50,74 C68,76 86,66 94,52 C76,52 60,62 50,74 Z" fill="{c}" {outline(sw)}/>'
-        f'<path d="M46,74 L46,94 L54,94 L54,74 Z" fill="{c}" {outline(sw)}/>'
+        f'<path d="M46,74 L46,95 L54,95 L54,74 Z" fill="{c}" {outline(sw)}/>'
+        f'<path d="M50,68 C30,68 14,54 10,30 C28,34 44,46 50,68 Z '
+        f'M50,68 C70,68 86,54 90,30 C72,34 56,46 50,68 Z" fill="{c}" {outline(sw)}/>'
+        f'<path d="M50,8 C66,26 66,52 50,70 C34,52 34,26 50,8 Z" fill="{c}" {outline(sw)}/>'
+        f'<path d="M26,62 C36,80 64,80 74,62 C64,70 36,70 26,62 Z" fill="{c}" {outline(sw)}/>'
     )
 
 
 def feather(c: str, sw: float) -> str:
+    """The feather of truth: a broad plume curling over at the top."""
     return (
-        f'<path d="M46,94 L46,40 C46,22 54,10 66,6 C64,20 66,40 62,60 C60,72 56,80 54,86 L54,94 Z" '
-        f'fill="{c}" {outline(sw)}/>'
-        f'<path d="M50,90 C52,60 56,30 64,10" fill="none" stroke="{INK}" stroke-width="{n(sw * 0.8)}"/>'
+        f'<path d="M40,95 L40,44 C40,22 52,8 74,4 C70,14 72,24 70,40 '
+        f'C68,60 62,76 60,84 L60,95 Z" fill="{c}" {outline(sw)}/>'
+        f'<path d="M50,92 C52,62 56,34 68,10" fill="none" stroke="{INK}" '
+        f'stroke-width="{n(sw * 0.8)}" stroke-opacity="0.6"/>'
     )
 
 
