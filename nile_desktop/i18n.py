@@ -23,6 +23,7 @@ import io
 import locale
 import logging
 import os
+import re
 import sys
 import weakref
 from collections.abc import Callable
@@ -227,10 +228,11 @@ def set_language(code: str) -> None:
 
 
 def _looks_czech(name: str | None) -> bool:
+    """True for locale names such as ``cs``, ``cs_CZ.UTF-8``, ``cs-CZ`` or ``Czech_Czechia``."""
     if not name:
         return False
-    lowered = name.strip().lower()
-    return lowered.startswith(("cs", "czech", "čeština", "cestina"))
+    language = re.split(r"[_.@\-]", name.strip().lower(), maxsplit=1)[0]
+    return language in ("cs", "czech", "čeština", "cestina")
 
 
 def _windows_ui_language() -> str | None:

@@ -209,6 +209,7 @@ def test_unknown_language_is_refused() -> None:
         ({"LANGUAGE": "de:cs"}, "cs"),
         ({"LC_ALL": "cs_CZ.UTF-8", "LANG": "en_US.UTF-8"}, "cs"),
         ({"LC_ALL": "C", "LANG": "cs_CZ"}, "cs"),
+        ({"LANG": "csb_PL.UTF-8"}, "en"),
     ],
 )
 def test_system_language(env: dict[str, str], expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -218,6 +219,19 @@ def test_system_language(env: dict[str, str], expected: str, monkeypatch: pytest
     for var, value in env.items():
         monkeypatch.setenv(var, value)
     assert i18n.system_language() == expected
+
+
+def test_system_language_from_the_process_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without locale variables (as on Windows) the process locale decides, e.g. Czech_Czechia."""
+    import locale
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(locale, "getlocale", lambda category=None: ("Czech_Czechia", "1250"))
+    assert i18n.system_language() == "cs"
+    monkeypatch.setattr(locale, "getlocale", lambda category=None: (None, None))
+    monkeypatch.setattr(i18n.sys, "platform", "linux")
+    assert i18n.system_language() == "en"
 
 
 def test_catalogues_work_without_compiled_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
