@@ -30,7 +30,7 @@ def make_bot(level: str) -> Any:
     try:
         from nile_desktop.ai import make_bot as ai_make_bot
     except ImportError:
-        log.info("no bots package yet; %s plays at random", level)
+        log.warning("the bots could not be loaded; %s plays at random", level, exc_info=True)
         return RandomBot()
     try:
         return ai_make_bot(level)

@@ -212,31 +212,31 @@ def draw_hand(surface: pygame.Surface, scene: Any) -> None:
         if count > 1:
             badge(surface, f"×{count}", (r.right - 8, r.top + 10))
         x += step
-    left = HAND_RECT.left + 610
+    left = HAND_RECT.left + 600
     theme.draw_text(surface, _("Storage"), (left, HAND_RECT.top + 12), bold=True)
     storage = state.storage_of(seat)
     per_row = 5 if len(state.crop_names) <= 5 else 4
     for i, crop in enumerate(state.crop_names):
-        x, y = left + (i % per_row) * 48, HAND_RECT.top + 50 + (i // per_row) * 80
+        x, y = left + (i % per_row) * 47, HAND_RECT.top + 50 + (i // per_row) * 80
         r = blit_card(surface, crop, (x, y), 40)
         badge(surface, str(storage.get(crop, 0)), (r.right, r.bottom - 6),
               fill=theme.LAPIS if storage.get(crop) else theme.DISABLED)
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
+    """The newest log lines at the bottom; only whole lines are shown."""
     theme.draw_panel(surface, rect, radius=12)
     theme.draw_text(surface, _("Game log"), (rect.left + 20, rect.top + 12), bold=True)
+    line_h = 21
+    top_limit = rect.top + 44
     y = rect.bottom - 16
-    clip = surface.get_clip()
-    surface.set_clip(rect.inflate(-12, -48).move(0, 18))
     for line in reversed(lines):
         wrapped = theme.wrap_text(line, theme.SIZE_SMALL - 2, rect.w - 44)
-        for part in reversed(wrapped):
-            y -= 21
-            theme.draw_text(surface, part, (rect.left + 22, y), theme.SIZE_SMALL - 2)
-        if y < rect.top + 40:
+        if y - line_h * len(wrapped) < top_limit:
             break
-    surface.set_clip(clip)
+        for part in reversed(wrapped):
+            y -= line_h
+            theme.draw_text(surface, part, (rect.left + 22, y), theme.SIZE_SMALL - 2)
 
 
 def draw_banner(surface: pygame.Surface, text: str, alpha: float) -> None:
