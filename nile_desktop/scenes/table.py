@@ -109,8 +109,10 @@ class TableScene(Scene):
         self.group.clear()
         self.move_list = None
         if self.state.over:
-            self.group.add(Button((490, 560, 300, 54), lambda: _("Back to the title screen"),
-                                  self.to_title, primary=True))
+            button = pygame.Rect(0, 0, 320, 54)
+            button.midbottom = (640, self.result_rect().bottom - 24)
+            self.group.add(Button(button, lambda: _("Back to the title screen"), self.to_title,
+                                  primary=True))
             return
         self.group.add(Button((1150, 176, 104, 36), lambda: _("Menu"), self.menu,
                               size=theme.SIZE_SMALL))
@@ -263,11 +265,15 @@ class TableScene(Scene):
         if not self.state.over:
             draw.draw_banner(surface, self.banner, self.banner_alpha)
 
+    def result_rect(self) -> pygame.Rect:
+        panel = pygame.Rect(0, 0, 720, 130 + self.state.players * 40 + 100)
+        panel.center = (640, 370)
+        return panel
+
     def draw_result(self, surface: pygame.Surface) -> None:
         result = self.state.result or {}
         theme.dim(surface, 120)
-        panel = pygame.Rect(0, 0, 720, 440)
-        panel.center = (640, 360)
+        panel = self.result_rect()
         theme.draw_panel(surface, panel)
         bar = pygame.Rect(0, 0, 480, 50)
         bar.midtop = (panel.centerx, panel.top - 22)
