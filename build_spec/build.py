@@ -113,7 +113,8 @@ def run_pyinstaller(python: Path, out: Path, work: Path, *, bare: bool = False) 
     env.pop("PYTHONPATH", None)  # the installed game, never a source tree, is frozen
     command: list[str | Path] = [
         python, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
-        "--distpath", out, "--workpath", work / "pyinstaller", SPEC,
+        "--distpath", out, "--workpath", work / ("pyinstaller-bare" if bare else "pyinstaller"),
+        SPEC,
     ]
     if bare:
         command += ["--", "--bare"]

@@ -48,6 +48,13 @@ EXCLUDES: tuple[str, ...] = (
     "mailbox", "xmlrpc", "xml", "pyexpat",
 )
 
+#: Libraries left to the Linux system rather than shipped. Only fluidsynth (MIDI in
+#: SDL_mixer) needs the C++ runtime, and only a 2013 one (GLIBCXX_3.4.19), which
+#: every desktop has; a copy from the build machine would raise the glibc the app
+#: needs to the build machine's and can be older than the system's graphics
+#: drivers expect (Mesa then fails to load and SDL falls back to software drawing).
+LINUX_SYSTEM_LIBS: tuple[str, ...] = ("libstdc++.so.6", "libgcc_s.so.1")
+
 #: Data files of the ``assets/`` folder that only the build uses (icons for the bundle).
 BUILD_ONLY_ASSETS: tuple[str, ...] = ("icons/nile.ico", "icons/nile.icns")
 

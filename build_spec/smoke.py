@@ -36,7 +36,7 @@ DEMO_ARGS = ("--demo", "--players", "2", "--bots", "random,random", "--seed", "1
              "--speed", "200", "--quit-at-end", "--lang", "cs")
 #: Log lines that mean the packaged app lacks something even though it ran.
 BAD_LOG_TEXT = (" ERROR ", " CRITICAL ", "no catalogue for language", "no compiled catalogue",
-                "Traceback (most recent call last)")
+                "Traceback (most recent call last)", "audio is off", "no sound:")
 
 Snapshot = dict[str, tuple[int, int, int]]
 
