@@ -4,9 +4,10 @@ The art ships as SVG (``assets/cards``, ``assets/table``) and is rasterised
 by pygame's SVG loader at exactly the size the window needs, so cards stay
 crisp at every window size. SVGs carry no text (the loader does not draw
 it); card names come from the caller, already translated, and are written
-here into each face's cartouche with the game's font. Every render is cached
-per name and size: the returned surfaces are shared, so blit them and copy
-before drawing on them.
+here into each face's cartouche with the game's font. Files are loaded through
+the game's shared asset loader (``nile_desktop.assets``), and every render is
+cached per name and size: the returned surfaces are shared, so blit them and
+copy before drawing on them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from nile_desktop.assets import get_assets
 from nile_desktop.paths import asset
 
 # Card geometry in SVG units (5:7 portrait, like a 63 x 88 mm card).
@@ -24,6 +26,7 @@ VIEW_W, VIEW_H = 250, 350
 #: Inside of the cartouche where the name goes: x, y, width, height.
 LABEL_BOX: tuple[float, float, float, float] = (30.0, 296.0, 142.0, 30.0)
 INK = (0x2A, 0x21, 0x18)
+DISPLAY_FONT = "fonts/NotoSerifDisplay-Bold.ttf"
 
 MONUMENT_FACES: tuple[str, ...] = ("sphinx", "obelisk", "wall")
 #: Faces that are not cards of the deck: card back, Flood marker, season sun.
@@ -62,23 +65,18 @@ def card_height(width: int) -> int:
     return round(width * VIEW_H / VIEW_W)
 
 
-@lru_cache(maxsize=384)
-def svg_surface(path: Path, size: tuple[int, int]) -> pygame.Surface:
-    """An SVG rasterised to fit ``size`` (aspect kept), with alpha."""
-    image = pygame.image.load_sized_svg(str(path), size)
-    w, h = image.get_size()
-    if w > size[0] or h > size[1]:  # the loader rounds some scales up by a pixel
-        image = image.subsurface((0, 0, min(w, size[0]), min(h, size[1]))).copy()
-    return image
+def svg_surface(relpath: str, size: tuple[int, int]) -> pygame.Surface:
+    """The SVG ``assets/<relpath>`` at ``size``, from the game's shared loader.
+
+    The loader caches recent sizes and fits the picture inside ``size``,
+    centred, keeping its proportions.
+    """
+    return get_assets().svg(relpath, size)
 
 
-@lru_cache(maxsize=16)
 def font(size: int, bold: bool = True) -> pygame.font.Font:
     """The game's font (Noto Sans, full Czech coverage) at ``size`` pixels."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    return pygame.font.Font(str(asset("fonts", name)), max(6, size))
+    return get_assets().font(max(6, size), bold=bold)
 
 
 @lru_cache(maxsize=8)
@@ -86,7 +84,7 @@ def display_font(size: int) -> pygame.font.Font:
     """The title face (Noto Serif Display Bold, full Czech coverage)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(asset("fonts", "NotoSerifDisplay-Bold.ttf")), max(6, size))
+    return pygame.font.Font(str(get_assets().path(DISPLAY_FONT)), max(6, size))
 
 
 def _fitted_text(text: str, max_w: int, max_h: int) -> pygame.Surface:
@@ -112,7 +110,7 @@ def card_surface(
     language; ``None`` leaves the cartouche empty.
     """
     size = (width, card_height(width))
-    face = svg_surface(face_path(name), size)
+    face = svg_surface(f"cards/{face_filename(name)}", size)
     if label:
         face = face.copy()
         sx, sy = width / VIEW_W, size[1] / VIEW_H
@@ -135,7 +133,7 @@ def season_surface(done: int, total: int, height: int) -> pygame.Surface:
     Suns not yet reached are drawn faded and grey, so the count reads
     without colour.
     """
-    sun = svg_surface(face_path("sun"), (height, height))
+    sun = svg_surface("cards/sun.svg", (height, height))
     dim = pygame.transform.grayscale(sun)
     dim.set_alpha(110)
     gap = max(2, height // 8)
@@ -147,7 +145,7 @@ def season_surface(done: int, total: int, height: int) -> pygame.Surface:
 
 def seat_marker(seat: int, size: int) -> pygame.Surface:
     """The round token of seat ``seat`` (0-based), ``size`` pixels across."""
-    return svg_surface(asset("table", f"seat_{SEATS[seat]}.svg"), (size, size))
+    return svg_surface(f"table/seat_{SEATS[seat]}.svg", (size, size))
 
 
 def frame_surface(kind: str, card_width: int) -> pygame.Surface:
@@ -159,14 +157,15 @@ def frame_surface(kind: str, card_width: int) -> pygame.Surface:
     scale = card_width / VIEW_W
     w = round((VIEW_W + 2 * FRAME_MARGIN) * scale)
     h = round((VIEW_H + 2 * FRAME_MARGIN) * scale)
-    return svg_surface(asset("table", f"frame_{kind}.svg"), (w, h))
+    return svg_surface(f"table/frame_{kind}.svg", (w, h))
 
 
-def _view_size(path: Path) -> tuple[float, float]:
-    head = path.read_text(encoding="utf-8")[:400]
+@lru_cache(maxsize=16)
+def _view_size(relpath: str) -> tuple[float, float]:
+    head = get_assets().path(relpath).read_text(encoding="utf-8")[:400]
     match = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', head)
     if not match:
-        raise ValueError(f"{path} has no viewBox")
+        raise ValueError(f"{relpath} has no viewBox")
     return float(match.group(1)), float(match.group(2))
 
 
@@ -179,12 +178,14 @@ def nine_slice(name: str, size: tuple[int, int]) -> pygame.Surface:
     and ornaments) are kept and only the middle is stretched, so nothing
     distorts.
     """
-    path = asset("table", f"{name}.svg")
-    src = svg_surface(path, size)
-    sw, sh = src.get_size()
+    relpath = f"table/{name}.svg"
+    vw, vh = _view_size(relpath)
+    scale = min(size[0] / vw, size[1] / vh)
+    sw, sh = max(1, round(vw * scale)), max(1, round(vh * scale))
+    src = svg_surface(relpath, (sw, sh))
     if (sw, sh) == size:
         return src
-    b = min(round(SLICE_UNITS * sw / _view_size(path)[0]), sw // 2, sh // 2)
+    b = min(round(SLICE_UNITS * scale), sw // 2, sh // 2)
     out = pygame.Surface(size, pygame.SRCALPHA)
     cols = ((0, b, 0, b), (b, sw - b, b, size[0] - b), (sw - b, sw, size[0] - b, size[0]))
     rows = ((0, b, 0, b), (b, sh - b, b, size[1] - b), (sh - b, sh, size[1] - b, size[1]))
@@ -198,9 +199,8 @@ def nine_slice(name: str, size: tuple[int, int]) -> pygame.Surface:
 
 def table_background(size: tuple[int, int]) -> pygame.Surface:
     """The river-and-fields table, scaled to cover ``size`` and centred."""
-    path = asset("table", "background.svg")
     w, h = size
-    art = svg_surface(path, (max(w, h * 16 // 9 + 1), max(h, w * 9 // 16 + 1)))
+    art = svg_surface("table/background.svg", (max(w, h * 16 // 9 + 1), max(h, w * 9 // 16 + 1)))
     out = pygame.Surface(size)
     out.blit(art, ((w - art.get_width()) // 2, (h - art.get_height()) // 2))
     return out
@@ -208,4 +208,4 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
 
 def icon_surface(size: int) -> pygame.Surface:
     """The app icon at ``size`` pixels (for ``pygame.display.set_icon``)."""
-    return svg_surface(asset("icons", "icon.svg"), (size, size))
+    return svg_surface("icons/icon.svg", (size, size))

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 INK = "#2A2118"
-GOLD = "#C9A227"
 PAPER = "#EFE3C2"
 PAPER_SHADOW = "#C9B68A"
 

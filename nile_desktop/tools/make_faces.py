@@ -47,6 +47,11 @@ FRAME_DEFS = (
     f'<stop offset="0%" stop-color="#FBF4DE"/><stop offset="70%" stop-color="{PAPER}"/>'
     f'<stop offset="100%" stop-color="{PAPER_SHADOW}"/></radialGradient>'
 )
+SKY_DEFS = (
+    '<linearGradient id="sky" x1="0%" y1="0%" x2="0%" y2="100%">'
+    '<stop offset="0%" stop-color="#FBF4DE"/><stop offset="100%" stop-color="#BFD9E6"/>'
+    "</linearGradient>"
+)
 Symbol = Callable[[Palette, float], str]
 
 
@@ -132,9 +137,12 @@ def corners(*fragments: str) -> str:
 
 
 def standard_face(
-    field: str, defs: str, centre: str, corner: str, disk: str = "url(#paper)"
+    field: str, defs: str, centre: str, corner: str, disk: str = "url(#paper)", extra: str = ""
 ) -> str:
-    """The common layout: frame, field, medallion with ``centre``, cartouche, corners."""
+    """The common layout: frame, field, medallion with ``centre``, cartouche, corners.
+
+    ``extra`` is drawn last, over everything (a monument's power seal).
+    """
     size = MED_R * 1.7
     body = (
         frame(field)
@@ -144,15 +152,17 @@ def standard_face(
         + place(centre, MED_X - size / 2, MED_Y - size / 2, size)
         + cartouche()
         + corners(corner)
+        + extra
     )
     return svg(FRAME_DEFS + defs, body)
 
 
 def symbol_face(
-    sym: Symbol, p: Palette, field: str | None = None, disk: str = "url(#paper)"
+    sym: Symbol, p: Palette, field: str | None = None, disk: str = "url(#paper)", defs: str = ""
 ) -> str:
+    """The standard layout showing ``sym`` in the palette ``p``."""
     return standard_face(
-        field or f"url(#{p.key}-v)", gradient_defs(p), sym(p, 2.0), sym(p, 3.6), disk
+        field or f"url(#{p.key}-v)", gradient_defs(p) + defs, sym(p, 2.0), sym(p, 3.6), disk
     )
 
 
@@ -198,15 +208,15 @@ def monument_face(sym: Symbol, power: Symbol) -> str:
         f'<circle cx="50" cy="50" r="46" fill="url(#{p.key}-r)" stroke="{INK}" stroke-width="3"/>'
         + place(power(g, 4.0), 18, 18, 64)
     )
-    body = standard_face(
+    sx, sy = MED_X + MED_R * 0.72 - 22, MED_Y + MED_R * 0.72 - 22
+    return standard_face(
         f"url(#{p.key}-d)",
         gradient_defs(p) + gradient_defs(g),
         sym(g, 2.0),
         sym(g, 3.6),
         disk=f"url(#{p.key}-r)",
+        extra=place(seal, sx, sy, 44),
     )
-    sx, sy = MED_X + MED_R * 0.72 - 22, MED_Y + MED_R * 0.72 - 22
-    return body.replace("</svg>", place(seal, sx, sy, 44) + "</svg>")
 
 
 def back_face() -> str:
@@ -248,20 +258,19 @@ def all_faces() -> dict[str, str]:
     faces = {face_filename(c): symbol_face(CROP_SYMBOLS[c], CROP_PALETTES[c]) for c in CROPS}
     for a, b in SPEC_PAIRS:
         faces[face_filename(spec_name(a, b))] = spec_face(CROPS[a], CROPS[b])
-    lapis = f"url(#{LAPIS_PAL.key}-d)"
+    lapis = LAPIS_PAL.key
     faces["stone.svg"] = symbol_face(
-        em.stone, STONE_PAL, field=lapis, disk=f"url(#{LAPIS_PAL.key}-r)"
-    ).replace("<defs>", "<defs>" + gradient_defs(LAPIS_PAL), 1)
+        em.stone,
+        STONE_PAL,
+        field=f"url(#{lapis}-d)",
+        disk=f"url(#{lapis}-r)",
+        defs=gradient_defs(LAPIS_PAL),
+    )
     faces["locust.svg"] = locust_face()
     faces["sphinx.svg"] = monument_face(em.sphinx, em.power_equal)
     faces["obelisk.svg"] = monument_face(em.obelisk, em.power_card)
     faces["wall.svg"] = monument_face(em.wall, em.power_shield)
-    faces["flood.svg"] = symbol_face(em.waves, NILE_PAL, disk="url(#sky)").replace(
-        "<defs>",
-        '<defs><linearGradient id="sky" x1="0%" y1="0%" x2="0%" y2="100%">'
-        '<stop offset="0%" stop-color="#FBF4DE"/><stop offset="100%" stop-color="#BFD9E6"/></linearGradient>',
-        1,
-    )
+    faces["flood.svg"] = symbol_face(em.waves, NILE_PAL, disk="url(#sky)", defs=SKY_DEFS)
     faces["back.svg"] = back_face()
     faces["sun.svg"] = sun_face()
     return faces
