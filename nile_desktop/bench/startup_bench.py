@@ -55,7 +55,7 @@ def first_frame_seconds(executable: Path, *, timeout: float = 60.0) -> float:
                    PYGAME_HIDE_SUPPORT_PROMPT="1", NILE_DESKTOP_HOME=str(Path(folder) / "home"))
         env[MARKER_ENV] = str(marker)
         started = time.time()
-        process = subprocess.Popen([str(executable)], env=env, cwd=folder,
+        process = subprocess.Popen([str(executable.resolve())], env=env, cwd=folder,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             while True:
@@ -85,11 +85,13 @@ def _ensure_builds(build: ModuleType, out: Path, work: Path, rebuild: bool) -> d
     import bundle_info  # from build_spec/, put on sys.path by _build_module
 
     programs: dict[str, Path] = {}
+    clean_venv = rebuild  # a rebuild starts from a clean environment, once for both
     for name, bare in ((bundle_info.APP_NAME, False), (bundle_info.BARE_NAME, True)):
         _root, executable = build.bundle_paths(out, name)
         if rebuild or not executable.exists():
             print(f"building {name} ...", flush=True)
-            build.build(out, work, bare=bare, reuse_venv=not rebuild, archive=False)
+            build.build(out, work, bare=bare, reuse_venv=not clean_venv, archive=False)
+            clean_venv = False
         else:
             built_at = time.strftime("%Y-%m-%d %H:%M", time.localtime(executable.stat().st_mtime))
             print(f"reusing {name} built {built_at} ({executable})")
