@@ -53,7 +53,15 @@ def _write_catalogue(path: Path, catalogue: Catalog) -> None:
 
     buffer = BytesIO()
     write_po(buffer, catalogue, width=88, sort_output=True, include_lineno=False)
-    paths.write_atomic(path, buffer.getvalue())
+    data = buffer.getvalue()
+    if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(data):
+        return  # only the dates would change: keep the file (and git) quiet
+    paths.write_atomic(path, data)
+
+
+def _without_dates(data: bytes) -> list[bytes]:
+    return [line for line in data.splitlines()
+            if not line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))]
 
 
 def extract_messages(package_dir: Path = PACKAGE_DIR) -> Catalog:
