@@ -1,0 +1,54 @@
+"""Computer players for Nile DeLuxor: Random, Easy, Medium and Hard, and the advisor.
+
+Every bot answers ``choose(view, legal, rng) -> (move, reason)`` for the seat
+of ``view`` and sees nothing but that view: its own hand and storage and
+the public table. The reason is a :class:`Reason` (a message id with
+values) that the table shows in the player's language.
+
+    >>> from nile_desktop.ai import make_bot
+    >>> bot = make_bot("medium")
+    >>> move, reason = bot.choose(view, state.legal_moves(), rng)  # doctest: +SKIP
+
+``suggest(view, legal, rng, budget)`` is the table's "suggest" button: the
+Hard bot's move for a human's seat, with its reason. This package imports
+only the engine (never pygame), so bots also run headless and in tests.
+"""
+
+from __future__ import annotations
+
+import random
+
+from nile_desktop.engine import Move, View
+
+from .bots import Bot, EasyBot, MediumBot, RandomBot
+from .reasons import CardName, Reason
+from .search import HardBot
+
+#: The levels, weakest first, as the new-game screen offers them.
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+
+_CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+def make_bot(level: str, **options) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`).
+
+    Options go to the Hard bot: ``budget`` (seconds per decision, default 1),
+    ``iterations`` (a cap; with ``budget=None`` the search is deterministic
+    for a given ``rng``) and ``workers`` (processes, default both cores).
+    """
+    try:
+        cls = _CLASSES[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
+    return cls(**options) if options else cls()
+
+
+def suggest(view: View, legal: list[Move], rng: random.Random,
+            budget: float | None = 1.0, iterations: int | None = None) -> tuple[Move, Reason]:
+    """The advisor: the Hard bot's move and reason for the seat of ``view``."""
+    return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)
+
+
+__all__ = ["LEVELS", "Bot", "CardName", "EasyBot", "HardBot", "MediumBot", "RandomBot", "Reason",
+           "make_bot", "suggest"]

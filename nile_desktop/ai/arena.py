@@ -1,0 +1,240 @@
+"""Bots against bots: strength and speed benchmarks with confidence intervals.
+
+    python -m nile_desktop.ai.arena --games 200 --players 4 \\
+        --bots hard,medium,medium,medium --seed 1 --budget 1 --csv /tmp/games.csv
+
+Game ``i`` is ``new_game(Rules(P), seed + i)`` with the bots rotated one seat
+further each game, so every bot sits in every seat equally often. A win is
+a place in the top group of the ranking (a shared win counts as a win for
+every seat in it); rank is 1 + the number of seats strictly ahead. The CSV
+has one row per game with everything needed to replay it: the seed, the
+bots' seed, the level of every seat and the full list of moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+from nile_desktop.engine import Rules, new_game, observe
+
+from . import LEVELS, make_bot
+
+
+@dataclass
+class GameRecord:
+    """One finished game, as the CSV stores it."""
+
+    index: int
+    seed: int
+    bot_seed: int
+    seats: list[str]
+    ranking: list[list[int]]
+    piles: list[list[int]]
+    moves: list[str]
+    times: dict[str, list[float]] = field(default_factory=dict)
+    iterations: list[int] = field(default_factory=list)
+    illegal: int = 0
+
+
+def bot_rng(bot_seed: int, seat: int) -> random.Random:
+    """The random stream of the bot in ``seat`` (one per seat, so seats never share luck)."""
+    return random.Random(bot_seed * 64 + seat)
+
+
+def play_game(index: int, seed: int, bot_seed: int, seats: list[str], options: dict,
+              max_moves: int = 5000) -> GameRecord:
+    """Play one whole game between bots and record it; every move is checked legal."""
+    state = new_game(Rules(players=len(seats)), seed=seed)
+    bots = [make_bot(level, **options.get(level, {})) for level in seats]
+    rngs = [bot_rng(bot_seed, s) for s in range(len(seats))]
+    record = GameRecord(index, seed, bot_seed, list(seats), [], [], [])
+    while not state.over:
+        if len(record.moves) >= max_moves:
+            raise RuntimeError(f"game {index} (seed {seed}) did not end in {max_moves} moves")
+        seat = state.active
+        legal = state.legal_moves()
+        view = observe(state, seat)
+        start = time.perf_counter()
+        move, _reason = bots[seat].choose(view, legal, rngs[seat])
+        spent = time.perf_counter() - start
+        record.times.setdefault(seats[seat], []).append(spent)
+        iterations = getattr(bots[seat], "last_iterations", None)
+        if iterations is not None:
+            record.iterations.append(iterations)
+        if move not in legal:
+            record.illegal += 1
+            raise RuntimeError(f"{seats[seat]} chose an illegal move {move} in game {index}")
+        state.apply(move)
+        record.moves.append(str(move))
+    record.ranking = state.result["ranking"]
+    record.piles = state.result["piles"]
+    return record
+
+
+def _play(args: tuple) -> GameRecord:
+    return play_game(*args)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rank_of(ranking: list[list[int]], seat: int) -> int:
+    """1 + how many seats finished strictly ahead of ``seat``."""
+    ahead = 0
+    for group in ranking:
+        if seat in group:
+            return ahead + 1
+        ahead += len(group)
+    raise ValueError(seat)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def schedule(games: int, bots: list[str], seed: int) -> list[tuple[int, int, int, list[str]]]:
+    """(index, game seed, bot seed, level per seat) for every game, seats rotated."""
+    p = len(bots)
+    out = []
+    for i in range(games):
+        shift = i % p
+        seats = [bots[(s - shift) % p] for s in range(p)]
+        out.append((i, seed + i, seed * 7919 + i, seats))
+    return out
+
+
+def run(games: int, bots: list[str], seed: int, options: dict, jobs: int,
+        progress=None) -> list[GameRecord]:
+    """Play the games, in ``jobs`` processes if more than one."""
+    plan = [(i, s, b, seats, options) for i, s, b, seats in schedule(games, bots, seed)]
+    if jobs <= 1:
+        out = []
+        for args in plan:
+            out.append(_play(args))
+            if progress:
+                progress(out)
+        return out
+    ctx = multiprocessing.get_context()
+    out = []
+    with ctx.Pool(jobs) as pool:
+        for record in pool.imap_unordered(_play, plan):
+            out.append(record)
+            if progress:
+                progress(out)
+    out.sort(key=lambda r: r.index)
+    return out
+
+
+def summary(records: list[GameRecord], bots: list[str]) -> str:
+    """Wins and average rank per bot with 95% intervals, decision times per level."""
+    p = len(bots)
+    lines = [f"{len(records)} games, {p} players"]
+    lines.append(f"{'bot':<12}{'wins':>7}{'win %':>8}  {'95% CI':<15}{'avg rank':>9}  95% CI")
+    for j, level in enumerate(bots):
+        wins, ranks = 0, []
+        for r in records:
+            seat = (j + r.index) % p
+            rank = rank_of(r.ranking, seat)
+            ranks.append(rank)
+            wins += rank == 1
+        n = len(ranks)
+        lo, hi = wilson(wins, n)
+        mean = sum(ranks) / n if n else 0.0
+        sd = math.sqrt(sum((x - mean) ** 2 for x in ranks) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n else 0.0
+        lines.append(f"{f'{level}#{j}':<12}{wins:>7}{100 * wins / max(1, n):>7.1f}%  "
+                     f"[{100 * lo:4.1f}, {100 * hi:4.1f}]   {mean:>7.2f}  "
+                     f"[{mean - half:.2f}, {mean + half:.2f}]")
+    lines.append(f"{'level':<12}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    for level in dict.fromkeys(bots):
+        times = [t for r in records for t in r.times.get(level, [])]
+        lines.append(f"{level:<12}{len(times):>10}{1000 * percentile(times, 0.5):>9.1f}"
+                     f"{1000 * percentile(times, 0.95):>9.1f}{1000 * max(times or [0]):>9.1f}")
+    its = [i for r in records for i in r.iterations]
+    if its:
+        lines.append(f"search iterations per decision: mean {sum(its) / len(its):.0f}, "
+                     f"p5 {percentile(its, 0.05):.0f}, p50 {percentile(its, 0.5):.0f}")
+    return "\n".join(lines)
+
+
+def write_csv(path: str, records: list[GameRecord]) -> None:
+    """One row per game: enough to replay it move by move with the engine."""
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["game", "seed", "bot_seed", "players", "seats", "ranking", "piles", "moves"])
+        for r in records:
+            w.writerow([
+                r.index, r.seed, r.bot_seed, len(r.seats), ",".join(r.seats),
+                " ".join("=".join(str(s) for s in g) for g in r.ranking),
+                " ".join("/".join(str(x) for x in p) for p in r.piles),
+                ";".join(r.moves),
+            ])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.arena", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bots", default="hard,medium,medium,medium",
+                    help="one level per seat: " + ",".join(LEVELS))
+    ap.add_argument("--seed", type=int, default=1)
+    group = ap.add_mutually_exclusive_group()
+    group.add_argument("--iterations", type=int, help="search iterations per decision (deterministic)")
+    group.add_argument("--budget", type=float, help="search seconds per decision (default 1)")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    ap.add_argument("--workers", type=int, help="processes per search (default: 2 if --jobs 1)")
+    ap.add_argument("--csv", help="write every game to this CSV file")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        ap.error(f"--bots names {len(bots)} levels for {args.players} players")
+    for b in bots:
+        if b not in LEVELS:
+            ap.error(f"unknown level {b!r}; choose from {', '.join(LEVELS)}")
+    hard: dict = {}
+    if args.iterations:
+        hard = {"iterations": args.iterations, "budget": None}
+    elif args.budget:
+        hard = {"budget": args.budget}
+    hard["workers"] = args.workers or (1 if args.jobs > 1 else None)
+    options = {"hard": hard}
+
+    started = time.time()
+
+    def progress(done: list[GameRecord]) -> None:
+        if not args.quiet and (len(done) % 10 == 0 or len(done) == args.games):
+            print(f"... {len(done)}/{args.games} games, {time.time() - started:.0f} s",
+                  file=sys.stderr, flush=True)
+
+    records = run(args.games, bots, args.seed, options, args.jobs, progress)
+    print(summary(records, bots))
+    if args.csv:
+        write_csv(args.csv, records)
+        print(f"games written to {args.csv}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,348 @@
+"""What a position is worth to each seat: expected final storage piles.
+
+Only the smallest storage pile scores (R-END-3), and storage comes only from
+harvesting fields, so the evaluation estimates, for every seat and crop, the
+pile the seat will end with: its storage now, plus what its field of that
+crop should still yield before the game ends (fewer if the field is likely
+to be eaten by the locust or taken over), plus a share of the cards in hand
+that could still be planted. The seat's *score* is a soft minimum of those
+piles (the smallest pile dominates, the next ones break ties), and a
+position's value for a seat is its softmax share of the scores, a smooth
+stand-in for the chance to win.
+
+A :class:`Table` is built either from a :class:`~nile_desktop.engine.View`
+(hidden cards replaced by expectations: this is all the heuristic bots
+see) or from a full state (a determinisation inside the search bot).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from nile_desktop.engine import State, View
+from nile_desktop.engine.cards import (
+    CROP_CARDS_PER_CROP,
+    LOCUST,
+    N_CROPS,
+    N_KINDS,
+    OBELISK,
+    SPEC_BASE,
+    SPEC_PAIRS,
+    SPHINX,
+    STONE,
+    WALL,
+    full_deck_counts,
+)
+
+#: Cards used up per flood reveal (flood, draws, trades, pay-outs): a + b × players
+#: in the current season, and in later (smaller) seasons' piles.
+CARDS_PER_FLOOD = (4.3, 0.28)
+LATER_CARDS_PER_FLOOD = 3.5
+#: Each later season's pile, as a share of the season before (cards pile up in hands).
+PILE_DECAY = 0.75
+#: Worth of a crop card in hand, as a share of what it would yield planted.
+HAND_SHARE = 0.5
+#: Worth of a card in hand of a crop another seat holds (and we cannot take over).
+BLOCKED_SHARE = 0.2
+#: Worth of an unknown card (a future draw) in piles, spread over the crops.
+GENERIC_SHARE = 0.35
+#: Worth of a stone in hand, in unknown cards.
+STONE_WORTH = 0.3
+#: Worth of a speculation card in hand, as a share of its expected pay-out.
+SPEC_HAND_SHARE = 0.55
+#: Cards per own turn each Monument is worth (Obelisk draws one more; the others protect).
+MONUMENT_RATE = {SPHINX: 0.35, OBELISK: 1.0, WALL: 0.35}
+#: How soft the minimum over piles is (in cards).
+SOFTMIN = 1.0
+#: How sure the final ranking is, in score units, for the softmax of the scores.
+TEMPERATURE = 1.0
+#: How likely an opponent who can take a field over actually does it.
+TAKEOVER_WILL = 0.5
+
+
+@lru_cache(maxsize=4096)
+def poisson_tails(lam: float, upto: int) -> tuple[float, ...]:
+    """``P(X >= j)`` for ``j = 0..upto`` with ``X ~ Poisson(lam)``."""
+    tails = [1.0]
+    p = math.exp(-lam)
+    cdf = 0.0
+    for j in range(upto):
+        cdf += p
+        tails.append(max(0.0, 1.0 - cdf))
+        p *= lam / (j + 1)
+    return tuple(tails)
+
+
+@lru_cache(maxsize=8192)
+def at_least(n: int, p: float, k: int) -> float:
+    """``P(Bin(n, p) >= k)``: the chance a hidden hand of ``n`` holds ``k`` of a kind."""
+    if k <= 0:
+        return 1.0
+    if k > n or p <= 0.0:
+        return 0.0
+    below = 0.0
+    q = 1.0 - p
+    term = q**n
+    for i in range(k):
+        below += term
+        term *= (n - i) / (i + 1) * p / q if q > 0 else 0.0
+    return max(0.0, 1.0 - below)
+
+
+class Table:
+    """One seat's picture of a position, with everything the evaluation needs.
+
+    ``hands[s]`` is ``None`` for a hand the seat cannot see; ``storage[s]``
+    holds expected counts for storage it cannot see. ``pool`` is the expected
+    make-up (counts per kind) of the cards still to be drawn or revealed.
+    """
+
+    __slots__ = (
+        "players", "crops", "season", "seasons", "deck_size", "flood", "active",
+        "pool", "locust_in_deck", "fields", "mons", "specs", "hands", "hand_sizes",
+        "storage", "q_next", "frac", "reveals", "tails", "p_locust", "board_max",
+        "q_stone", "obelisk_owner", "circulating", "holder", "_memo",
+    )
+
+    def __init__(self) -> None:
+        self.players = 0
+        self.crops: tuple[int, ...] = ()
+        self.season = self.seasons = self.deck_size = self.active = 0
+        self.flood = -1
+        self.pool: list[float] = []
+        self.locust_in_deck = False
+        self.fields: list[list[int]] = []
+        self.mons: list[list[int]] = []
+        self.specs: list[list[int]] = []
+        self.hands: list[list[int] | None] = []
+        self.hand_sizes: list[int] = []
+        self.storage: list[list[float]] = []
+        self.circulating = 0
+
+    # -- building ---------------------------------------------------------
+    @classmethod
+    def from_view(cls, view: View, memory: float = 1.0) -> Table:
+        """The table as ``view.seat`` sees it; ``memory`` < 1 forgets played cards.
+
+        A seat with poor memory blends what is really unseen with the full
+        deck, as if it had not watched the discards and floods.
+        """
+        t = cls()
+        t._common(view.rules.players, view.crops, view.season, view.seasons, len_deck=view.deck_size,
+                  flood=view.flood, active=view.active, fields=view.fields, mons=view.mons,
+                  specs=view.specs)
+        t.circulating = view.deck_size + sum(view.discard) + sum(view.flood_stack)
+        unseen = view.unseen()
+        if memory < 1.0:
+            full = full_deck_counts(view.crops, view.rules.monuments)
+            total_u, total_f = sum(unseen), sum(full)
+            unseen = [memory * u + (1 - memory) * f * total_u / total_f for u, f in zip(unseen, full, strict=True)]
+        hidden_storage = sum(view.storage_sizes) - view.storage_sizes[view.seat]
+        crop_unseen = sum(unseen[c] for c in view.crops) or 1.0
+        share = {c: unseen[c] / crop_unseen for c in view.crops}
+        t.hands = [None] * t.players
+        t.hands[view.seat] = list(view.hand)
+        t.hand_sizes = list(view.hand_sizes)
+        t.storage = []
+        for s in range(t.players):
+            if s == view.seat:
+                t.storage.append([float(x) for x in view.storage])
+            else:
+                size = view.storage_sizes[s]
+                t.storage.append([size * share.get(c, 0.0) for c in range(N_CROPS)])
+        pool = [float(x) for x in unseen]
+        for c in view.crops:
+            pool[c] = max(0.0, pool[c] - hidden_storage * share[c])
+        t.locust_in_deck = unseen[LOCUST] > 0.5
+        t._finish(pool)
+        return t
+
+    @classmethod
+    def from_state(cls, state: State) -> Table:
+        """The table of a full state (a determinisation: every card is known)."""
+        t = cls()
+        t._common(state.rules.players, state.crops, state.season, state.seasons,
+                  len_deck=len(state.deck), flood=state.flood, active=state.active,
+                  fields=state.fields, mons=state.mons, specs=state.specs)
+        t.circulating = len(state.deck) + sum(state.discard) + sum(state.flood_stack)
+        t.hands = [list(h) for h in state.hands]
+        t.hand_sizes = [sum(h) for h in state.hands]
+        t.storage = [[float(x) for x in s] for s in state.storage]
+        pool = [0.0] * N_KINDS
+        for k in state.deck:
+            pool[k] += 1.0
+        t.locust_in_deck = pool[LOCUST] > 0
+        t._finish(pool)
+        return t
+
+    def _common(self, players, crops, season, seasons, len_deck, flood, active, fields, mons,
+                specs) -> None:
+        self.players = players
+        self.crops = tuple(crops)
+        self.season, self.seasons = season, seasons
+        self.deck_size = len_deck
+        self.flood, self.active = flood, active
+        self.fields = [list(f) for f in fields]
+        self.mons = [list(m) for m in mons]
+        self.specs = [list(s) for s in specs]
+
+    def _finish(self, pool: list[float]) -> None:
+        """Derive flood odds, remaining floods and locust odds from the pool."""
+        self.pool = pool
+        crops = self.crops
+        show = [0.0] * N_CROPS
+        for c in crops:
+            show[c] = pool[c]
+        for i, (a, b) in enumerate(SPEC_PAIRS):
+            n = pool[SPEC_BASE + i]
+            if n:
+                show[a] += n
+                show[b] += n
+        total = sum(pool) - pool[LOCUST]
+        total = total if total > 0 else 1.0
+        self.q_next = [x / total for x in show]
+        self.q_stone = pool[STONE] / total
+        self.frac = [0.0] * N_CROPS
+        for c in crops:
+            self.frac[c] = pool[c] / total
+        # Remaining flood reveals: this season's pile, then the later seasons.
+        n_crops = len(crops)
+        all_cards = n_crops * CROP_CARDS_PER_CROP + n_crops * (n_crops - 1) // 2 + 15
+        per_flood = CARDS_PER_FLOOD[0] + CARDS_PER_FLOOD[1] * self.players
+        now = self.deck_size / per_flood
+        later = sum(self.circulating * PILE_DECAY**k
+                    for k in range(1, self.seasons - self.season + 1)) / LATER_CARDS_PER_FLOOD
+        self.reveals = now + later
+        q_static = (CROP_CARDS_PER_CROP + n_crops - 1) / all_cards
+        self.tails = [()] * N_CROPS
+        for c in crops:
+            lam = now * self.q_next[c] + later * q_static
+            self.tails[c] = poisson_tails(round(lam, 1), 40)
+        # The locust: the chance it comes before the active seat's next turn.
+        if self.locust_in_deck and self.deck_size:
+            self.p_locust = min(1.0, (3.0 * self.players + 1) / self.deck_size)
+        else:
+            self.p_locust = 0.0
+        self.board_max = max(max(max(f) for f in self.fields), max(max(m) for m in self.mons))
+        self.holder = [-1] * N_CROPS
+        for s in range(self.players):
+            for c in crops:
+                if self.fields[s][c]:
+                    self.holder[c] = s
+        self._memo: dict[tuple, float] = {}
+        self.obelisk_owner = next((s for s in range(self.players) if self.mons[s][OBELISK]), -1)
+
+    # -- evaluating -------------------------------------------------------
+    def yield_of(self, crop: int, size: int) -> float:
+        """Expected harvest of a field of ``size`` cards before the game ends."""
+        tails = self.tails[crop]
+        size = min(size, len(tails) - 1)
+        return sum(tails[1 : size + 1])
+
+    def field_risk(self, seat: int, key: int, size: int, board_max: int, wall: bool) -> float:
+        """Chance a field (crop ``key`` or Monument ``N_CROPS + m``) is lost before it pays.
+
+        The locust eats the largest fields; an opponent with enough cards of
+        the crop in hand may take a crop field over (R-PLANT-3, R-PLANT-4);
+        ``wall`` says whether the seat owns the Wall.
+        """
+        risk = 0.0
+        if size >= board_max:
+            risk = self.p_locust
+        elif size == board_max - 1:
+            risk = 0.3 * self.p_locust
+        if key >= N_CROPS:
+            return risk
+        keep = 1.0
+        for o in range(self.players):
+            if o == seat:
+                continue
+            need = size + 1 + wall - (1 if self.mons[o][SPHINX] else 0)
+            hand = self.hands[o]
+            if hand is not None:
+                p = 1.0 if hand[key] >= need else 0.0
+            else:
+                p = at_least(self.hand_sizes[o], round(self.frac[key], 2), need)
+            keep *= 1.0 - TAKEOVER_WILL * p
+        return 1.0 - (1.0 - risk) * keep
+
+    def _crop_term(self, seat: int, c: int, f: int, h: int, bmax: int, sphinx: bool,
+                   wall: bool) -> float:
+        """What field ``f`` and ``h`` cards in hand of crop ``c`` add to the seat's pile."""
+        key = (seat, c, f, h, bmax, sphinx, wall)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        y = self.yield_of(c, f) if f else 0.0
+        e = y * (1.0 - self.field_risk(seat, c, f, bmax, wall)) if f else 0.0
+        if h:
+            share = HAND_SHARE
+            holder = self.holder[c]
+            if not f and holder >= 0 and holder != seat:
+                need = self.fields[holder][c] + 1 - sphinx + (1 if self.mons[holder][WALL] else 0)
+                if h < need:
+                    share = BLOCKED_SHARE
+            e += share * (self.yield_of(c, f + h) - y)
+        self._memo[key] = e
+        return e
+
+    def piles(self, seat: int, fields=None, mons=None, hand=None, generic: float = 0.0,
+              storage=None, board_max: int | None = None) -> list[float]:
+        """Expected final storage pile per crop in play for ``seat``.
+
+        Any of the seat's parts may be replaced (to value a move without
+        playing it); ``generic`` adds unknown cards to the hand.
+        """
+        fields = self.fields[seat] if fields is None else fields
+        mons = self.mons[seat] if mons is None else mons
+        hand = self.hands[seat] if hand is None else hand
+        storage = self.storage[seat] if storage is None else storage
+        bmax = self.board_max if board_max is None else board_max
+        frac = self.frac
+        if hand is None:
+            generic += self.hand_sizes[seat]
+        else:
+            q = self.q_next
+            for k in range(SPEC_BASE, STONE):
+                if hand[k]:
+                    a, b = SPEC_PAIRS[k - SPEC_BASE]
+                    generic += hand[k] * SPEC_HAND_SHARE * 3 * (q[a] + q[b])
+            generic += hand[STONE] * STONE_WORTH
+        sphinx, wall = mons[SPHINX] > 0, mons[WALL] > 0
+        if mons[0] or mons[1] or mons[2]:
+            own_turns = self.reveals / self.players
+            for m in range(3):
+                k = mons[m]
+                if k:
+                    life = k / max(0.05, self.q_stone * self.players)
+                    worth = MONUMENT_RATE[m] * min(own_turns, life)
+                    generic += worth * (1.0 - self.field_risk(seat, N_CROPS + m, k, bmax, wall))
+        g = GENERIC_SHARE * generic
+        term = self._crop_term
+        if hand is None:
+            return [storage[c] + frac[c] * g + term(seat, c, fields[c], 0, bmax, sphinx, wall)
+                    for c in self.crops]
+        return [storage[c] + frac[c] * g + term(seat, c, fields[c], hand[c], bmax, sphinx, wall)
+                for c in self.crops]
+
+    def score(self, seat: int, **parts) -> float:
+        """The seat's soft minimum over its expected piles (R-END-3)."""
+        return softmin(self.piles(seat, **parts))
+
+    def scores(self) -> list[float]:
+        return [softmin(self.piles(s)) for s in range(self.players)]
+
+
+def softmin(piles: list[float], tau: float = SOFTMIN) -> float:
+    """A smooth minimum: the smallest pile counts most, the next ones break ties."""
+    lo = min(piles)
+    return lo - tau * math.log(sum(math.exp((lo - p) / tau) for p in piles))
+
+
+def win_shares(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
+    """Softmax of the scores: a smooth estimate of each seat's chance to win."""
+    hi = max(scores)
+    ex = [math.exp((s - hi) / temperature) for s in scores]
+    total = sum(ex)
+    return [x / total for x in ex]

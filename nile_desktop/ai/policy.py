@@ -1,0 +1,141 @@
+"""A handful of sensible moves, and a quick choice among them, for the search.
+
+The legal move list of a turn can run to hundreds (every pair of cards for a
+trade, every combination of plantings), almost all of them silly. Inside the
+search, where a determinisation lets every hand be seen, each seat is given
+only a few moves that a reasonable player would consider: planting all it
+holds of a crop it can plant, adding to its own fields, a pair of new
+fields, a Monument, its best speculation, a market or offering of its two
+least useful cards, and passing. Every move built here is legal by
+construction (a test checks this against the engine on many positions).
+"""
+
+from __future__ import annotations
+
+import random
+
+from nile_desktop.engine import Move, State
+from nile_desktop.engine.cards import (
+    N_CROPS,
+    OBELISK,
+    SPEC_BASE,
+    SPEC_PAIRS,
+    SPHINX,
+    STONE,
+    WALL,
+    crops_shown,
+)
+from nile_desktop.engine.moves import MARKET, OFFER, PASS, PLANT, SPECULATE, STONE_AT
+from nile_desktop.engine.play import takeover_need
+
+_PASS = Move.make(PASS, ())
+#: Order in which a seat with stones prefers Monuments.
+_MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
+
+
+def _spec_hit(state: State, kind: int, counts: list[int], total: int) -> float:
+    a, b = SPEC_PAIRS[kind - SPEC_BASE]
+    hit = counts[a] + counts[b]
+    for i, (x, y) in enumerate(SPEC_PAIRS):
+        if x in (a, b) or y in (a, b):
+            hit += counts[SPEC_BASE + i]
+    return hit / total if total else 0.0
+
+
+def junk_pair(state: State, seat: int) -> tuple[int, int] | None:
+    """The two least useful hand cards as trade tokens, if both are near useless.
+
+    Stones are junk without a Monument to build, speculation cards showing a
+    flooded crop this turn are junk, and so are cards of a crop another seat
+    holds in a field too large to take over.
+    """
+    hand = state.hands[seat]
+    flooded = crops_shown(state.flood) if state.flood >= 0 else ()
+    junk: list[int] = []
+    if hand[STONE] and (hand[STONE] < 2 or state.flood == STONE) and not any(state.mons[seat]):
+        junk += [STONE * 2] * min(2, hand[STONE])
+    for k in range(SPEC_BASE, STONE):
+        if hand[k] and any(c in flooded for c in SPEC_PAIRS[k - SPEC_BASE]):
+            junk += [k * 2] * min(2, hand[k])
+    if len(junk) < 2:
+        for c in state.crops:
+            if hand[c] and not state.fields[seat][c]:
+                need, holder = takeover_need(state, seat, c)
+                if holder >= 0 and hand[c] < need - 1:
+                    junk += [c * 2] * min(2, hand[c])
+    if len(junk) < 2:
+        return None
+    return junk[0], junk[1]
+
+
+def candidates(state: State) -> list[Move]:
+    """A few sensible legal moves of the active seat, most promising first."""
+    seat = state.active
+    hand = state.hands[seat]
+    fields = state.fields[seat]
+    storage = state.storage[seat]
+    flooded = crops_shown(state.flood) if state.flood >= 0 else ()
+    make = Move.make
+    out: list[tuple[float, Move]] = []
+    own: list[int] = []
+    singles: list[tuple[float, int]] = []
+    for c in state.crops:
+        n = hand[c]
+        if not n or c in flooded:
+            continue
+        want = 1.0 / (1.0 + storage[c] + fields[c])
+        if fields[c]:
+            own.append(c)
+            singles.append((want, c))
+            continue
+        need, holder = takeover_need(state, seat, c)
+        if n >= max(2, need):
+            bonus = 1.5 if holder >= 0 else 0.0
+            out.append((n * want + bonus, make(PLANT, (c * 2,) * n)))
+        if need <= 1:
+            singles.append((want, c))
+    if own:
+        toks = tuple(t for c in own for t in (c * 2,) * hand[c])
+        out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own), make(PLANT, toks)))
+    news = [(w, c) for w, c in singles if not fields[c]]
+    if news and len(singles) >= 2:
+        singles.sort(reverse=True)
+        (w1, c1), (w2, c2) = singles[0], singles[1]
+        if not (fields[c1] and fields[c2]):
+            out.append((w1 + w2, make(PLANT, (c1 * 2, c2 * 2))))
+    stones = hand[STONE] if state.rules.monuments and state.flood != STONE else 0
+    if stones >= 2:
+        mons = state.mons[seat]
+        for m in _MONUMENT_PREFERENCE:
+            if mons[m]:
+                continue
+            need, _ = takeover_need(state, seat, N_CROPS + m)
+            if stones >= max(2, need):
+                out.append((1.2 if m == OBELISK else 0.6, make(PLANT, ((STONE_AT + m) * 2,) * stones)))
+                break
+    specs = [k for k in range(SPEC_BASE, STONE)
+             if hand[k] and not any(c in flooded for c in SPEC_PAIRS[k - SPEC_BASE])]
+    if specs:
+        counts = [0] * (STONE + 2)
+        for k in state.deck:
+            counts[k] += 1
+        total = len(state.deck) - counts[STONE + 1]
+        best = max(specs, key=lambda k: _spec_hit(state, k, counts, total))
+        out.append((_spec_hit(state, best, counts, total), make(SPECULATE, (best * 2,))))
+    pair = junk_pair(state, seat)
+    if pair is not None:
+        out.append((0.3, make(MARKET, pair)))
+        if sum(1 for c in state.crops if fields[c]) >= 2:
+            out.append((0.2, make(OFFER, pair)))
+    out.sort(key=lambda x: -x[0])
+    moves = [m for _, m in out]
+    moves.append(_PASS)
+    return moves
+
+
+def rollout_move(state: State, rng: random.Random, explore: float = 0.15) -> Move:
+    """The rollout policy: usually the most promising candidate, now and then another."""
+    moves = candidates(state)
+    if len(moves) > 1 and rng.random() < explore:
+        return moves[rng.randrange(len(moves))]
+    return moves[0]

@@ -1,0 +1,122 @@
+"""Short, localisable explanations of a bot's move ("takes the Flax field, 4 against 3").
+
+A :class:`Reason` is a message id with ``{placeholders}`` and their values,
+not a finished sentence, so the table can show it in the player's language:
+it translates the message id through its catalogue and the card names
+through its own card-name function (:meth:`Reason.render`). ``str(reason)``
+gives the English text, for logs, tests and the arena.
+
+The bots sit below the app layer and must not import it, so message ids are
+marked with a local no-op ``N_`` marker; the i18n extractor looks for ``N_``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nile_desktop.engine import CROPS, MONUMENTS
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker name
+    """Mark ``message`` for extraction into the catalogues; it stays English here."""
+    return message
+
+
+class CardName(str):
+    """A card or Monument in notation form (``flax``, ``obelisk``) used as a value.
+
+    Rendering shows it through the table's card-name function (translated);
+    ``str()`` of the reason shows the English name.
+    """
+
+    __slots__ = ()
+
+
+def crop_name(crop: int) -> CardName:
+    """The placeholder value for crop index ``crop``."""
+    return CardName(CROPS[crop])
+
+
+def monument_name(monument: int) -> CardName:
+    """The placeholder value for Monument index ``monument``."""
+    return CardName(MONUMENTS[monument])
+
+
+def _english_card(name: str) -> str:
+    """English display name of a notation name: ``spec:wheat+flax`` → "Speculation Wheat+Flax"."""
+    if name.startswith("spec:"):
+        first, _, second = name[5:].partition("+")
+        return f"Speculation {first.capitalize()}+{second.capitalize()}"
+    return name.capitalize()
+
+
+class Reason:
+    """A message id and its placeholder values; ``str()`` is the English text.
+
+    Values may be numbers, :class:`CardName`, plain text or nested reasons
+    (e.g. the search bot wraps the heuristic's reason with its confidence).
+    """
+
+    __slots__ = ("msgid", "values")
+
+    def __init__(self, msgid: str, **values: object) -> None:
+        self.msgid = msgid
+        self.values = values
+
+    def render(
+        self,
+        translate: Callable[[str], str] = N_,
+        card_name: Callable[[str], str] = _english_card,
+    ) -> str:
+        """The text in a language: ``translate`` maps message ids, ``card_name`` card names."""
+        values: dict[str, object] = {}
+        for key, value in self.values.items():
+            if isinstance(value, Reason):
+                values[key] = value.render(translate, card_name)
+            elif isinstance(value, CardName):
+                values[key] = card_name(str(value))
+            else:
+                values[key] = value
+        return str(translate(self.msgid)).format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Reason({self.msgid!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Reason) and self.msgid == other.msgid and self.values == other.values
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
+
+    def __reduce__(self):
+        return (_rebuild, (self.msgid, self.values))
+
+
+def _rebuild(msgid: str, values: dict[str, object]) -> Reason:
+    return Reason(msgid, **values)
+
+
+# -- the messages the bots use ------------------------------------------------
+RANDOM = N_("picks a move at random")
+ONLY_MOVE = N_("has only one possible move")
+TAKEOVER = N_("takes the {crop} field, {mine} against {theirs}")
+PLANT_NEW = N_("plants {count} {crop}, a new field")
+PLANT_SMALLEST = N_("plants {crop}, my smallest pile")
+PLANT_PAIR = N_("starts fields of {crop} and {crop2}")
+PLANT_ADD = N_("adds {count} cards to my fields")
+MON_BUILD = N_("builds the {monument} with {count} stones")
+MON_TAKE = N_("takes the {monument}, {mine} stones against {theirs}")
+MON_ADD = N_("adds {count} stones to my Monuments")
+SPECULATE = N_("speculates on {crop} or {crop2}: {percent}% chance to draw {cards}")
+SPECULATE_TWO = N_("speculates with two cards, {cards} cards expected")
+MARKET = N_("trades {card} and {card2} at the market for a new card")
+OFFER = N_("offers {card} and {card2} to Hapi for a flood that helps my fields")
+KEEP = N_("keeps {crop}, my smallest pile")
+PASS = N_("passes: nothing worth planting")
+PASS_LOCUST = N_("passes: the locust is {percent}% likely before my next turn")
+SEARCH = N_("{why} (won {percent}% of {playouts} simulated games)")

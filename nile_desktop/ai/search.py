@@ -1,0 +1,205 @@
+"""The Hard bot: information-set Monte Carlo tree search over resampled states.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration
+deals a fresh determinisation with :func:`~nile_desktop.engine.resample` —
+the hidden cards dealt at random, consistent with the bot's view, never the
+true state — and walks one shared tree whose edges are moves. A move that
+some determinisations allow and others do not is chosen by UCB with
+*availability* counts (the subset-armed bandit of the paper). Each seat's
+moves in the tree are limited to a few sensible candidates
+(:mod:`~nile_desktop.ai.policy`); at the root they are the best legal moves
+by the Medium heuristic. Below the tree a short heuristic rollout plays on
+to the end of the round, then the position is scored by the evaluation
+(:mod:`~nile_desktop.ai.model`): each seat gets its estimated share of the
+win, or the real result if the game ended.
+
+The budget is wall-clock time per decision (default 1 s) and an iteration
+cap; with ``budget=None`` and a cap the search is deterministic for a given
+``rng``. On a multi-core machine the root is parallelised: independent
+searches in worker processes whose root statistics are added up.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from nile_desktop.engine import Move, State, View, resample
+
+from . import reasons as R
+from .heuristic import Scorer
+from .model import Table, win_shares
+from .parallel import run_parallel, worker_count
+from .policy import candidates, rollout_move
+from .reasons import Reason
+
+#: UCB exploration constant (rewards are in [0, 1]).
+EXPLORATION = 0.7
+#: Root moves considered, best first by the heuristic (plus one of each kind).
+ROOT_WIDTH = 10
+#: Rollout length below the tree, in turn-ending moves (then evaluate).
+ROLLOUT_TURNS = 4
+#: Subtract each determinisation's own evaluation from the rewards (a control
+#: variate: the luck of the dealt hidden cards is the same for every move).
+CONTROL_VARIATE = True
+#: Softmax temperature turning evaluation scores into win shares.
+EVAL_TEMPERATURE = 0.8
+
+
+class Node:
+    """One edge of the tree: the move into it, who made it, and its statistics."""
+
+    __slots__ = ("move", "player", "children", "visits", "avail", "reward")
+
+    def __init__(self, move: Move | None, player: int) -> None:
+        self.move = move
+        self.player = player
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+def root_moves(view: View, legal: list[Move], width: int | None = None) -> tuple[list[Move], Scorer]:
+    """The root candidates: the heuristic's best moves, and the best of every kind.
+
+    Always a subset of ``legal``, so whatever the search picks is legal.
+    """
+    width = ROOT_WIDTH if width is None else width
+    scorer = Scorer(Table.from_view(view), view.seat)
+    ranked = sorted(scorer.ranked(legal), key=lambda x: -x[0])
+    chosen: list[Move] = []
+    kinds: set[str] = set()
+    for _, move in ranked:
+        if move.action not in kinds:
+            kinds.add(move.action)
+            chosen.append(move)
+    for _, move in ranked:
+        if len(chosen) >= width:
+            break
+        if move not in chosen:
+            chosen.append(move)
+    order = {m: i for i, (_, m) in enumerate(ranked)}
+    chosen.sort(key=order.__getitem__)
+    return chosen, scorer
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's reward in [0, 1]: its win share, or the real result at the end."""
+    if state.over:
+        top = state.result["ranking"][0]
+        return [1.0 / len(top) if s in top else 0.0 for s in range(state.rules.players)]
+    return win_shares(Table.from_state(state).scores(), EVAL_TEMPERATURE)
+
+
+def rollout(state: State, rng: random.Random, turns: int | None = None) -> None:
+    """Play on with the rollout policy for ``turns`` turn-ending moves (or to the end)."""
+    left = ROLLOUT_TURNS if turns is None else turns
+    while left > 0 and not state.over:
+        move = rollout_move(state, rng)
+        if move.action not in ("market", "offer"):
+            left -= 1
+        state.apply(move)
+
+
+def search(view: View, roots: list[Move], seed: int, iterations: int | None,
+           deadline: float | None) -> tuple[dict[str, tuple[int, float]], int]:
+    """Run ISMCTS from ``view``: (visits and total reward per root move text, iterations).
+
+    Stops after ``iterations`` or at ``deadline`` (``time.time()``), whichever
+    comes first; at least one iteration is always made.
+    """
+    rng = random.Random(seed)
+    root = Node(None, -1)
+    done = 0
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and done and time.time() >= deadline:
+            break
+        state = resample(view, rng)
+        baseline = evaluate(state) if CONTROL_VARIATE else None
+        node = root
+        path = [root]
+        expanded = False
+        while not state.over:
+            mover = state.active
+            moves = roots if node is root else candidates(state)
+            fresh = None
+            for m in moves:
+                if m not in node.children:
+                    fresh = m
+                    break
+            if fresh is not None:
+                child = Node(fresh, mover)
+                node.children[fresh] = child
+                node = child
+                expanded = True
+            else:
+                log_avail_best, best = -1.0, None
+                for m in moves:
+                    c = node.children[m]
+                    c.avail += 1
+                    ucb = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+                    if ucb > log_avail_best:
+                        log_avail_best, best = ucb, c
+                node = best
+            state.apply(node.move)
+            path.append(node)
+            if expanded:
+                break
+        rollout(state, rng)
+        rewards = evaluate(state)
+        if baseline is not None:
+            share = 1.0 / len(rewards)
+            rewards = [r - b + share for r, b in zip(rewards, baseline, strict=True)]
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.reward += rewards[n.player]
+        done += 1
+    return {str(m): (c.visits, c.reward) for m, c in root.children.items()}, done
+
+
+class HardBot:
+    """ISMCTS with a time budget; see the module docstring.
+
+    ``budget`` is seconds per decision (``None``: no clock, only the cap),
+    ``iterations`` a cap on iterations (all workers together), ``workers``
+    the processes to use (default: every core, one inside frozen apps).
+    After each decision :attr:`last_iterations` holds the iterations made.
+    """
+
+    level = "hard"
+
+    def __init__(self, budget: float | None = 1.0, iterations: int | None = None,
+                 workers: int | None = None) -> None:
+        if budget is None and iterations is None:
+            raise ValueError("the search needs a time budget or an iteration cap")
+        self.budget = budget
+        self.iterations = iterations
+        self.workers = workers
+        self.last_iterations = 0
+
+    def choose(self, view: View, legal: list[Move], rng: random.Random) -> tuple[Move, Reason]:
+        start = time.time()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0], Reason(R.ONLY_MOVE)
+        roots, scorer = root_moves(view, legal)
+        if len(roots) == 1:
+            self.last_iterations = 0
+            return roots[0], scorer.explain(roots[0])
+        workers = worker_count(self.workers)
+        seeds = [rng.getrandbits(62) for _ in range(workers)]
+        deadline = start + self.budget if self.budget is not None else None
+        stats, self.last_iterations = run_parallel(search, view, roots, seeds, self.iterations,
+                                                   deadline)
+        by_text = {str(m): m for m in roots}
+        best_text = max(stats, key=lambda t: (stats[t][0], stats[t][1]))
+        visits, reward = stats[best_text]
+        move = by_text[best_text]
+        why = scorer.explain(move)
+        percent = round(100 * reward / visits) if visits else 0
+        return move, Reason(R.SEARCH, why=why, percent=percent, playouts=self.last_iterations)

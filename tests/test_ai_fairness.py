@@ -1,0 +1,114 @@
+"""Fairness: a bot never sees hidden cards (DESIGN.md, Bots; R-HARV-3).
+
+For many positions, every card hidden from the bot's seat (the other hands
+and storage piles, the order of the draw pile, the seed) is dealt anew into
+alternative true states with the same view; with a fixed seed (and, for
+Hard, an iteration cap instead of a clock) the bot's choice never changes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nile_desktop.ai import make_bot
+from nile_desktop.engine import Rules, State, new_game, observe
+from nile_desktop.engine.cards import LOCUST, N_CROPS, N_KINDS
+
+
+def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """Another true state that ``seat`` cannot tell apart from ``state``.
+
+    Other seats' storage, other hands and the draw pile are gathered and
+    dealt again at random (storage only gets crop cards, the locust stays in
+    the pile), keeping every size the seat can see; the seed changes too.
+    """
+    alt = state.clone()
+    alt.seed = rng.getrandbits(40)
+    others = [s for s in range(state.rules.players) if s != seat]
+    cards = [k for k in alt.deck if k != LOCUST]
+    locust = LOCUST in alt.deck
+    for s in others:
+        cards += [k for k in range(N_KINDS) for _ in range(alt.hands[s][k])]
+        cards += [c for c in range(N_CROPS) for _ in range(alt.storage[s][c])]
+    rng.shuffle(cards)
+    for s in others:
+        size = sum(alt.storage[s])
+        alt.storage[s] = [0] * N_CROPS
+        for _ in range(size):
+            i = next(i for i, k in enumerate(cards) if k < N_CROPS)
+            alt.storage[s][cards.pop(i)] += 1
+    for s in others:
+        size = sum(alt.hands[s])
+        alt.hands[s] = [0] * N_KINDS
+        for _ in range(size):
+            alt.hands[s][cards.pop()] += 1
+    if locust:
+        cards.insert(rng.randrange(len(cards) + 1), LOCUST)
+    alt.deck = cards
+    return alt
+
+
+def sample_positions(players: int, count: int, seed: int) -> list[State]:
+    """Positions spread over Medium games (early, middle and late)."""
+    bot = make_bot("medium")
+    out: list[State] = []
+    g = 0
+    while len(out) < count:
+        state = new_game(Rules(players=players), seed=seed + g)
+        rng = random.Random(g)
+        step = 0
+        while not state.over:
+            if step % 9 == 4 and len(out) < count:
+                out.append(state.clone())
+            move, _ = bot.choose(observe(state, state.active), state.legal_moves(), rng)
+            state.apply(move)
+            step += 1
+        g += 1
+    return out
+
+
+LEVEL_OPTIONS = {
+    "easy": {},
+    "medium": {},
+    "hard": {"iterations": 60, "budget": None, "workers": 1},
+}
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+@pytest.mark.parametrize("level", sorted(LEVEL_OPTIONS))
+def test_shuffling_hidden_cards_never_changes_the_choice(level: str, players: int) -> None:
+    bot = make_bot(level, **LEVEL_OPTIONS[level])
+    rng = random.Random(players)
+    for i, state in enumerate(sample_positions(players, 6, seed=500 + 10 * players)):
+        seat = state.active
+        view = observe(state, seat)
+        legal = state.legal_moves()
+        expected, reason = bot.choose(view, legal, random.Random(i))
+        for _ in range(3):
+            alt = shuffle_hidden(state, seat, rng)
+            assert alt.hands != state.hands or alt.deck != state.deck
+            alt_view = observe(alt, seat)
+            assert alt_view == view  # the same information...
+            move, alt_reason = bot.choose(alt_view, alt.legal_moves(), random.Random(i))
+            assert move == expected  # ...so the same choice
+            assert str(alt_reason) == str(reason)
+
+
+def test_shuffled_states_are_really_different_and_complete() -> None:
+    """The test's own shuffle keeps every card: same totals per kind, other hidden layout."""
+    state = sample_positions(4, 1, seed=77)[0]
+    alt = shuffle_hidden(state, state.active, random.Random(1))
+
+    def totals(s: State) -> list[int]:
+        t = [len([k for k in s.deck if k == kind]) for kind in range(N_KINDS)]
+        for seat in range(s.rules.players):
+            for kind in range(N_KINDS):
+                t[kind] += s.hands[seat][kind]
+            for c in range(N_CROPS):
+                t[c] += s.storage[seat][c]
+        return t
+
+    assert totals(alt) == totals(state)
+    assert alt.deck != state.deck
