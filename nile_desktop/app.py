@@ -102,6 +102,11 @@ class App:
         except Exception:  # an icon is a nicety; no icon file must not stop the game
             log.info("no window icon", exc_info=True)
         self._set_mode()
+        if self.window is not None:  # show the window at once; the title art takes a moment
+            from nile_desktop.ui import theme
+
+            self.window.fill(theme.NILE_DEEP)
+            pygame.display.flip()
         self.surface = self.surface.convert() if self.window is not None else self.surface
         try:
             from nile_desktop.audio import Audio
