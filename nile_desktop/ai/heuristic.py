@@ -103,31 +103,28 @@ class Scorer:
         scores = list(self.scores)
         generic = 0.0
         for key, n in plan_of(move).items():
-            if key < N_CROPS:
-                hand[key] -= n
-                if not fields[key]:
-                    for o in range(t.players):
-                        if o != seat and t.fields[o][key]:
-                            lost = list(t.fields[o])
-                            lost[key] = 0
-                            scores[o] = t.score(o, fields=lost)
-                fields[key] += n
-            else:
-                m = key - N_CROPS
-                hand[STONE] -= n
-                if not mons[m]:
-                    if m == OBELISK:
-                        generic += 1.0  # the Obelisk already counts for this turn's draw
-                    for o in range(t.players):
-                        if o != seat and t.mons[o][m]:
-                            lost = list(t.mons[o])
-                            lost[m] = 0
-                            scores[o] = t.score(o, mons=lost)
-                mons[m] += n
+            crop = key < N_CROPS
+            own, index = (fields, key) if crop else (mons, key - N_CROPS)
+            hand[key if crop else STONE] -= n
+            if not own[index]:
+                if not crop and index == OBELISK:
+                    generic += 1.0  # the Obelisk already counts for this turn's draw
+                self._take_from_others(scores, crop, index)
+            own[index] += n
         bmax = max(t.board_max, max(fields), max(mons))
         scores[seat] = t.score(seat, fields=fields, mons=mons, hand=hand, generic=generic,
                                board_max=bmax)
         return self.value(scores)
+
+    def _take_from_others(self, scores: list[float], crop: bool, index: int) -> None:
+        """Rescore the seat that loses its field (or Monument) to a take-over (R-PLANT-3)."""
+        t = self.table
+        for o in range(t.players):
+            theirs = t.fields[o] if crop else t.mons[o]
+            if o != self.seat and theirs[index]:
+                lost = list(theirs)
+                lost[index] = 0
+                scores[o] = t.score(o, fields=lost) if crop else t.score(o, mons=lost)
 
     def _speculate(self, move: Move) -> float:
         t, seat = self.table, self.seat

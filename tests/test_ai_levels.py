@@ -1,0 +1,131 @@
+"""What each level knows, on arranged positions named by the rule they test.
+
+Medium counts cards: it takes a field over when it holds enough cards
+(R-PLANT-3, R-PLANT-4), plants for its smallest storage pile (R-END-3),
+speculates when the odds pay (R-SPEC-3) and builds the Obelisk (R-MON-5).
+Hard is deterministic with a seed and an iteration cap; Easy is noisy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from nile_desktop.ai import make_bot
+from nile_desktop.engine import Rules, State, new_game, observe
+from nile_desktop.engine.cards import CROP_BY_NAME, KIND_BY_NAME, LOCUST, N_KINDS
+
+
+def arranged(players: int, hand: dict[str, int], storage: dict[str, int] | None = None,
+             fields: dict[int, dict[str, int]] | None = None, flood: str = "stone",
+             seed: int = 1) -> State:
+    """A state whose active seat holds ``hand`` and ``storage``; ``fields`` by seat offset.
+
+    Every card comes out of the real deck, so totals per kind stay right;
+    other seats get five random cards each.
+    """
+    s = new_game(Rules(players=players), seed=seed)
+    pool = list(s.deck)
+    for seat in range(players):
+        pool += [k for k in range(N_KINDS) for _ in range(s.hands[seat][k])]
+        s.hands[seat] = [0] * N_KINDS
+    pool.append(s.flood)
+    rng = random.Random(seed)
+
+    def take(kind: int) -> int:
+        pool.remove(kind)
+        return kind
+
+    s.flood = take(KIND_BY_NAME[flood])
+    me = s.active
+    for name, n in hand.items():
+        for _ in range(n):
+            s.hands[me][take(KIND_BY_NAME[name])] += 1
+    for name, n in (storage or {}).items():
+        for _ in range(n):
+            s.storage[me][take(CROP_BY_NAME[name])] += 1
+    for offset, crops in (fields or {}).items():
+        for name, n in crops.items():
+            for _ in range(n):
+                s.fields[(me + offset) % players][take(CROP_BY_NAME[name])] += 1
+    rng.shuffle(pool)
+    for seat in range(players):
+        if seat != me:
+            for _ in range(5):
+                k = next(k for k in pool if k != LOCUST)
+                s.hands[seat][take(k)] += 1
+    s.deck = pool
+    return s
+
+
+def choose(level: str, state: State, seed: int = 0, **options):
+    bot = make_bot(level, **options)
+    return bot.choose(observe(state, state.active), state.legal_moves(), random.Random(seed))
+
+
+BALANCED = {"wheat": 2, "lettuce": 2, "castor": 2, "flax": 2}
+
+
+def test_medium_takes_over_a_field_when_it_holds_enough_cards() -> None:
+    """R-PLANT-3/R-PLANT-4: three Papyrus beat a field of two, and Papyrus is its smallest pile."""
+    s = arranged(4, {"papyrus": 3, "spec:wheat+lettuce": 1}, BALANCED, {1: {"papyrus": 2}})
+    move, reason = choose("medium", s)
+    assert str(move) == "plant papyrus papyrus papyrus"
+    assert str(reason) == "takes the Papyrus field, 3 against 2"
+
+
+def test_medium_plants_the_crop_of_its_smallest_pile() -> None:
+    """R-END-3: only the smallest pile scores, so Wheat (0 in storage) is planted, not Flax."""
+    s = arranged(4, {"wheat": 2, "flax": 2}, {"papyrus": 2, "lettuce": 2, "castor": 2, "flax": 3})
+    move, _ = choose("medium", s)
+    assert move.action == "plant"
+    assert "wheat" in move.cards
+
+
+def test_medium_speculates_when_it_has_nothing_to_plant() -> None:
+    """R-SPEC-3: a speculation pays three cards if the next flood shows one of its crops."""
+    s = arranged(4, {"spec:papyrus+wheat": 1, "stone": 1}, BALANCED)
+    move, reason = choose("medium", s)
+    assert str(move) == "speculate spec:papyrus+wheat"
+    assert "chance to draw 3" in str(reason)
+
+
+def test_medium_builds_the_obelisk_with_its_stones() -> None:
+    """R-MON-5: the Obelisk draws an extra card every turn; three stones build it."""
+    s = arranged(4, {"stone": 3}, BALANCED, flood="lettuce")
+    move, reason = choose("medium", s)
+    assert str(move) == "plant stone@obelisk stone@obelisk stone@obelisk"
+    assert str(reason) == "builds the Obelisk with 3 stones"
+
+
+def test_medium_never_speculates_on_a_flooded_crop() -> None:
+    """R-SPEC-1: a speculation showing a flooded crop is not even considered (it is not legal)."""
+    s = arranged(4, {"spec:papyrus+wheat": 1}, BALANCED, flood="wheat")
+    move, _ = choose("medium", s)
+    assert move.action != "speculate"
+
+
+def test_hard_is_deterministic_with_a_seed_and_an_iteration_cap() -> None:
+    s = arranged(4, {"papyrus": 3, "wheat": 1, "flax": 1, "spec:lettuce+castor": 1}, BALANCED,
+                 {1: {"papyrus": 2}})
+    options = {"iterations": 150, "budget": None, "workers": 1}
+    first = choose("hard", s, seed=5, **options)
+    again = choose("hard", s, seed=5, **options)
+    assert first[0] == again[0] and str(first[1]) == str(again[1])
+
+
+def test_hard_builds_the_obelisk_and_says_how_sure_it_is() -> None:
+    """R-MON-5 through the search: stones alone build the Obelisk; the reason gives the odds."""
+    s = arranged(4, {"stone": 3}, BALANCED, flood="lettuce")
+    move, reason = choose("hard", s, seed=1, iterations=300, budget=None, workers=1)
+    assert move.action == "plant" and set(move.cards) == {"stone@obelisk"}
+    assert str(reason).startswith("builds the Obelisk with ")
+    assert str(reason).endswith(" of 300 simulated games)")
+
+
+def test_easy_is_noisy_but_legal() -> None:
+    """Easy picks among good moves with noise: different seeds, different choices, all legal."""
+    s = arranged(4, {"wheat": 2, "flax": 2, "papyrus": 1, "spec:lettuce+castor": 1}, BALANCED)
+    legal = s.legal_moves()
+    picks = {choose("easy", s, seed=i)[0] for i in range(40)}
+    assert picks <= set(legal)
+    assert len(picks) > 1
