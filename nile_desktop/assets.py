@@ -128,9 +128,11 @@ class Assets:
         except (pygame.error, OSError, ValueError) as exc:
             raise AssetError(relpath, f"could not be rendered: {exc}") from exc
         if picture.get_size() != (width, height):
+            # The SVG renderer rounds up now and then (90x126 asked, 90x127 given, the
+            # extra row empty): such a picture is kept at the top left, never shifted up.
             canvas = pygame.Surface((width, height), pygame.SRCALPHA)
-            canvas.blit(picture, ((width - picture.get_width()) // 2,
-                                  (height - picture.get_height()) // 2))
+            canvas.blit(picture, (max(0, (width - picture.get_width()) // 2),
+                                  max(0, (height - picture.get_height()) // 2)))
             picture = canvas
         picture = self._ready(picture)
         self._svgs[key] = picture

@@ -142,3 +142,20 @@ def test_surfaces_are_converted_once_a_window_exists(root: Path) -> None:
         assert surface.get_flags() & pygame.SRCALPHA
     finally:
         pygame.display.quit()
+
+
+def test_svg_rounding_never_cuts_the_card_outline():
+    """A card asked at a size the SVG renderer rounds up (90x126 → 90x127, the extra row
+    empty) keeps its top outline row instead of losing it to centring."""
+    import pygame
+
+    from nile_desktop.assets import Assets
+
+    pygame.init()
+    assets = Assets()
+    for width in (68, 75, 90, 128):
+        height = round(width * 7 / 5)
+        card = assets.svg("cards/wheat.svg", (width, height))
+        assert card.get_size() == (width, height)
+        assert card.get_at((width // 2, 0)).a > 128, width
+        assert card.get_at((width // 2, height - 2)).a > 128, width
