@@ -203,6 +203,8 @@ def test_new_game_starts_a_table_that_autosaves(make_app: Callable[..., App]) ->
     table = app.stack.top
     assert isinstance(table, TableScene) and len(app.stack) == 2
     assert table.human_turn() and table.move_list is not None
+    save, _state = load_save(autosave_path())  # saved at the start: Continue offers it
+    assert save.seed == 77 and save.moves == []
     table.play_selected(0)
     save, state = load_save(autosave_path())
     assert save.seed == 77 and len(save.moves) == 1

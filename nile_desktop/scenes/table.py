@@ -78,7 +78,18 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.lines.append(_("The game begins.") if not self.save.moves
                           else _("The game is resumed."))
+        if not self.save.moves:
+            self.save_now()  # "Continue" offers this game from its very start
         self.refresh_controls()
+
+    def save_now(self) -> None:
+        """Write the autosave (not in demo games); tell the player if the disk refused."""
+        if not self.autosave:
+            return
+        from nile_desktop.saves import autosave
+
+        if not autosave(self.save):
+            self.lines.append(_("The game could not be saved automatically."))
 
     def exit(self) -> None:
         self.runner.close()
@@ -153,11 +164,7 @@ class TableScene(Scene):
         seat = self.state.active
         events = self.state.apply(move)
         self.save.record(move)
-        if self.autosave:
-            from nile_desktop.saves import autosave
-
-            if not autosave(self.save):
-                self.lines.append(_("The game could not be saved automatically."))
+        self.save_now()
         if reason and self.kinds[seat] != "human":
             log.debug("%s: %s (%s)", self.names[seat], move, reason)
         self.show_events(events)
