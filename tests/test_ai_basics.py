@@ -55,7 +55,8 @@ def test_reason_is_english_by_default_and_renders_through_a_catalogue() -> None:
     r = Reason("takes the {crop} field, {mine} against {theirs}", crop=crop_name(4), mine=4,
                theirs=3)
     assert str(r) == "takes the Flax field, 4 against 3"
-    czech = {"takes the {crop} field, {mine} against {theirs}": "bere pole {crop}, {mine} proti {theirs}"}
+    czech = {"takes the {crop} field, {mine} against {theirs}":
+             "bere pole {crop}, {mine} proti {theirs}"}
     text = r.render(lambda m: czech.get(m, m), lambda name: {"flax": "Len"}[name])
     assert text == "bere pole Len, 4 proti 3"
     assert pickle.loads(pickle.dumps(r)) == r
@@ -99,7 +100,8 @@ def test_bots_import_and_play_without_pygame() -> None:
         "s = new_game(Rules(players=3), seed=1)\n"
         "for level in LEVELS:\n"
         "    opts = {'iterations': 10, 'budget': None, 'workers': 1} if level == 'hard' else {}\n"
-        "    m, r = make_bot(level, **opts).choose(observe(s, s.active), s.legal_moves(), random.Random(0))\n"
+        "    bot = make_bot(level, **opts)\n"
+        "    m, r = bot.choose(observe(s, s.active), s.legal_moves(), random.Random(0))\n"
         "    assert m in s.legal_moves()\n"
         "assert 'pygame' not in [k for k, v in sys.modules.items() if v is not None]\n"
         "print('ok')\n"

@@ -198,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="one level per seat: " + ",".join(LEVELS))
     ap.add_argument("--seed", type=int, default=1)
     group = ap.add_mutually_exclusive_group()
-    group.add_argument("--iterations", type=int, help="search iterations per decision (deterministic)")
+    group.add_argument("--iterations", type=int,
+                       help="search iterations per decision (deterministic)")
     group.add_argument("--budget", type=float, help="search seconds per decision (default 1)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--workers", type=int, help="processes per search (default: 2 if --jobs 1)")

@@ -129,7 +129,8 @@ class Table:
         deck, as if it had not watched the discards and floods.
         """
         t = cls()
-        t._common(view.rules.players, view.crops, view.season, view.seasons, len_deck=view.deck_size,
+        t._common(view.rules.players, view.crops, view.season, view.seasons,
+                  len_deck=view.deck_size,
                   flood=view.flood, active=view.active, fields=view.fields, mons=view.mons,
                   specs=view.specs)
         t.circulating = view.deck_size + sum(view.discard) + sum(view.flood_stack)
@@ -137,7 +138,8 @@ class Table:
         if memory < 1.0:
             full = full_deck_counts(view.crops, view.rules.monuments)
             total_u, total_f = sum(unseen), sum(full)
-            unseen = [memory * u + (1 - memory) * f * total_u / total_f for u, f in zip(unseen, full, strict=True)]
+            unseen = [memory * u + (1 - memory) * f * total_u / total_f
+                      for u, f in zip(unseen, full, strict=True)]
         hidden_storage = sum(view.storage_sizes) - view.storage_sizes[view.seat]
         crop_unseen = sum(unseen[c] for c in view.crops) or 1.0
         share = {c: unseen[c] / crop_unseen for c in view.crops}

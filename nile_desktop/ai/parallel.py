@@ -20,7 +20,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from nile_desktop.engine import Move, View
 
-Stats = dict[str, tuple[int, float]]
+Stats = dict[str, tuple[float, ...]]
 SearchFn = Callable[..., tuple[Stats, int]]
 
 #: Most processes one search uses by default.
@@ -116,7 +116,9 @@ def run_parallel(search: SearchFn, view: View, roots: list[Move], seeds: list[in
             else:
                 continue
         done += n
-        for text, (v, r) in more.items():
-            v0, r0 = stats.get(text, (0, 0.0))
-            stats[text] = (v0 + v, r0 + r)
+        for text, numbers in more.items():
+            mine = stats.get(text)
+            if mine is not None:
+                numbers = tuple(a + b for a, b in zip(mine, numbers, strict=True))
+            stats[text] = numbers
     return stats, done

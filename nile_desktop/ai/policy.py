@@ -111,7 +111,8 @@ def candidates(state: State) -> list[Move]:
                 continue
             need, _ = takeover_need(state, seat, N_CROPS + m)
             if stones >= max(2, need):
-                out.append((1.2 if m == OBELISK else 0.6, make(PLANT, ((STONE_AT + m) * 2,) * stones)))
+                tokens = ((STONE_AT + m) * 2,) * stones
+                out.append((1.2 if m == OBELISK else 0.6, make(PLANT, tokens)))
                 break
     specs = [k for k in range(SPEC_BASE, STONE)
              if hand[k] and not any(c in flooded for c in SPEC_PAIRS[k - SPEC_BASE])]

@@ -35,7 +35,7 @@ from .policy import candidates, rollout_move
 from .reasons import Reason
 
 #: UCB exploration constant (rewards are in [0, 1]).
-EXPLORATION = 0.7
+EXPLORATION = 0.3
 #: Root moves considered, best first by the heuristic (plus one of each kind).
 ROOT_WIDTH = 10
 #: Rollout length below the tree, in turn-ending moves (then evaluate).
@@ -53,7 +53,7 @@ EVAL_TEMPERATURE = 0.8
 class Node:
     """One edge of the tree: the move into it, who made it, and its statistics."""
 
-    __slots__ = ("move", "player", "children", "visits", "avail", "reward")
+    __slots__ = ("move", "player", "children", "visits", "avail", "reward", "raw")
 
     def __init__(self, move: Move | None, player: int) -> None:
         self.move = move
@@ -61,10 +61,12 @@ class Node:
         self.children: dict[Move, Node] = {}
         self.visits = 0
         self.avail = 1
-        self.reward = 0.0
+        self.reward = 0.0  # sum of rewards, the control variate taken off
+        self.raw = 0.0  # sum of the plain rewards (estimated win shares)
 
 
-def root_moves(view: View, legal: list[Move], width: int | None = None) -> tuple[list[Move], Scorer]:
+def root_moves(view: View, legal: list[Move],
+               width: int | None = None) -> tuple[list[Move], Scorer]:
     """The root candidates: the heuristic's best moves, and the best of every kind.
 
     Always a subset of ``legal``, so whatever the search picks is legal.
@@ -107,14 +109,15 @@ def rollout(state: State, rng: random.Random, turns: int | None = None) -> None:
 
 
 def search(view: View, roots: list[Move], seed: int, iterations: int | None,
-           deadline: float | None) -> tuple[dict[str, tuple[int, float]], int]:
-    """Run ISMCTS from ``view``: (visits and total reward per root move text, iterations).
+           deadline: float | None) -> tuple[dict[str, tuple[int, float, float]], int]:
+    """Run ISMCTS from ``view``: per root move text (visits, reward, plain reward), iterations.
 
     Stops after ``iterations`` or at ``deadline`` (``time.time()``), whichever
     comes first; at least one iteration is always made.
     """
     rng = random.Random(seed)
     root = Node(None, -1)
+    me = view.seat
     done = 0
     while True:
         if iterations is not None and done >= iterations:
@@ -141,20 +144,22 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
                 node = child
                 expanded = True
             else:
-                log_avail_best, best = -1.0, None
+                best_ucb, best = -math.inf, None
                 for m in moves:
                     c = node.children[m]
                     c.avail += 1
-                    ucb = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
-                    if ucb > log_avail_best:
-                        log_avail_best, best = ucb, c
+                    explore = math.sqrt(math.log(c.avail) / c.visits)
+                    ucb = c.reward / c.visits + EXPLORATION * explore
+                    if ucb > best_ucb:
+                        best_ucb, best = ucb, c
                 node = best
             state.apply(node.move)
             path.append(node)
             if expanded:
                 break
         rollout(state, random.Random(dice))
-        rewards = evaluate(state)
+        rewards = raw = evaluate(state)
+        path[1].raw += raw[me]
         if baseline is not None:
             share = 1.0 / len(rewards)
             rewards = [r - b + share for r, b in zip(rewards, baseline, strict=True)]
@@ -163,7 +168,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             if n.player >= 0:
                 n.reward += rewards[n.player]
         done += 1
-    return {str(m): (c.visits, c.reward) for m, c in root.children.items()}, done
+    return {str(m): (c.visits, c.reward, c.raw) for m, c in root.children.items()}, done
 
 
 def _baseline(state: State, default: Move, dice: int) -> list[float] | None:
@@ -214,8 +219,8 @@ class HardBot:
                                                    deadline)
         by_text = {str(m): m for m in roots}
         best_text = max(stats, key=lambda t: (stats[t][0], stats[t][1]))
-        visits, reward = stats[best_text]
+        visits, _, raw = stats[best_text]
         move = by_text[best_text]
         why = scorer.explain(move)
-        percent = round(100 * reward / visits) if visits else 0
+        percent = round(100 * raw / visits) if visits else 0
         return move, Reason(R.SEARCH, why=why, percent=percent, playouts=self.last_iterations)
