@@ -25,25 +25,13 @@ from nile_desktop.engine.cards import (
 from nile_desktop.engine.moves import MARKET, OFFER, PLANT, SPECULATE, STONE_AT
 
 from . import reasons as R
-from .model import Table, win_shares
+from .model import Table, spec_odds, win_shares
 from .reasons import CardName, Reason, crop_name, monument_name
 
 #: Weight of the seat's own score beside its win share, to break near-ties.
 OWN_SCORE_WEIGHT = 0.02
 #: How much better than standing still a trade must look to be made.
 TRADE_MARGIN = 0.006
-
-
-def spec_odds(table: Table, kind: int) -> float:
-    """Chance the next flood card shows a crop of speculation card ``kind`` (R-SPEC-3)."""
-    a, b = SPEC_PAIRS[kind - SPEC_BASE]
-    pool = table.pool
-    hit = pool[a] + pool[b]
-    for i, (x, y) in enumerate(SPEC_PAIRS):
-        if x in (a, b) or y in (a, b):
-            hit += pool[SPEC_BASE + i]
-    total = sum(pool) - pool[LOCUST]
-    return hit / total if total > 0 else 0.0
 
 
 def plan_of(move: Move) -> dict[int, int]:
@@ -133,7 +121,7 @@ class Scorer:
         generic = 0.0
         for tok in move.tokens:
             hand[tok >> 1] -= 1
-            generic += pay * spec_odds(t, tok >> 1)
+            generic += pay * spec_odds(t.pool, tok >> 1)
         return self._with_me(hand=hand, generic=generic)
 
     def _trade(self, move: Move, generic: float) -> float:
@@ -217,12 +205,12 @@ class Scorer:
         if move.action == SPECULATE:
             pay = 4 if t.mons[seat][OBELISK] else 3
             if len(move.tokens) == 2:
-                cards = sum(pay * spec_odds(t, tok >> 1) for tok in move.tokens)
+                cards = sum(pay * spec_odds(t.pool, tok >> 1) for tok in move.tokens)
                 return Reason(R.SPECULATE_TWO, cards=round(cards, 1))
             kind = move.tokens[0] >> 1
             a, b = SPEC_PAIRS[kind - SPEC_BASE]
             return Reason(R.SPECULATE, crop=crop_name(a), crop2=crop_name(b),
-                          percent=round(100 * spec_odds(t, kind)), cards=pay)
+                          percent=round(100 * spec_odds(t.pool, kind)), cards=pay)
         if move.action in (MARKET, OFFER):
             names = [CardName(KIND_NAMES[tok >> 1]) for tok in move.tokens]
             msg = R.MARKET if move.action == MARKET else R.OFFER

@@ -90,6 +90,21 @@ def at_least(n: int, p: float, k: int) -> float:
     return max(0.0, 1.0 - below)
 
 
+def spec_odds(counts, kind: int) -> float:
+    """Chance the next flood card shows a crop of speculation card ``kind`` (R-SPEC-3).
+
+    ``counts`` is the make-up of the pile per kind (expected or exact); the
+    locust never counts, since a replacement is revealed in its place.
+    """
+    a, b = SPEC_PAIRS[kind - SPEC_BASE]
+    hit = counts[a] + counts[b]
+    for i, (x, y) in enumerate(SPEC_PAIRS):
+        if x in (a, b) or y in (a, b):
+            hit += counts[SPEC_BASE + i]
+    total = sum(counts) - counts[LOCUST]
+    return hit / total if total > 0 else 0.0
+
+
 class Table:
     """One seat's picture of a position, with everything the evaluation needs.
 
@@ -99,22 +114,19 @@ class Table:
     """
 
     __slots__ = (
-        "players", "crops", "season", "seasons", "deck_size", "flood", "active",
-        "pool", "locust_in_deck", "fields", "mons", "specs", "hands", "hand_sizes",
-        "storage", "q_next", "frac", "reveals", "tails", "p_locust", "board_max",
-        "q_stone", "obelisk_owner", "circulating", "holder", "_memo",
+        "players", "crops", "season", "seasons", "deck_size", "circulating", "pool",
+        "locust_in_deck", "fields", "mons", "hands", "hand_sizes", "storage", "q_next",
+        "q_stone", "frac", "reveals", "tails", "p_locust", "board_max", "holder", "_memo",
     )
 
     def __init__(self) -> None:
         self.players = 0
         self.crops: tuple[int, ...] = ()
-        self.season = self.seasons = self.deck_size = self.active = 0
-        self.flood = -1
+        self.season = self.seasons = self.deck_size = 0
         self.pool: list[float] = []
         self.locust_in_deck = False
         self.fields: list[list[int]] = []
         self.mons: list[list[int]] = []
-        self.specs: list[list[int]] = []
         self.hands: list[list[int] | None] = []
         self.hand_sizes: list[int] = []
         self.storage: list[list[float]] = []
@@ -129,11 +141,9 @@ class Table:
         deck, as if it had not watched the discards and floods.
         """
         t = cls()
-        t._common(view.rules.players, view.crops, view.season, view.seasons,
-                  len_deck=view.deck_size,
-                  flood=view.flood, active=view.active, fields=view.fields, mons=view.mons,
-                  specs=view.specs)
-        t.circulating = view.deck_size + sum(view.discard) + sum(view.flood_stack)
+        t._common(view.rules.players, view.crops, view.season, view.seasons, view.deck_size,
+                  view.deck_size + sum(view.discard) + sum(view.flood_stack), view.fields,
+                  view.mons)
         unseen = view.unseen()
         if memory < 1.0:
             full = full_deck_counts(view.crops, view.rules.monuments)
@@ -164,10 +174,9 @@ class Table:
     def from_state(cls, state: State) -> Table:
         """The table of a full state (a determinisation: every card is known)."""
         t = cls()
-        t._common(state.rules.players, state.crops, state.season, state.seasons,
-                  len_deck=len(state.deck), flood=state.flood, active=state.active,
-                  fields=state.fields, mons=state.mons, specs=state.specs)
-        t.circulating = len(state.deck) + sum(state.discard) + sum(state.flood_stack)
+        deck = len(state.deck)
+        t._common(state.rules.players, state.crops, state.season, state.seasons, deck,
+                  deck + sum(state.discard) + sum(state.flood_stack), state.fields, state.mons)
         t.hands = [list(h) for h in state.hands]
         t.hand_sizes = [sum(h) for h in state.hands]
         t.storage = [[float(x) for x in s] for s in state.storage]
@@ -178,16 +187,20 @@ class Table:
         t._finish(pool)
         return t
 
-    def _common(self, players, crops, season, seasons, len_deck, flood, active, fields, mons,
-                specs) -> None:
+    def _common(self, players: int, crops, season: int, seasons: int, deck_size: int,
+                circulating: int, fields, mons) -> None:
+        """The public part: seats, seasons, pile sizes, fields and Monuments.
+
+        ``circulating`` counts the cards that can still come back in a later
+        season's pile: the draw pile, the discards and the flood stack.
+        """
         self.players = players
         self.crops = tuple(crops)
         self.season, self.seasons = season, seasons
-        self.deck_size = len_deck
-        self.flood, self.active = flood, active
+        self.deck_size = deck_size
+        self.circulating = circulating
         self.fields = [list(f) for f in fields]
         self.mons = [list(m) for m in mons]
-        self.specs = [list(s) for s in specs]
 
     def _finish(self, pool: list[float]) -> None:
         """Derive flood odds, remaining floods and locust odds from the pool."""
@@ -233,7 +246,6 @@ class Table:
                 if self.fields[s][c]:
                     self.holder[c] = s
         self._memo: dict[tuple, float] = {}
-        self.obelisk_owner = next((s for s in range(self.players) if self.mons[s][OBELISK]), -1)
 
     # -- evaluating -------------------------------------------------------
     def yield_of(self, crop: int, size: int) -> float:

@@ -17,6 +17,7 @@ import random
 from nile_desktop.engine import Move, State
 from nile_desktop.engine.cards import (
     N_CROPS,
+    N_KINDS,
     OBELISK,
     SPEC_BASE,
     SPEC_PAIRS,
@@ -28,18 +29,11 @@ from nile_desktop.engine.cards import (
 from nile_desktop.engine.moves import MARKET, OFFER, PASS, PLANT, SPECULATE, STONE_AT
 from nile_desktop.engine.play import takeover_need
 
+from .model import spec_odds
+
 _PASS = Move.make(PASS, ())
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
-
-
-def _spec_hit(state: State, kind: int, counts: list[int], total: int) -> float:
-    a, b = SPEC_PAIRS[kind - SPEC_BASE]
-    hit = counts[a] + counts[b]
-    for i, (x, y) in enumerate(SPEC_PAIRS):
-        if x in (a, b) or y in (a, b):
-            hit += counts[SPEC_BASE + i]
-    return hit / total if total else 0.0
 
 
 def junk_pair(state: State, seat: int) -> tuple[int, int] | None:
@@ -117,12 +111,12 @@ def candidates(state: State) -> list[Move]:
     specs = [k for k in range(SPEC_BASE, STONE)
              if hand[k] and not any(c in flooded for c in SPEC_PAIRS[k - SPEC_BASE])]
     if specs:
-        counts = [0] * (STONE + 2)
+        counts = [0] * N_KINDS
         for k in state.deck:
             counts[k] += 1
-        total = len(state.deck) - counts[STONE + 1]
-        best = max(specs, key=lambda k: _spec_hit(state, k, counts, total))
-        out.append((_spec_hit(state, best, counts, total), make(SPECULATE, (best * 2,))))
+        odds = {k: spec_odds(counts, k) for k in specs}
+        best = max(specs, key=odds.__getitem__)
+        out.append((odds[best], make(SPECULATE, (best * 2,))))
     pair = junk_pair(state, seat)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))
