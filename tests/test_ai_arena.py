@@ -33,7 +33,7 @@ def test_every_level_plays_legal_moves_to_the_end(players: int) -> None:
 
 def test_seats_rotate_over_the_games() -> None:
     plan = schedule(4, ["hard", "medium", "easy", "random"], seed=7)
-    assert [p[3][0] for p in plan] == ["hard", "random", "easy", "medium"]
+    assert [p[2][0] for p in plan] == ["hard", "random", "easy", "medium"]
     assert [p[1] for p in plan] == [7, 8, 9, 10]
 
 
@@ -56,8 +56,8 @@ def test_a_game_replays_from_its_csv_row(tmp_path) -> None:
 def test_same_seed_same_games() -> None:
     """With iteration caps instead of clocks, an arena run is reproducible."""
     bots = ["hard", "medium"]
-    a = play_game(0, 9, 3, bots, FAST)
-    b = play_game(0, 9, 3, bots, FAST)
+    a = play_game(0, 9, bots, FAST)
+    b = play_game(0, 9, bots, FAST)
     assert a.moves == b.moves and a.ranking == b.ranking
 
 
@@ -79,3 +79,17 @@ def test_unknown_level_is_refused(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["--games", "1", "--players", "2", "--bots", "medium,genius"])
     assert "unknown level" in capsys.readouterr().err
+
+
+def test_engine_command_line_replays_an_arena_game(capsys) -> None:
+    """A game played with an iteration cap replays move for move with
+    ``python -m nile_desktop.engine play --seed S --bots LEVELS --iterations K``."""
+    from nile_desktop.engine_cli import main as engine_main
+
+    seats = ["hard", "medium", "easy"]
+    record = play_game(0, 21, seats, {"hard": {"iterations": 12}})
+    assert engine_main(["play", "--players", "3", "--seed", "21", "--bots", ",".join(seats),
+                        "--iterations", "12"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    moves = [line.split(" ", 1)[1] for line in lines if line[:1].isdigit()]
+    assert moves == record.moves

@@ -33,15 +33,16 @@ _CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": H
 def make_bot(level: str, **options) -> Bot:
     """A bot of ``level`` (one of :data:`LEVELS`).
 
-    Options go to the Hard bot: ``budget`` (seconds per decision, default 1),
-    ``iterations`` (a cap; with ``budget=None`` the search is deterministic
-    for a given ``rng``) and ``workers`` (processes, default both cores).
+    Options are for the Hard bot and ignored by the others: ``budget``
+    (seconds per decision, default 1), ``iterations`` (a cap; given alone,
+    the bot plays without a clock and is deterministic for a given ``rng``)
+    and ``workers`` (processes, default both cores).
     """
     try:
         cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
-    return cls(**options) if options else cls()
+    return cls(**options) if cls is HardBot else cls()
 
 
 def suggest(view: View, legal: list[Move], rng: random.Random,

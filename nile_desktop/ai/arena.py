@@ -8,7 +8,11 @@ further each game, so every bot sits in every seat equally often. A win is
 a place in the top group of the ranking (a shared win counts as a win for
 every seat in it); rank is 1 + the number of seats strictly ahead. The CSV
 has one row per game with everything needed to replay it: the seed, the
-bots' seed, the level of every seat and the full list of moves.
+level of every seat, the result and the full list of moves. The bot in seat
+``s`` draws its randomness from ``random.Random(f"{seed}:{s}")``, as in
+``python -m nile_desktop.engine play``, so a game played with ``--iterations``
+(no clock) is also replayed move for move by
+``python -m nile_desktop.engine play --players P --seed S --bots LEVELS --iterations K``.
 """
 
 from __future__ import annotations
@@ -33,7 +37,6 @@ class GameRecord:
 
     index: int
     seed: int
-    bot_seed: int
     seats: list[str]
     ranking: list[list[int]]
     piles: list[list[int]]
@@ -43,18 +46,18 @@ class GameRecord:
     illegal: int = 0
 
 
-def bot_rng(bot_seed: int, seat: int) -> random.Random:
-    """The random stream of the bot in ``seat`` (one per seat, so seats never share luck)."""
-    return random.Random(bot_seed * 64 + seat)
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The random stream of the bot in ``seat`` of game ``seed`` (as the engine CLI has it)."""
+    return random.Random(f"{seed}:{seat}")
 
 
-def play_game(index: int, seed: int, bot_seed: int, seats: list[str], options: dict,
+def play_game(index: int, seed: int, seats: list[str], options: dict,
               max_moves: int = 5000) -> GameRecord:
     """Play one whole game between bots and record it; every move is checked legal."""
     state = new_game(Rules(players=len(seats)), seed=seed)
     bots = [make_bot(level, **options.get(level, {})) for level in seats]
-    rngs = [bot_rng(bot_seed, s) for s in range(len(seats))]
-    record = GameRecord(index, seed, bot_seed, list(seats), [], [], [])
+    rngs = [bot_rng(seed, s) for s in range(len(seats))]
+    record = GameRecord(index, seed, list(seats), [], [], [])
     while not state.over:
         if len(record.moves) >= max_moves:
             raise RuntimeError(f"game {index} (seed {seed}) did not end in {max_moves} moves")
@@ -110,21 +113,21 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def schedule(games: int, bots: list[str], seed: int) -> list[tuple[int, int, int, list[str]]]:
-    """(index, game seed, bot seed, level per seat) for every game, seats rotated."""
+def schedule(games: int, bots: list[str], seed: int) -> list[tuple[int, int, list[str]]]:
+    """(index, game seed, level per seat) for every game, seats rotated."""
     p = len(bots)
     out = []
     for i in range(games):
         shift = i % p
         seats = [bots[(s - shift) % p] for s in range(p)]
-        out.append((i, seed + i, seed * 7919 + i, seats))
+        out.append((i, seed + i, seats))
     return out
 
 
 def run(games: int, bots: list[str], seed: int, options: dict, jobs: int,
         progress=None) -> list[GameRecord]:
     """Play the games, in ``jobs`` processes if more than one."""
-    plan = [(i, s, b, seats, options) for i, s, b, seats in schedule(games, bots, seed)]
+    plan = [(i, s, seats, options) for i, s, seats in schedule(games, bots, seed)]
     if jobs <= 1:
         out = []
         for args in plan:
@@ -179,10 +182,10 @@ def write_csv(path: str, records: list[GameRecord]) -> None:
     """One row per game: enough to replay it move by move with the engine."""
     with open(path, "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["game", "seed", "bot_seed", "players", "seats", "ranking", "piles", "moves"])
+        w.writerow(["game", "seed", "players", "seats", "ranking", "piles", "moves"])
         for r in records:
             w.writerow([
-                r.index, r.seed, r.bot_seed, len(r.seats), ",".join(r.seats),
+                r.index, r.seed, len(r.seats), ",".join(r.seats),
                 " ".join("=".join(str(s) for s in g) for g in r.ranking),
                 " ".join("/".join(str(x) for x in p) for p in r.piles),
                 ";".join(r.moves),

@@ -82,43 +82,53 @@ def _split(iterations: int | None, parts: int) -> list[int | None]:
 
 
 def run_parallel(search: SearchFn, view: View, roots: list[Move], seeds: list[int],
-                 iterations: int | None, deadline: float | None) -> tuple[Stats, int]:
-    """Run one search per seed (the first here, the others in workers) and add them up.
+                 iterations: int | None, deadline: float | None,
+                 processes: int) -> tuple[Stats, int]:
+    """Run one search per seed, on up to ``processes`` processes, and add them up.
 
-    With an iteration cap and no deadline the result depends only on the
-    seeds: every worker's share is waited for. With a deadline, a worker
-    that is late (say, still starting up) is left out.
+    The first search runs here, up to ``processes - 1`` others in workers,
+    the rest (if any) here one after the other. Without a deadline the
+    result depends only on the seeds and the cap, never on how many
+    processes ran them: every share is waited for, or run here if a worker
+    fails. With a deadline, a share a worker cannot deliver in time (say,
+    while it is still starting up) is left out.
     """
     global _broken
     caps = _split(iterations, len(seeds))
-    futures: list[Future] = []
-    if len(seeds) > 1:
-        pool = _get_pool(len(seeds) - 1)
+    futures: dict[int, Future] = {}
+    remote = min(processes, len(seeds)) - 1
+    if remote > 0:
+        pool = _get_pool(remote)
         if pool is not None:
             texts = [str(m) for m in roots]
             try:
-                futures = [pool.submit(_remote, view, texts, s, cap, deadline)
-                           for s, cap in zip(seeds[1:], caps[1:], strict=True)]
+                for i in range(1, remote + 1):
+                    futures[i] = pool.submit(_remote, view, texts, seeds[i], caps[i], deadline)
             except Exception:  # a broken pool: carry on alone
                 _broken = True
                 shutdown()
-                futures = []
-    stats, done = search(view, roots, seeds[0], caps[0], deadline)
-    stats = dict(stats)
-    for i, fut in enumerate(futures):
-        try:
-            timeout = None if deadline is None else max(0.0, deadline - time.time()) + GRACE
-            more, n = fut.result(timeout=timeout)
-        except Exception:
-            fut.cancel()
-            if deadline is None:  # a deterministic search must not lose a share
-                more, n = search(view, roots, seeds[i + 1], caps[i + 1], None)
-            else:
-                continue
+    stats: Stats = {}
+    done = 0
+
+    def add(more: Stats, n: int) -> None:
+        nonlocal done
         done += n
         for text, numbers in more.items():
             mine = stats.get(text)
             if mine is not None:
                 numbers = tuple(a + b for a, b in zip(mine, numbers, strict=True))
             stats[text] = numbers
+
+    for i in range(len(seeds)):
+        if i in futures or (i and deadline is not None):
+            continue
+        add(*search(view, roots, seeds[i], caps[i], deadline))
+    for i, fut in futures.items():
+        try:
+            timeout = None if deadline is None else max(0.0, deadline - time.time()) + GRACE
+            add(*fut.result(timeout=timeout))
+        except Exception:
+            fut.cancel()
+            if deadline is None:  # a deterministic search must not lose a share
+                add(*search(view, roots, seeds[i], caps[i], None))
     return stats, done

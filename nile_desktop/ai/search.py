@@ -8,10 +8,15 @@ some determinisations allow and others do not is chosen by UCB with
 *availability* counts (the subset-armed bandit of the paper). Each seat's
 moves in the tree are limited to a few sensible candidates
 (:mod:`~nile_desktop.ai.policy`); at the root they are the best legal moves
-by the Medium heuristic. Below the tree a short heuristic rollout plays on
-to the end of the round, then the position is scored by the evaluation
+by the Medium heuristic. Below the tree a short heuristic rollout plays two
+more turns, then the position is scored by the evaluation
 (:mod:`~nile_desktop.ai.model`): each seat gets its estimated share of the
-win, or the real result if the game ended.
+win, or the real result if the game ended. The same determinisation is also
+played with the heuristic's favourite move and that score is subtracted (a
+control variate), so an iteration measures how much better or worse a move
+does than the default with the very same hidden cards and coming floods;
+this removes most of the luck from each sample and lets a second of search
+tell apart moves whose values differ by a few per cent.
 
 The budget is wall-clock time per decision (default 1 s) and an iteration
 cap; with ``budget=None`` and a cap the search is deterministic for a given
@@ -48,6 +53,12 @@ ROLLOUT_TURNS = 2
 CONTROL_VARIATE = "default"
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
+#: Seconds per decision when neither a budget nor an iteration cap is given.
+DEFAULT_BUDGET = 1.0
+#: Independent searches a capped, clock-free decision is split into: fixed, so
+#: the result is the same on one core or several.
+SHARES = 2
+_UNSET = object()
 
 
 class Node:
@@ -186,19 +197,23 @@ def _baseline(state: State, default: Move, dice: int) -> list[float] | None:
 class HardBot:
     """ISMCTS with a time budget; see the module docstring.
 
-    ``budget`` is seconds per decision (``None``: no clock, only the cap),
-    ``iterations`` a cap on iterations (all workers together), ``workers``
-    the processes to use (default: every core, one inside frozen apps).
+    ``budget`` is seconds per decision (default 1; ``None``: no clock),
+    ``iterations`` a cap on iterations (all processes together); given a cap
+    and no budget the bot plays without a clock and is deterministic for a
+    given ``rng``, whatever the number of cores. ``workers`` is the number of
+    processes (default: the cores, at most two; one inside frozen apps).
     After each decision :attr:`last_iterations` holds the iterations made.
     """
 
     level = "hard"
 
-    def __init__(self, budget: float | None = 1.0, iterations: int | None = None,
+    def __init__(self, budget: float | None | object = _UNSET, iterations: int | None = None,
                  workers: int | None = None) -> None:
+        if budget is _UNSET:
+            budget = None if iterations is not None else DEFAULT_BUDGET
         if budget is None and iterations is None:
             raise ValueError("the search needs a time budget or an iteration cap")
-        self.budget = budget
+        self.budget: float | None = budget  # type: ignore[assignment]
         self.iterations = iterations
         self.workers = workers
         self.last_iterations = 0
@@ -213,10 +228,10 @@ class HardBot:
             self.last_iterations = 0
             return roots[0], scorer.explain(roots[0])
         workers = worker_count(self.workers)
-        seeds = [rng.getrandbits(62) for _ in range(workers)]
         deadline = start + self.budget if self.budget is not None else None
+        seeds = [rng.getrandbits(62) for _ in range(workers if deadline else SHARES)]
         stats, self.last_iterations = run_parallel(search, view, roots, seeds, self.iterations,
-                                                   deadline)
+                                                   deadline, workers)
         by_text = {str(m): m for m in roots}
         best_text = max(stats, key=lambda t: (stats[t][0], stats[t][1]))
         visits, _, raw = stats[best_text]
