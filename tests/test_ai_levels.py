@@ -9,6 +9,7 @@ Hard is deterministic with a seed and an iteration cap; Easy is noisy.
 from __future__ import annotations
 
 import random
+import time
 
 from nile_desktop.ai import make_bot
 from nile_desktop.engine import Rules, State, new_game, observe
@@ -129,3 +130,22 @@ def test_easy_is_noisy_but_legal() -> None:
     picks = {choose("easy", s, seed=i)[0] for i in range(40)}
     assert picks <= set(legal)
     assert len(picks) > 1
+
+
+def test_hard_gives_the_same_answer_on_one_core_or_two() -> None:
+    """Without a clock the search is split into fixed shares: processes only change the speed."""
+    s = arranged(4, {"wheat": 2, "flax": 2, "stone": 2}, BALANCED, flood="lettuce")
+    one = choose("hard", s, seed=3, iterations=120, workers=1)
+    two = choose("hard", s, seed=3, iterations=120, workers=2)
+    assert one[0] == two[0] and str(one[1]) == str(two[1])
+
+
+def test_hard_keeps_to_its_time_budget() -> None:
+    """A wall-clock budget per decision (here 0.2 s), not an iteration count, ends the search."""
+    s = arranged(4, {"wheat": 2, "flax": 2, "stone": 2}, BALANCED, flood="lettuce")
+    bot = make_bot("hard", budget=0.2, workers=1)
+    start = time.perf_counter()
+    move, _ = bot.choose(observe(s, s.active), s.legal_moves(), random.Random(0))
+    assert time.perf_counter() - start < 0.6
+    assert bot.last_iterations > 5
+    assert move in s.legal_moves()

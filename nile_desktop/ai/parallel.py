@@ -14,6 +14,7 @@ import atexit
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -31,6 +32,7 @@ GRACE = 0.05
 _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 _broken = False
+_lock = threading.Lock()  # the table may ask a bot and the advisor from two threads
 
 
 def worker_count(requested: int | None = None) -> int:
@@ -43,21 +45,32 @@ def worker_count(requested: int | None = None) -> int:
 
 
 def _get_pool(size: int) -> ProcessPoolExecutor | None:
+    """The shared worker pool with at least ``size`` processes, or None if none can start.
+
+    Workers are spawned (not forked), which is safe in a program that runs
+    threads and a window, and the same on every system.
+    """
     global _pool, _pool_size, _broken
-    if _pool is not None and _pool_size >= size:
+    with _lock:
+        if _pool is not None and _pool_size >= size:
+            return _pool
+        _shutdown()
+        try:
+            _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"))
+            _pool_size = size
+        except (OSError, ValueError, NotImplementedError):
+            _broken = True
+            _pool = None
         return _pool
-    shutdown()
-    try:
-        _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"))
-        _pool_size = size
-    except (OSError, ValueError, NotImplementedError):
-        _broken = True
-        _pool = None
-    return _pool
 
 
 def shutdown() -> None:
     """Stop the worker processes (they are also stopped when the program exits)."""
+    with _lock:
+        _shutdown()
+
+
+def _shutdown() -> None:
     global _pool, _pool_size
     if _pool is not None:
         _pool.shutdown(wait=False, cancel_futures=True)
