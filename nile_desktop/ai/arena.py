@@ -229,8 +229,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def progress(done: list[GameRecord]) -> None:
         if not args.quiet and (len(done) % 10 == 0 or len(done) == args.games):
-            print(f"... {len(done)}/{args.games} games, {time.time() - started:.0f} s",
-                  file=sys.stderr, flush=True)
+            wins = sum(rank_of(r.ranking, r.index % len(bots)) == 1 for r in done)
+            print(f"... {len(done)}/{args.games} games, {time.time() - started:.0f} s, "
+                  f"{bots[0]}#0 won {wins}", file=sys.stderr, flush=True)
 
     records = run(args.games, bots, args.seed, options, args.jobs, progress)
     print(summary(records, bots))
