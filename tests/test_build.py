@@ -18,12 +18,12 @@ import pytest
 BUILD_SPEC = Path(__file__).resolve().parents[1] / "build_spec"
 sys.path.insert(0, str(BUILD_SPEC))
 
+import nile_desktop  # noqa: E402
+
+import build  # noqa: E402
 import bundle_files  # noqa: E402
 import bundle_info  # noqa: E402
 import smoke  # noqa: E402
-
-import build  # noqa: E402
-import nile_desktop  # noqa: E402
 
 
 def test_version_comes_from_the_package() -> None:

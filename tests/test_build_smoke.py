@@ -22,10 +22,9 @@ import pytest
 BUILD_SPEC = Path(__file__).resolve().parents[1] / "build_spec"
 sys.path.insert(0, str(BUILD_SPEC))
 
+import build  # noqa: E402
 import bundle_info  # noqa: E402
 import smoke  # noqa: E402
-
-import build  # noqa: E402
 
 pytestmark = pytest.mark.build
 

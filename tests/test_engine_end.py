@@ -1,8 +1,8 @@
 """Seasons, the end of the game and scoring (R-END)."""
 
-from engine_helpers import kinds, position
-
 from nile_desktop.engine.cards import LOCUST, STONE
+
+from engine_helpers import kinds, position
 
 
 def test_r_end_1_season_ends_mid_draw_and_draw_continues():

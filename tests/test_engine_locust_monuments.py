@@ -1,9 +1,10 @@
 """The Plague of Locusts and the Monuments (R-LOCUST, R-MON)."""
 
 import pytest
-from engine_helpers import kinds, position
 
 from nile_desktop.engine import IllegalMoveError
+
+from engine_helpers import kinds, position
 
 
 def test_r_locust_1_largest_fields_go_ties_included():

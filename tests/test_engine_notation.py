@@ -4,7 +4,6 @@ import json
 import random
 
 import pytest
-from engine_helpers import position
 
 from nile_desktop.engine import (
     BadPositionError,
@@ -16,6 +15,8 @@ from nile_desktop.engine import (
     observe,
     resample,
 )
+
+from engine_helpers import position
 
 
 @pytest.mark.parametrize("text,canonical", [

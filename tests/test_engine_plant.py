@@ -1,9 +1,10 @@
 """Planting, speculating and refusals (R-PLANT, R-SPEC, R-WHY)."""
 
 import pytest
-from engine_helpers import kinds, position
 
 from nile_desktop.engine import IllegalMoveError
+
+from engine_helpers import kinds, position
 
 DECK = ["flax", "flax", "flax"]  # the next flood is Flax
 

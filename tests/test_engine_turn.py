@@ -1,9 +1,10 @@
 """A turn: flood, harvest, trade and draw (R-FLOOD, R-HARV, R-TRADE, R-DRAW)."""
 
 import pytest
-from engine_helpers import kinds, position
 
 from nile_desktop.engine import IllegalMoveError, observe
+
+from engine_helpers import kinds, position
 
 
 def test_r_flood_1_reveal_goes_on_flood_stack():
