@@ -65,7 +65,7 @@ class MediumBot:
 class EasyBot:
     """Medium's judgement with a poor memory, a shaky hand and no offerings.
 
-    It half forgets which cards have been played, never makes offerings,
+    It forgets most of which cards have been played, never makes offerings,
     trades at the market only sometimes, and picks among its moves with
     noise (a softmax over values), now and then playing something at random:
     a fair first opponent.
