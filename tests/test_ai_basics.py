@@ -65,10 +65,10 @@ def test_reason_is_english_by_default_and_renders_through_a_catalogue() -> None:
 def test_nested_reason_and_speculation_card_names() -> None:
     inner = Reason("trades {card} and {card2} at the market for a new card",
                    card=CardName("spec:wheat+flax"), card2=CardName("stone"))
-    outer = Reason("{why} ({percent}% to win, by {playouts} simulations)", why=inner, percent=40,
+    outer = Reason("{why} (won {percent}% of {playouts} simulated games)", why=inner, percent=40,
                    playouts=900)
     assert str(outer) == ("trades Speculation Wheat+Flax and Stone at the market for a new card "
-                          "(40% to win, by 900 simulations)")
+                          "(won 40% of 900 simulated games)")
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -87,7 +87,7 @@ def test_advisor_suggests_a_legal_move_with_a_reason() -> None:
     move, reason = suggest(observe(state, state.active), legal, random.Random(0), budget=None,
                            iterations=60)
     assert move in legal
-    assert "% to win, by 60 simulations)" in str(reason)
+    assert "% of 60 simulated games)" in str(reason)
 
 
 def test_bots_import_and_play_without_pygame() -> None:

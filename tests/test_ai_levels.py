@@ -119,7 +119,7 @@ def test_hard_builds_the_obelisk_and_says_how_sure_it_is() -> None:
     move, reason = choose("hard", s, seed=1, iterations=300, budget=None, workers=1)
     assert move.action == "plant" and set(move.cards) == {"stone@obelisk"}
     assert str(reason).startswith("builds the Obelisk with ")
-    assert str(reason).endswith("% to win, by 300 simulations)")
+    assert str(reason).endswith(" of 300 simulated games)")
 
 
 def test_easy_is_noisy_but_legal() -> None:
