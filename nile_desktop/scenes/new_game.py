@@ -18,7 +18,6 @@ import pygame
 from nile_desktop.i18n import N_, _, ngettext
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme
-from nile_desktop.ui.widgets import CLICK_KEYS
 
 MAX_SEATS = 6
 SEAT_KINDS: tuple[tuple[str, Any], ...] = (
@@ -73,15 +72,7 @@ class ColourSwatch(Widget):
         self.scene.next_colour(self.index)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.hit(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event):
-            self.activate()
-            return True
-        elif event.type == pygame.KEYDOWN and self.focused and event.key in CLICK_KEYS:
-            self.activate()
-            return True
-        return False
+        return self.handle_click(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         colour = self.scene.seats[self.index].colour

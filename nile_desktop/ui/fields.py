@@ -7,6 +7,7 @@ typed on any keyboard layout arrive whole.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -115,11 +116,12 @@ class TextInput(Widget):
             pygame.draw.line(surface, theme.INK, (x, self.rect.top + 8), (x, self.rect.bottom - 8), 2)
 
 
-class RichRow:
+class RichRow(ABC):
     """A list row that draws itself (e.g. a save with its date and players)."""
 
+    @abstractmethod
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: bool) -> None:
-        raise NotImplementedError
+        """Draw the row inside ``rect``."""
 
 
 Row = TextSource | RichRow

@@ -52,6 +52,17 @@ class Widget:
         pos = getattr(event, "pos", None)
         return pos is not None and self.rect.collidepoint(pos)
 
+    def handle_click(self, event: pygame.event.Event) -> bool:
+        """Hover on mouse motion; a left click, or Enter/Space while focused, activates."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.hit(event)
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event)) or (
+            event.type == pygame.KEYDOWN and self.focused and event.key in CLICK_KEYS
+        ):
+            self.activate()
+            return True
+        return False
+
 
 class Label(Widget):
     focusable = False
@@ -188,18 +199,12 @@ class Toggle(Widget):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.hit(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hit(event):
-            self.activate()
+        if self.handle_click(event):
             return True
-        elif event.type == pygame.KEYDOWN and self.focused:
-            if event.key in CLICK_KEYS:
-                self.activate()
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.set(event.key == pygame.K_RIGHT)
-                return True
+        if event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_LEFT,
+                                                                            pygame.K_RIGHT):
+            self.set(event.key == pygame.K_RIGHT)
+            return True
         return False
 
     def switch_rect(self) -> pygame.Rect:
