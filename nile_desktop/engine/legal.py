@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import N_CROPS, N_KINDS, STONE, crops_shown, is_spec
+from .cards import N_CROPS, STONE, crops_shown, is_spec
 from .moves import MARKET, OFFER, PASS, PLANT, SPECULATE, STONE_AT, Move
-from .play import flooded_crops
+from .play import flooded_crops, takeover_need
 
 _PASS = Move.make(PASS, ())
 _MON_KEY = N_CROPS
@@ -102,7 +102,7 @@ def plant_moves(state, seat: int) -> list[Move]:
         moves += [make(PLANT, toks) for toks in combos if toks]
     if not new_keys:
         return moves
-    needs = _takeover_needs(state, seat, new_keys)
+    needs = {key: takeover_need(state, seat, key)[0] for key, _ in new_keys}
 
     # Form a: two or more cards of one kind into one new field.
     for key, have in new_keys:
@@ -126,23 +126,6 @@ def plant_moves(state, seat: int) -> list[Move]:
     return moves
 
 
-def _takeover_needs(state, seat: int, new_keys: list[tuple[int, int]]) -> dict[int, int]:
-    """Cards each new field needs (0 when nobody holds it), as in :func:`takeover_need`."""
-    sphinx = 1 if state.mons[seat][0] else 0
-    needs = {}
-    players = state.rules.players
-    for key, _ in new_keys:
-        need = 0
-        for other in range(players):
-            if other != seat:
-                n = state.fields[other][key] if key < _MON_KEY else state.mons[other][key - _MON_KEY]
-                if n:
-                    need = n + 1 - sphinx + (1 if state.mons[other][2] else 0)
-                    break
-        needs[key] = need
-    return needs
-
-
 def _stone_spreads(own_mons: list[int], stones: int) -> list[tuple[int, ...]]:
     """Every way to lay 0..stones stones on the Monuments the player owns."""
     spreads: list[tuple[int, ...]] = [()]
@@ -151,5 +134,3 @@ def _stone_spreads(own_mons: list[int], stones: int) -> list[tuple[int, ...]]:
         spreads = [s + (tok,) * n for s in spreads for n in range(stones - len(s) + 1)]
     return spreads
 
-
-assert N_KINDS == STONE_AT
