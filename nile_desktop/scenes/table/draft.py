@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from nile_desktop.engine import CROPS, MONUMENTS, IllegalMoveError
+from nile_desktop.engine import CROPS, MONUMENTS, EngineError, IllegalMoveError, Move
 
 STORAGE = "storage:"
 ACTIONS = ("market", "offer", "plant", "speculate", "pass")
@@ -270,11 +270,17 @@ class MoveDraft:
         return None
 
     def move_text(self, action: str) -> str:
+        """The draft as ``action``, in the engine's canonical notation where it parses."""
         if action in ("market", "offer", "speculate"):
-            return " ".join([action, *self.picked()])
-        if action == "plant":
-            return " ".join(["plant", *sorted(tok for _t, tok in self.staged)])
-        return "pass"
+            text = " ".join([action, *self.picked()])
+        elif action == "plant":
+            text = " ".join(["plant", *(tok for _t, tok in self.staged)])
+        else:
+            return "pass"
+        try:
+            return str(Move.parse(text))
+        except EngineError:
+            return text
 
     def action_refusal(self, action: str) -> Refusal | None:
         """Why the button for ``action`` is off now, or None if pressing it plays a legal move."""

@@ -83,6 +83,7 @@ class TableScene(Scene):
         self.message_colour: tuple[int, ...] = theme.ERROR
         self._asked_at = -1
         self.cards_drawn = 0
+        self._targets: list[Target] | None = None
 
     # -- compatibility views ------------------------------------------------------------
     @property
@@ -136,10 +137,23 @@ class TableScene(Scene):
         return self.flow.phase == F.COMPOSE and self.flow.revealed == self.session.active
 
     def targets_shown(self) -> list[Target]:
-        """Places that glow: where the picked cards may go (only while composing)."""
-        if not self.composing() or not self.draft.picks:
+        """Places that glow: where the picked (or dragged) cards may go, while composing.
+        Worked out once per frame."""
+        if self._targets is None:
+            self._targets = self._compute_targets()
+        return self._targets
+
+    def _compute_targets(self) -> list[Target]:
+        if not self.composing():
             return []
-        return self.draft.glowing()
+        shown = {t.id: t for t in self.draft.glowing()}
+        dragged = self.input.dragging
+        if dragged is not None:
+            kind = dragged.data.get("kind", "")
+            for target in self.draft.targets(kind):
+                if self.draft.why_not_target(kind, target) is None:
+                    shown.setdefault(target.id, target)
+        return list(shown.values())
 
     def dump_info(self) -> dict[str, Any]:
         s = self.session
@@ -300,6 +314,7 @@ class TableScene(Scene):
         if self.layout is None or self.layout.size != size:
             self.layout = TableLayout.compute(size, self.session.players)
         p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor)
+        self._targets = None
         theme.draw_background(surface)
         draw_seats(p, self)
         draw_river(p, self)
