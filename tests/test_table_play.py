@@ -19,10 +19,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from table_driver import TablePerson  # noqa: E402
 
 from nile_desktop.app import App  # noqa: E402
 from nile_desktop.settings import Settings  # noqa: E402
-from table_driver import TablePerson  # noqa: E402
 
 PRIVATE = ("hand", "storage")
 

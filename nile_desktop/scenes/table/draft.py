@@ -243,7 +243,7 @@ class MoveDraft:
                 return Refusal("nothing-picked" if not self.picks else "no-room")
             moves = [(tok, self.picks[tok]) for tok in fits]
         blocked = self.why_not_target(kind_of(moves[0][0]), target)
-        if blocked is not None and blocked.code != "field-too-small":
+        if blocked is not None:
             return blocked
         self._remember()
         for token, n in moves:

@@ -136,8 +136,9 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
                     _("{monument}: {count} stones").format(monument=card_label(name), count=count))
             elem_role = "field" if role == "field" else "monument"
             data: dict[str, Any] = {"kind": name, "zone": elem_role, "seat": seat, "count": count}
-            if target is not None and target.seat == seat:
-                data["target"] = target_id
+            place = draft.target(target_id) if draft is not None else None
+            if place is not None and place.seat == seat:
+                data["target"] = target_id  # a click stages there, or says why it cannot
             p.add(Element(f"{elem_role}.{seat}.{name}", elem_role, card_label(name), rect,
                           tooltip=what, data=data, selected=bool(staged),
                           enabled=target is not None or bool(staged)))

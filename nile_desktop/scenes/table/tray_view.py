@@ -80,7 +80,7 @@ def draw_hand(p: Paint, t: Any) -> None:
         badge_x = rect[0] + max(p.px(12), int(strip / 2))
         p.badge(f"×{left}", (badge_x, rect[1] + int(card_h * 0.42)), size=13)
         if picked:
-            p.badge(f"↑{picked}", (badge_x, rect[1] + int(card_h * 0.42) + p.px(26)),
+            p.badge(str(picked), (badge_x, rect[1] + int(card_h * 0.42) + p.px(26)),
                     fill=theme.REEDS, size=12)
         label = card_label(kind)
         tip = ngettext("{card}: {n} in hand", "{card}: {n} in hand", held).format(card=label, n=held)
@@ -134,7 +134,7 @@ def draw_storage(p: Paint, t: Any) -> None:
         p.badge(str(count), (rect[0] + card_w, rect[1] + card_h - p.px(6)),
                 fill=theme.LAPIS if count else theme.DISABLED, size=12)
         if picked:
-            p.badge(f"↑{picked}", (rect[0] + card_w, rect[1] + p.px(8)), fill=theme.REEDS,
+            p.badge(str(picked), (rect[0] + card_w, rect[1] + p.px(8)), fill=theme.REEDS,
                     size=11)
         label = card_label(crop)
         tip = ngettext("{card} in storage: {n} card", "{card} in storage: {n} cards",
