@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
 from nile_desktop.scenes.table_text import seat_kind_label
@@ -24,7 +25,7 @@ def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
     try:
         image = card_art.seat_marker(colour % len(card_art.SEATS), size)
         p.surface.blit(image, image.get_rect(center=centre))
-    except (FileNotFoundError, ValueError, pygame.error):
+    except (AssetError, FileNotFoundError, ValueError, pygame.error):
         pygame.draw.circle(p.surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
 
 
@@ -35,7 +36,7 @@ def draw_seats(p: Paint, t: Any) -> None:
 
 
 def draw_seat(p: Paint, t: Any, seat: int) -> None:
-    state = t.session.state
+    state = t.shown
     rect = pygame.Rect(p.lay.seat(seat))
     active = seat == state.active and not state.over
     me = seat == t.flow.revealed
@@ -73,7 +74,7 @@ def draw_seat(p: Paint, t: Any, seat: int) -> None:
 
 def _items(t: Any, seat: int) -> list[tuple[str, str, int]]:
     """(role, name, count) of what sits in front of ``seat``, plots for the draft included."""
-    state = t.session.state
+    state = t.shown
     items: list[tuple[str, str, int]] = []
     items += [("field", crop, n) for crop, n in state.fields_of(seat).items()]
     items += [("monument", mon, n) for mon, n in state.monuments_of(seat).items()]

@@ -69,6 +69,8 @@ class TableInput:
     # -- dispatch -----------------------------------------------------------------------
     def handle(self, event: Any) -> bool:
         t = self.t
+        if t.stage.busy and self._skips(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event)
         if event.type == pygame.MOUSEWHEEL:
@@ -102,6 +104,22 @@ class TableInput:
             return self._release(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        return False
+
+    def _skips(self, event: Any) -> bool:
+        """A click or Space finishes the effects at once. A person about to act sees the
+        effects land first (at once), then the action happens: it never waits for them."""
+        t = self.t
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        space = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+        acting = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+        if t.composing() and acting:
+            t.stage.finish()
+            return False
+        if click or space:
+            element = self.hits.get(self.hover) if click else None
+            t.stage.finish()
+            return not (element is not None and element.role == "button")
         return False
 
     def _motion(self, event: Any) -> bool:

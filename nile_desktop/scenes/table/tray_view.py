@@ -31,7 +31,7 @@ def draw_hand(p: Paint, t: Any) -> None:
     p.panel(box)
     seat = t.flow.revealed
     pad = p.px(12)
-    state = t.session.state
+    state = t.shown
     if seat is None:
         p.text(_("Cards are hidden until the next person is at the screen."),
                (box.left + pad, box.centery), 15, theme.INK_SOFT, anchor="midleft",
@@ -99,7 +99,7 @@ def draw_storage(p: Paint, t: Any) -> None:
     p.panel(box)
     seat = t.flow.revealed
     pad = p.px(12)
-    state = t.session.state
+    state = t.shown
     if seat is None:
         p.text(_("Storage"), (box.left + pad, box.top + p.px(8)), 15, bold=True)
         return
