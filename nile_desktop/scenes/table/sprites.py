@@ -108,6 +108,8 @@ class BannerQueue:
         self.waiting.append(Banner(text, kind))
         self.history.append(text)
         del self.history[:-50]
+        if self.current is None:
+            self.update(0.0)  # shown from this very frame
 
     @property
     def busy(self) -> bool:
