@@ -137,7 +137,7 @@ class TableInput:
         return self.dragging is not None
 
     def _release(self, pos: tuple[int, int]) -> bool:
-        down, self._down_elem, self._down = self._down_elem, None, None
+        start, down, self._down_elem, self._down = self._down, self._down_elem, None, None
         pressed, self.pressed = self.pressed, None
         dragged, self.dragging = self.dragging, None
         target = self.hits.at(pos)
@@ -145,11 +145,16 @@ class TableInput:
             if target is not None and "target" in target.data:
                 self.drop(dragged, target)
             return True
-        if target is None or down is None or target.id != down.id:
+        if down is None:
             return False
-        if target.role == "button" and pressed != target.id:
+        still = start is not None and abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < DRAG_START
+        if down.role == "button":
+            if target is None or target.id != down.id or pressed != down.id:
+                return False
+        elif not still and (target is None or target.id != down.id):
             return False
-        self.activate(target)
+        # what was pressed is acted on, even if the table moved under the pointer meanwhile
+        self.activate(self.hits.get(down.id) or down)
         return True
 
     # -- what a click does -------------------------------------------------------------------
