@@ -167,17 +167,31 @@ class Paint:
         return self.hits.add(element)
 
 
+_converted: dict[tuple[str, int, str | None], pygame.Surface] = {}
+
+
 def _face(name: str, width: int, label: bool) -> pygame.Surface | None:
+    """A card face at ``width`` pixels, in the display's pixel format (fast to blit)."""
     from nile_desktop import card_art
 
+    caption = card_name(name) if label and name != "back" else None
+    key = (name, max(4, int(width)), caption)
+    face = _converted.get(key)
+    if face is not None:
+        return face
     try:
-        return card_art.card_surface(name, max(4, int(width)),
-                                     card_name(name) if label and name != "back" else None)
+        face = card_art.card_surface(name, key[1], caption)
     except (AssetError, FileNotFoundError, ValueError, pygame.error) as exc:
         if name not in _missing:
             _missing.add(name)
             log.warning("no card art for %s: %s", name, exc)
         return None
+    if pygame.display.get_surface() is not None:
+        face = face.convert_alpha()
+    if len(_converted) > 600:
+        _converted.clear()
+    _converted[key] = face
+    return face
 
 
 _missing: set[str] = set()

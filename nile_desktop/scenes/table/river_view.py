@@ -17,7 +17,6 @@ MONUMENTS = ("sphinx", "obelisk", "wall")
 
 def draw_river(p: Paint, t: Any) -> None:
     state = t.shown
-    p.panel(p.lay.rect("river"), fill=(0xE9, 0xDC, 0xB6))
     flood = pygame.Rect(p.lay.rect("flood"))
     under = sum(state.flood_stack)
     if under:

@@ -27,6 +27,7 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.table import flow as F
+from nile_desktop.scenes.table.backdrop import Backdrop
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
 from nile_desktop.scenes.table.controls import draw_actions, draw_status, refusal_words
@@ -75,6 +76,7 @@ class TableScene(Scene):
         #: How far the final storage has been turned over (0 → 1, the end effect).
         self.reveal = 0.0 if not self.session.over else 1.0
         self.logview = LogView()
+        self.backdrop = Backdrop()
         self.runner = BotRunner()
         self.suggester = BotRunner()
         self.suggesting = False
@@ -355,7 +357,7 @@ class TableScene(Scene):
         p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor,
                   revealed=self.flow.revealed)
         self._targets = None
-        theme.draw_background(surface)
+        surface.blit(self.backdrop.get(self.layout, self.flow.revealed), (0, 0))
         draw_seats(p, self)
         draw_river(p, self)
         draw_hand(p, self)

@@ -40,7 +40,6 @@ def draw_seat(p: Paint, t: Any, seat: int) -> None:
     rect = pygame.Rect(p.lay.seat(seat))
     active = seat == state.active and not state.over
     me = seat == t.flow.revealed
-    p.panel(rect, fill=(0xF6, 0xEC, 0xCF) if me else theme.PAPYRUS)
     if active:
         p.ring(rect, theme.GOLD_LIGHT, 2 + round(1.5 * (1 + t.pulse)), 3)
     pad = p.px(10)

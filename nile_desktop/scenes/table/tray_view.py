@@ -28,7 +28,6 @@ def hand_order(state: Any, hand: dict[str, int]) -> list[str]:
 
 def draw_hand(p: Paint, t: Any) -> None:
     box = pygame.Rect(p.lay.rect("hand"))
-    p.panel(box)
     seat = t.flow.revealed
     pad = p.px(12)
     state = t.shown
@@ -96,7 +95,6 @@ def draw_hand(p: Paint, t: Any) -> None:
 
 def draw_storage(p: Paint, t: Any) -> None:
     box = pygame.Rect(p.lay.rect("storage"))
-    p.panel(box)
     seat = t.flow.revealed
     pad = p.px(12)
     state = t.shown
