@@ -80,10 +80,11 @@ def _items(t: Any, seat: int) -> list[tuple[str, str, int]]:
     draft = t.draft if t.composing() and seat == t.session.active else None
     if draft is not None:
         plots = [tg for tg in t.targets_shown() if tg.role == "plot"]
-        staged_plots = {tid.split(":", 1)[1] for tid, _tok in draft.staged
+        staged_plots = [tid.split(":", 1)[1] for tid, _tok in draft.staged
                         if tid.startswith("field:") and (tg := draft.target(tid)) is not None
-                        and tg.role == "plot"}
-        names = dict.fromkeys([tg.name for tg in plots] + sorted(staged_plots))
+                        and tg.role == "plot"]
+        # plots already used keep their place; new ones are added after them
+        names = dict.fromkeys(staged_plots + [tg.name for tg in plots])
         items += [("plot", crop, 0) for crop in names]
     items += [("spec", spec, 0) for spec in state.speculation_of(seat)]
     return items
@@ -158,7 +159,9 @@ def _draw_plot(p: Paint, t: Any, crop: str, rect: tuple[int, int, int, int],
     if staged:
         _draw_staged(p, t, target_id, rect, staged, ghost=False)
     else:
-        p.text(_("New field"), r.center, 11, theme.INK_SOFT, anchor="center", width=r.w - 4)
+        p.card(crop, rect, alpha=90)
+        p.text(_("New field"), r.center, 11, theme.INK, bold=True, anchor="center",
+               width=r.w - 4)
     p.add(Element(f"plot.{crop}", "plot", _("New {crop} field").format(crop=card_name(crop)),
                   rect, selected=bool(staged), data={"kind": crop, "zone": "plot",
                                                       "seat": t.draft.seat, "target": target_id},

@@ -134,6 +134,7 @@ class TableInput:
                 and abs(event.pos[0] - self._down[0]) + abs(event.pos[1] - self._down[1])
                 >= DRAG_START):
             self.dragging = down
+            self.explain_places(down.data.get("kind", ""))
         return self.dragging is not None
 
     def _release(self, pos: tuple[int, int]) -> bool:
@@ -177,12 +178,24 @@ class TableInput:
                 t.refuse(refusal)
             else:
                 t.play_sound("slide")
+                self.explain_places(kind)
         elif zone == "storage":
             refusal = t.draft.pick("storage:" + kind)
             if refusal is not None:
                 t.refuse(refusal)
         elif "target" in element.data:
             self.place(element)
+
+    def explain_places(self, kind: str) -> None:
+        """A picked card that cannot be planted anywhere says why at once (flooded, a
+        take-over short of cards), so nobody wonders why nothing glows."""
+        t = self.t
+        targets = t.draft.targets(kind)
+        reasons = [t.draft.why_not_target(kind, target) for target in targets]
+        if targets and all(r is not None for r in reasons):
+            from nile_desktop.scenes.table.controls import refusal_words
+
+            t.say(refusal_words(t, reasons[0]), theme.LAPIS)
 
     def place(self, element: Element) -> None:
         t = self.t
@@ -201,11 +214,17 @@ class TableInput:
         t = self.t
         if not t.composing():
             return
-        refusal = t.draft.stage(place.data["target"], kind=card.data.get("kind"))
-        if refusal is not None:
-            self._refuse_place(place, refusal)
-        else:
+        kind = card.data.get("kind", "")
+        refusal = t.draft.stage(place.data["target"], kind=kind)
+        if refusal is None:
             t.play_sound("slide")
+            return
+        if refusal.code == "no-room":
+            from nile_desktop.scenes.table.words import cannot_go
+
+            t.say(cannot_go(kind, place.label))
+            return
+        self._refuse_place(place, refusal)
 
     def _refuse_place(self, place: Element, refusal: Any) -> None:
         t = self.t

@@ -77,7 +77,8 @@ def draw_hand(p: Paint, t: Any) -> None:
             p.ring(rect, theme.REEDS, 3, 1)
         strip = min(step, card_w)
         badge_x = rect[0] + max(p.px(12), int(strip / 2))
-        p.badge(f"×{left}", (badge_x, rect[1] + int(card_h * 0.42)), size=13)
+        if left > 0:
+            p.badge(f"×{left}", (badge_x, rect[1] + int(card_h * 0.42)), size=13)
         if picked:
             p.badge(str(picked), (badge_x, rect[1] + int(card_h * 0.42) + p.px(26)),
                     fill=theme.REEDS, size=12)

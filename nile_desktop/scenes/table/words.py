@@ -123,6 +123,12 @@ def refusal_of(error: Any, names: Sequence[str] = (), owner_seat: int | None = N
                         have=getattr(error, "have", None), owner=owner, crop=crop)
 
 
+def cannot_go(kind: str, place: str) -> str:
+    """A card dropped where it does not belong (each crop goes to its own field)."""
+    return _("{card} cannot go on {place}: each crop has its own field, stones go on a "
+             "Monument").format(card=card_name(kind), place=place)
+
+
 # -- banners -------------------------------------------------------------------------------------
 def _possessive(name: str, what: str) -> str:
     return _("{name}'s {thing}").format(name=name, thing=what)
