@@ -111,6 +111,13 @@ class TableScene(Scene):
             return self.speed
         return float(self.settings().animation_speed)
 
+    def dump_info(self) -> dict[str, Any]:
+        """Whose turn it is, for the UI dump."""
+        state = self.state
+        return {"turn": None if state.over else state.active,
+                "turn_name": None if state.over else self.names[state.active],
+                "over": bool(state.over), "viewer": self.viewer}
+
     def human_turn(self) -> bool:
         return not self.state.over and self.kinds[self.state.active] == "human"
 
@@ -123,10 +130,10 @@ class TableScene(Scene):
             button = pygame.Rect(0, 0, 320, 54)
             button.midbottom = (640, self.result_rect().bottom - 24)
             self.group.add(Button(button, lambda: _("Back to the title screen"), self.to_title,
-                                  primary=True))
+                                  primary=True, uid="title"))
             return
         self.group.add(Button((1150, 176, 104, 36), lambda: _("Menu"), self.menu,
-                              size=theme.SIZE_SMALL))
+                              size=theme.SIZE_SMALL, uid="menu"))
         if not self.human_turn() or self.shown_to != self.state.active:
             return
         legal = sorted(self.state.legal_moves(),
@@ -134,11 +141,12 @@ class TableScene(Scene):
         self.legal = legal
         rect = pygame.Rect(draw.LOG_RECT.left + 14, 432, draw.LOG_RECT.w - 28, 222)
         self.move_list = ListView(rect, [describe_move(m) for m in legal], row_height=30,
-                                  on_activate=self.play_selected, text_size=theme.SIZE_SMALL)
+                                  on_activate=self.play_selected, text_size=theme.SIZE_SMALL,
+                                  uid="moves")
         self.group.add(self.move_list)
         self.group.add(Button((draw.LOG_RECT.left + 14, 664, 250, 40), lambda: _("Play this move"),
                               lambda: self.play_selected(self.move_list.selected),
-                              primary=True, size=theme.SIZE_SMALL))
+                              primary=True, size=theme.SIZE_SMALL, uid="play"))
         self.group.focus(self.move_list)
 
     def play_selected(self, index: int) -> None:

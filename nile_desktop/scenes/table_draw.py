@@ -16,7 +16,7 @@ import pygame
 
 from nile_desktop.i18n import _, card_name
 from nile_desktop.scenes.table_text import seat_kind_label
-from nile_desktop.ui import theme
+from nile_desktop.ui import theme, view
 
 log = logging.getLogger(__name__)
 
@@ -57,25 +57,24 @@ def card_h(width: int) -> int:
 def blit_card(surface: pygame.Surface, name: str, pos: tuple[int, int], width: int,
               label: bool = False) -> pygame.Rect:
     rect = pygame.Rect(pos, (width, card_h(width)))
-    face = card(name, width, label)
+    face = card(name, view.current().px_size(width), label)
     if face is None:
-        pygame.draw.rect(surface, theme.PAPYRUS, rect, border_radius=6)
-        pygame.draw.rect(surface, theme.INK, rect, width=1, border_radius=6)
+        view.rect(surface, theme.PAPYRUS, rect, border_radius=6)
+        view.rect(surface, theme.INK, rect, width=1, border_radius=6)
         short = theme.fit_text(card_name(name) if ":" not in name else "?", 12, width - 4)
         theme.draw_text(surface, short, rect.center, 12, anchor="center")
     else:
-        surface.blit(face, rect)
+        view.blit(surface, face, rect.topleft)
     return rect
 
 
 def badge(surface: pygame.Surface, text: str, centre: tuple[int, int], *,
           fill: tuple[int, ...] = theme.LAPIS, size: int = 15) -> None:
     """A small round count in the corner of a card."""
-    image = theme.render_text(text, size, theme.PAPYRUS, True)
-    radius = max(11, image.get_width() // 2 + 5)
-    pygame.draw.circle(surface, fill, centre, radius)
-    pygame.draw.circle(surface, theme.GOLD, centre, radius, width=2)
-    surface.blit(image, image.get_rect(center=centre))
+    radius = max(11, round(theme.text_width(text, size, True)) // 2 + 5)
+    view.circle(surface, fill, centre, radius)
+    view.circle(surface, theme.GOLD, centre, radius, width=2)
+    theme.draw_text(surface, text, centre, size, theme.PAPYRUS, bold=True, anchor="center")
 
 
 def seat_colour_marker(surface: pygame.Surface, colour: int, centre: tuple[int, int],
@@ -83,11 +82,11 @@ def seat_colour_marker(surface: pygame.Surface, colour: int, centre: tuple[int, 
     try:
         from nile_desktop.card_art import seat_marker
 
-        marker = seat_marker(colour, size)
-        surface.blit(marker, marker.get_rect(center=centre))
+        marker = seat_marker(colour, view.current().px_size(size))
+        view.blit(surface, marker, None, center=centre)
     except Exception:
-        pygame.draw.circle(surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
-        pygame.draw.circle(surface, theme.GOLD, centre, size // 2, width=2)
+        view.circle(surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
+        view.circle(surface, theme.GOLD, centre, size // 2, width=2)
 
 
 def draw_seat(surface: pygame.Surface, scene: Any, seat: int) -> None:
@@ -98,7 +97,7 @@ def draw_seat(surface: pygame.Surface, scene: Any, seat: int) -> None:
     theme.draw_panel(surface, rect, radius=12, shadow=True)
     if active:
         pulse = 2 + int(2 * (1 + scene.pulse))
-        pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(6, 6), width=pulse,
+        view.rect(surface, theme.GOLD_LIGHT, rect.inflate(6, 6), width=pulse,
                          border_radius=16)
     seat_colour_marker(surface, info.colour, (rect.left + 28, rect.top + 27), 32)
     name = theme.fit_text(info.name, theme.SIZE_BODY, 190, bold=True)
@@ -130,7 +129,7 @@ def draw_seat(surface: pygame.Surface, scene: Any, seat: int) -> None:
     for name, count, kind in items:
         r = blit_card(surface, name, (x, top), width)
         if kind == "spec":
-            pygame.draw.rect(surface, theme.LAPIS, r.inflate(4, 4), width=2, border_radius=6)
+            view.rect(surface, theme.LAPIS, r.inflate(4, 4), width=2, border_radius=6)
             badge(surface, "?", (r.right - 4, r.bottom - 4), fill=theme.REEDS)
         elif count is not None:
             fill = theme.GOLD if kind == "monument" else theme.LAPIS
@@ -149,11 +148,13 @@ def draw_river(surface: pygame.Surface, scene: Any) -> None:
     width = 92
     flood_pos = (SIDEBAR.left + 20, SIDEBAR.top + 18)
     if state.flood_card:
-        face = card(state.flood_card, width, label=True)
+        face = card(state.flood_card, view.current().px_size(width), label=True)
         flip = max(0.05, scene.flood_flip)
         if face is not None:
-            scaled = pygame.transform.smoothscale(face, (max(1, int(width * flip)), face.get_height()))
-            surface.blit(scaled, scaled.get_rect(midtop=(flood_pos[0] + width // 2, flood_pos[1])))
+            if flip < 1.0:  # only while the card turns over
+                face = pygame.transform.smoothscale(
+                    face, (max(1, int(face.get_width() * flip)), face.get_height()))
+            view.blit(surface, face, None, midtop=(flood_pos[0] + width // 2, flood_pos[1]))
         else:
             blit_card(surface, state.flood_card, flood_pos, width)
     theme.draw_text(surface, _("Flood"), (flood_pos[0] + width // 2, flood_pos[1] + card_h(width) + 6),
@@ -163,7 +164,7 @@ def draw_river(surface: pygame.Surface, scene: Any) -> None:
         for i in range(min(3, state.deck_size) - 1, -1, -1):
             blit_card(surface, "back", (deck_pos[0] + i * 3, deck_pos[1] - i * 3), width)
     else:
-        pygame.draw.rect(surface, theme.PAPYRUS_SHADOW, (*deck_pos, width, card_h(width)), width=2,
+        view.rect(surface, theme.PAPYRUS_SHADOW, (*deck_pos, width, card_h(width)), width=2,
                          border_radius=8)
     badge(surface, str(state.deck_size), (deck_pos[0] + width - 2, deck_pos[1] + card_h(width) - 4),
           size=16)
@@ -176,8 +177,8 @@ def draw_river(surface: pygame.Surface, scene: Any) -> None:
     try:
         from nile_desktop.card_art import season_surface
 
-        suns = season_surface(state.season, state.seasons, 18)
-        surface.blit(suns, (right, SIDEBAR.top + 46))
+        suns = season_surface(state.season, state.seasons, view.current().px_size(18))
+        view.blit(surface, suns, (right, SIDEBAR.top + 46))
     except Exception:
         log.debug("no season art", exc_info=True)
     if state.monuments_on:
@@ -242,12 +243,14 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> No
 def draw_banner(surface: pygame.Surface, text: str, alpha: float) -> None:
     if alpha <= 1 or not text:
         return
+    v = view.current()
     image = theme.render_text(text, theme.SIZE_HEADING + 6, theme.GOLD_LIGHT, True)
-    box = image.get_rect().inflate(80, 30)
-    box.center = (442, 240)
+    box = image.get_rect().inflate(v.px_size(80), v.px_size(30))
+    box.center = v.px_point((442, 240))
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*theme.LAPIS, 235), layer.get_rect(), border_radius=16)
-    pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=3, border_radius=16)
+    pygame.draw.rect(layer, (*theme.LAPIS, 235), layer.get_rect(), border_radius=v.px_size(16))
+    pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=v.px_line(3),
+                     border_radius=v.px_size(16))
     layer.blit(image, image.get_rect(center=layer.get_rect().center))
     layer.set_alpha(int(alpha))
     surface.blit(layer, box)
