@@ -271,7 +271,9 @@ class App:
         dump.set_active(self.dump_writer is not None)
         if self.dump_writer is not None:
             dump.begin_frame()
-        self.surface.fill((0, 0, 0))
+        visible = self.stack.visible()
+        if not visible or not visible[0].opaque:
+            self.surface.fill((0, 0, 0))  # an opaque scene paints every pixel itself
         self.guarded(self._draw_scenes, self.surface)
         if self.window is not None:
             pygame.display.flip()
