@@ -143,3 +143,24 @@ def test_screenshot_is_the_window_at_its_real_size(app: App, tmp_path: Path) -> 
     app.frame(STEP, [])
     shot = pygame.image.load(str(app.screenshot(tmp_path / "title.png")))
     assert shot.get_size() == (1920, 1080)
+
+
+def test_static_layer_paints_once_per_key_and_size() -> None:
+    from nile_desktop.ui.layers import StaticLayer
+
+    layer = StaticLayer()
+    painted: list[tuple[int, int]] = []
+
+    def paint(surface: pygame.Surface) -> None:
+        painted.append(surface.get_size())
+        surface.fill((10, 20, 30))
+
+    target = pygame.Surface((64, 36))
+    for _ in range(3):
+        layer.draw(target, ("layout", 1), paint)
+    assert painted == [(64, 36)] and target.get_at((5, 5))[:3] == (10, 20, 30)
+    layer.draw(target, ("layout", 2), paint)
+    layer.draw(pygame.Surface((128, 72)), ("layout", 2), paint)
+    layer.invalidate()
+    layer.draw(pygame.Surface((128, 72)), ("layout", 2), paint)
+    assert painted == [(64, 36), (64, 36), (128, 72), (128, 72)]

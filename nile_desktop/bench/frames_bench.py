@@ -182,9 +182,12 @@ def measure_bot(frames: int, seed: int, size: tuple[int, int] = (1920, 1080)) ->
     try:
         table = make_table(app, PLAYERS, seed, kind="hard")
         runner = table.runner
-        app.frame(STEP, [])  # the table asks the bot once
-        runner.wait(60)  # … and, held, leaves the answer there: idle from now on
-        time_frames(app, 30)
+        for _ in range(2):  # twice: the first decision also starts the worker processes
+            app.frame(STEP, [])  # the table asks the bot …
+            runner.wait(60)  # … and, held, leaves the answer there
+            if _ == 0:
+                runner.result()
+        time_frames(app, 30)  # idle from now on
         idle = percentiles(time_frames(app, frames))
         thinking_frames = 0
 
@@ -214,13 +217,20 @@ def run(frames: int = 300, seed: int = 1, as_json: bool = False,
     os.environ.pop("NILE_UI_DUMP", None)
     import tempfile
 
-    home = tempfile.mkdtemp(prefix="nile-bench-")
-    os.environ["NILE_DESKTOP_HOME"] = home  # never the player's settings or saves
     result: dict[str, Any] = {"sizes": {}, "frames": frames}
-    for size in sizes:
-        result["sizes"][f"{size[0]}x{size[1]}"] = measure_size(size, frames, seed)
-    if bot:
-        result["bot_thinking"] = measure_bot(frames, seed)
+    home_before = os.environ.get("NILE_DESKTOP_HOME")
+    with tempfile.TemporaryDirectory(prefix="nile-bench-") as home:
+        os.environ["NILE_DESKTOP_HOME"] = home  # never the player's settings or saves
+        try:
+            for size in sizes:
+                result["sizes"][f"{size[0]}x{size[1]}"] = measure_size(size, frames, seed)
+            if bot:
+                result["bot_thinking"] = measure_bot(frames, seed)
+        finally:
+            if home_before is None:
+                os.environ.pop("NILE_DESKTOP_HOME", None)
+            else:
+                os.environ["NILE_DESKTOP_HOME"] = home_before
     print(json.dumps(result) if as_json else report(result))
     return result
 
