@@ -71,7 +71,13 @@ class ColourSwatch(Widget):
         self.scene, self.index = scene, index
 
     def dump_label(self) -> str:
-        return _("Colour")
+        """The seat colour's name (from the art's list; not yet a translated text)."""
+        try:
+            from nile_desktop.card_art import SEATS
+
+            return SEATS[self.scene.seats[self.index].colour]
+        except (ImportError, IndexError):
+            return str(self.scene.seats[self.index].colour)
 
     def dump_data(self) -> dict[str, Any]:
         return {"colour": self.scene.seats[self.index].colour, "seat": self.index}

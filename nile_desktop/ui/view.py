@@ -182,8 +182,8 @@ def blit(surface: pygame.Surface, image: pygame.Surface, pos: Any,
         (name, point), = anchor.items()
         target = image.get_rect(**{name: v.px_point(point)})
     else:
-        target = image.get_rect(topleft=v.px_point(pygame.Rect(pos).topleft
-                                                   if not isinstance(pos, tuple) else pos))
+        corner = pos.topleft if isinstance(pos, pygame.Rect) else (pos[0], pos[1])
+        target = image.get_rect(topleft=v.px_point(corner))
     return surface.blit(image, target)
 
 
