@@ -162,3 +162,27 @@ def test_cut_labels_report_the_full_text_and_what_is_shown(driver: Callable[...,
     ready = d.find("handoff.ready")
     assert ready["label"].startswith("I am Ramesses the Great of the Two Lands and more")
     assert ready["shown"].endswith("…") and len(ready["shown"]) < len(ready["label"])
+
+
+def test_dialog_over_the_table_keeps_the_turn_and_covers_the_table(
+        driver: Callable[..., UiDriver]) -> None:
+    from nile_desktop.saves import new_save
+    from nile_desktop.scenes.table import TableScene
+
+    d = driver(size=(1920, 1200))
+    seats = [{"name": n, "kind": k, "colour": i}
+             for i, (n, k) in enumerate((("Ana", "human"), ("Bo", "random")))]
+    save = new_save({"players": 2, "monuments": True, "random_crops": False}, 5, seats)
+    d.app.stack.push(TableScene(save, save.new_state(), autosave=False))
+    doc = d.until(lambda doc: doc["scene"] == "table" and doc["turn"] == 0)
+    assert d.find("table.menu")["enabled"]
+    d.click("table.menu")
+    doc = d.dump()
+    assert doc["scene"] == "dialog" and doc["scenes"] == ["table", "dialog"]
+    assert doc["turn"] == 0, "whose turn it is still shows under the dialog"
+    assert not d.find("table.menu")["enabled"], "the covered table is not clickable"
+    keep = d.find("dialog.choice-2")
+    x, y, w, h = keep["rect"]
+    assert 0 <= x and x + w <= 1920 and 60 <= y, "the dialog is placed in the letterboxed view"
+    d.click("dialog.choice-2")
+    assert d.scene == "table" and d.find("table.menu")["enabled"]

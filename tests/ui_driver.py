@@ -76,7 +76,9 @@ class UiDriver:
 
     # -- reading -----------------------------------------------------------------------
     def dump(self) -> dict[str, Any]:
-        """The dump file as the app last wrote it."""
+        """The dump file as the app last wrote it (after a first frame if none is drawn yet)."""
+        if not self.dump_path.exists():
+            self.step()
         return json.loads(self.dump_path.read_text(encoding="utf-8"))
 
     def elements(self, match: Match | None = None) -> list[Element]:
