@@ -164,3 +164,11 @@ def test_static_layer_paints_once_per_key_and_size() -> None:
     layer.invalidate()
     layer.draw(pygame.Surface((128, 72)), ("layout", 2), paint)
     assert painted == [(64, 36), (64, 36), (128, 72), (128, 72)]
+
+
+def test_an_open_window_lets_the_drawing_thread_take_the_gil_often(app: App) -> None:
+    import sys
+
+    from nile_desktop.app import UI_SWITCH_INTERVAL
+
+    assert sys.getswitchinterval() == pytest.approx(UI_SWITCH_INTERVAL)
