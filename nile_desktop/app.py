@@ -1,10 +1,17 @@
 """The window and the main loop: the frame every scene lives in.
 
-Scenes draw on one logical 1280x720 surface. Each frame that surface is
-scaled to the window, keeping its shape with bars at the sides (letterbox),
-so the layout is the same on a small laptop, a 4K monitor or in fullscreen;
-mouse positions are mapped back to logical coordinates before any scene sees
-them. Game logic advances in fixed steps of 1/60 s whatever the frame rate,
+Scenes draw straight onto the window surface at its real resolution; no
+canvas is scaled per frame, so text stays sharp and big windows stay fast.
+A *native* scene (``Scene.native``) gets window-pixel events and lays
+itself out for the window's size (``relayout`` runs on every resize). A
+*logical* scene keeps its 1280x720 layout: the app makes a view transform
+current while it runs (:mod:`nile_desktop.ui.view`: a scale and an offset
+that centre the layout, letterboxed), the theme and widgets draw through
+it, and mouse positions are mapped back to logical coordinates before the
+scene sees them. Overlays mix both: a logical dialog over a native table
+is drawn with its own view. With ``NILE_UI_DUMP=FILE`` the app writes the
+UI dump (:mod:`nile_desktop.ui.dump`) after every frame that changed it.
+Game logic advances in fixed steps of 1/60 s whatever the frame rate,
 so animations and bot pacing behave the same on every machine.
 
 Quitting is always clean (window close, Alt+F4, Cmd+Q, Ctrl+Q). Escape goes
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,42 +35,33 @@ from nile_desktop import i18n
 from nile_desktop.i18n import _
 from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.settings import Settings, save_settings
+from nile_desktop.ui import dump, view
+from nile_desktop.ui.view import IDENTITY, View
 
 log = logging.getLogger(__name__)
 
 LOGICAL_SIZE = (1280, 720)
 STEP = 1 / 60
 MAX_FRAME_TIME = 0.25
+#: Seconds a thread may hold the GIL before another gets a turn (Python's default is
+#: 0.005). A bot thinking in a thread of this process keeps the GIL for whole
+#: intervals; at 0.5 ms the drawing thread waits a tenth as long for it (measured with
+#: ``python -m nile_desktop.bench frames``: frame p50 while a Hard bot thinks ~30 ms ->
+#: ~13 ms at 1920x1080).
+UI_SWITCH_INTERVAL = 0.0005
 
 # Real pixels on Windows high-DPI screens (SDL scales the window otherwise, blurrily).
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-class Viewport:
-    """Where the logical surface lands in the window: a scale and an offset."""
-
-    def __init__(self, window_size: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE):
-        ww, wh = max(1, window_size[0]), max(1, window_size[1])
-        lw, lh = logical
-        self.scale = min(ww / lw, wh / lh)
-        w, h = max(1, round(lw * self.scale)), max(1, round(lh * self.scale))
-        self.rect = pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
-        self.logical = logical
-
-    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
-        """A window position in logical coordinates, clamped to the logical surface."""
-        x = (pos[0] - self.rect.left) / self.scale
-        y = (pos[1] - self.rect.top) / self.scale
-        lw, lh = self.logical
-        return (int(min(max(x, 0), lw - 1)), int(min(max(y, 0), lh - 1)))
-
-    def contains(self, pos: tuple[float, float]) -> bool:
-        return self.rect.collidepoint(pos)
+def Viewport(window_size: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE) -> View:
+    """Where the logical layout lands in a window of ``window_size`` (kept for old callers)."""
+    return View.letterbox(window_size, logical)
 
 
 class App:
-    """Owns the window, the logical surface, the scene stack and the loop."""
+    """Owns the window, the scene stack, the view transforms and the loop."""
 
     def __init__(
         self,
@@ -70,14 +69,20 @@ class App:
         *,
         log_path: Path | None = None,
         max_fps: int = 60,
+        ui_dump: Path | str | None = None,
     ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.log_path = log_path
         self.max_fps = max_fps
+        #: What scenes draw on: the window once it is open (an off-screen surface before).
         self.surface = pygame.Surface(LOGICAL_SIZE)
-        self.stack = SceneStack(app=self, on_empty=self.quit)
+        self.stack = SceneStack(app=self, on_empty=self.quit, scene_context=self.scene_context)
         self.window: pygame.Surface | None = None
-        self.viewport = Viewport(LOGICAL_SIZE)
+        #: The view of logical scenes: their 1280x720 layout scaled and centred in the window.
+        self.viewport = View.letterbox(LOGICAL_SIZE)
+        self._laid_out_for = LOGICAL_SIZE
+        self.dump_writer = (dump.DumpWriter(ui_dump) if ui_dump is not None
+                            else dump.DumpWriter.from_env())
         self.running = True
         self.exit_code = 0
         self.time = 0.0
@@ -93,6 +98,7 @@ class App:
     # -- window --------------------------------------------------------------------
     def open_window(self) -> None:
         """Start pygame, the audio and the window as the settings ask."""
+        sys.setswitchinterval(UI_SWITCH_INTERVAL)
         pygame.init()
         pygame.display.set_caption(_("Nile DeLuxor"))
         try:
@@ -107,7 +113,6 @@ class App:
 
             self.window.fill(theme.NILE_DEEP)
             pygame.display.flip()
-        self.surface = self.surface.convert() if self.window is not None else self.surface
         try:
             from nile_desktop.audio import Audio
 
@@ -122,7 +127,26 @@ class App:
         else:
             size = tuple(self.settings.window_size)
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.viewport = Viewport(self.window.get_size())
+        self._use_surface(self.window)
+
+    def _use_surface(self, surface: pygame.Surface) -> None:
+        """Draw on ``surface`` from now on; every scene lays itself out for its size."""
+        size = surface.get_size()
+        self.surface = surface
+        self.viewport = View.letterbox(size)
+        if size != self._laid_out_for:
+            self._laid_out_for = size
+            self.guarded(self.stack.relayout)
+
+    # -- views -------------------------------------------------------------------------
+    def view_for(self, scene: Scene) -> View:
+        """The view ``scene`` draws and gets events with: the identity for a native
+        scene, the letterbox of the logical layout for the others."""
+        return IDENTITY if scene.native else self.viewport
+
+    def scene_context(self, scene: Scene) -> Any:
+        """Every call into ``scene`` runs with its view current (see SceneStack)."""
+        return view.using(self.view_for(scene))
 
     def set_fullscreen(self, on: bool) -> None:
         if on == self.settings.fullscreen and self.window is not None:
@@ -143,7 +167,7 @@ class App:
         if surface is None:
             return
         self.window = surface
-        self.viewport = Viewport(surface.get_size())
+        self._use_surface(surface)
         if not self.settings.fullscreen:
             self.settings.window_size = surface.get_size()
             self._settings_dirty = True
@@ -177,11 +201,16 @@ class App:
 
     # -- events ----------------------------------------------------------------------
     def translate(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        """The event with window positions mapped to logical ones; None to drop it."""
+        """The event as the top scene takes it: window positions mapped to logical
+        ones for a logical scene (clicks on the bars around it dropped), untouched for
+        a native one; None to drop it."""
         pos = getattr(event, "pos", None)
         if pos is None or event.type not in (
             pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
         ):
+            return event
+        top = self.stack.top
+        if top is not None and top.native:
             return event
         if event.type != pygame.MOUSEMOTION and not self.viewport.contains(pos):
             return None
@@ -246,20 +275,51 @@ class App:
             self.guarded(self.stack.update, STEP)
 
     def render(self) -> None:
-        """Draw the visible scenes and scale the result into the window."""
-        self.surface.fill((0, 0, 0))
-        self.guarded(self.stack.draw, self.surface)
+        """Draw the visible scenes straight onto the window, each with its own view."""
+        dump.set_active(self.dump_writer is not None)
+        if self.dump_writer is not None:
+            dump.begin_frame()
+        visible = self.stack.visible()
+        if not visible or not visible[0].opaque:
+            self.surface.fill((0, 0, 0))  # an opaque scene paints every pixel itself
+        self.guarded(self._draw_scenes, self.surface)
         if self.window is not None:
-            vp = self.viewport
-            self.window.fill((0, 0, 0))
-            if vp.rect.size == self.surface.get_size():
-                self.window.blit(self.surface, vp.rect)
-            else:
-                self.window.blit(pygame.transform.smoothscale(self.surface, vp.rect.size), vp.rect)
             pygame.display.flip()
         self.frames += 1
+        if self.dump_writer is not None:
+            self.guarded(self.write_dump)
         for hook in list(self.after_draw):
             self.guarded(hook, self)
+
+    def _draw_scenes(self, surface: pygame.Surface) -> None:
+        top = self.stack.top
+        for scene in self.stack.visible():
+            dump.set_scope(scene.scene_name(), interactive=scene is top)
+            with self.scene_context(scene):
+                scene.draw(surface)
+
+    # -- UI dump ---------------------------------------------------------------------------
+    def dump_info(self) -> dict[str, Any]:
+        """The top level of the UI dump: scene names, window size, language, and what
+        the visible scenes add (``dump_info``; the top scene's facts win)."""
+        visible = self.stack.visible()
+        top = self.stack.top
+        info: dict[str, Any] = {
+            "scene": top.scene_name() if top is not None else None,
+            "turn": None,
+            "scenes": [scene.scene_name() for scene in visible],
+            "size": list(self.surface.get_size()),
+            "language": i18n.current_language(),
+        }
+        for scene in visible:
+            info.update(scene.dump_info())
+        return info
+
+    def write_dump(self) -> bool:
+        """Write the UI dump file if the screen's elements changed; True when written."""
+        if self.dump_writer is None:
+            return False
+        return self.dump_writer.write(dump.snapshot(self.dump_info()))
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events (from pygame unless given), updates, drawing."""
@@ -319,7 +379,7 @@ class App:
         self.stack.reset(scene)
 
     def screenshot(self, path: Path | str) -> Path:
-        """Save the logical surface (what every scene drew) as a PNG."""
+        """Save what the window shows (at its real resolution) as a PNG."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.surface, str(path))

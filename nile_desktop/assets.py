@@ -50,7 +50,7 @@ class Assets:
     surface before drawing on it.
     """
 
-    def __init__(self, root: Path | None = None, svg_cache_size: int = 400) -> None:
+    def __init__(self, root: Path | None = None, svg_cache_size: int = 800) -> None:
         self._root = root
         self._listings: dict[Path, dict[str, str]] = {}
         self._svgs: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()

@@ -98,7 +98,12 @@ def _fitted_text(text: str, max_w: int, max_h: int) -> pygame.Surface:
     return img
 
 
-@lru_cache(maxsize=384)
+#: Faces kept: every card kind, labelled and not, at the few widths a table of six
+#: uses at once, with room for the sizes of the window before a resize.
+CARD_CACHE_SIZE = 1024
+
+
+@lru_cache(maxsize=CARD_CACHE_SIZE)
 def card_surface(
     name: str, width: int, label: str | None = None, greyscale: bool = False
 ) -> pygame.Surface:

@@ -312,8 +312,9 @@ def test_f11_toggles_fullscreen_and_resize_keeps_the_layout(make_app: Callable[.
     app.set_window_size((1920, 1080))
     frames(app, 1)
     assert app.window is not None and app.window.get_size() == (1920, 1080)
-    assert app.surface.get_size() == LOGICAL_SIZE
+    assert app.surface is app.window, "scenes draw on the window itself, not on a canvas"
     assert app.viewport.scale == pytest.approx(1.5)
+    assert app.viewport.logical == LOGICAL_SIZE
 
 
 def test_viewport_letterboxes_and_maps_the_mouse_back() -> None:

@@ -1,13 +1,16 @@
 """The real program in a real X window: start it, click through it, look at it.
 
-Under Xvfb (a virtual X screen) the game is started as a player starts it.
-xdotool finds its window by process id and clicks title → new game → back →
-settings → back; ImageMagick's ``import`` takes screenshots of the window.
-Each screenshot must differ from the one before (the scene changed) and
-match a headless render of the same scene (SDL's dummy driver, in this
-process) within a small tolerance. Finally Ctrl+Q must end the program with
-exit code 0. Skipped, with the reason, where Xvfb, xdotool or ImageMagick
-is missing (``.ci/run`` installs them).
+Under Xvfb (a virtual X screen) the game is started as a player starts it,
+with ``NILE_UI_DUMP`` set. Elements are found in the UI dump by id, never by
+a position known in advance, and clicked with real mouse clicks: xdotool
+finds the window by process id and clicks the centre of the element's
+rectangle (window pixels). The walk is title → new game → back → settings →
+back; after each click the dump must name the new scene. ImageMagick's
+``import`` takes screenshots of the window: each must differ from the one
+before and match a headless render of the same scene (SDL's dummy driver, in
+this process, same window size) within a small tolerance. Finally Ctrl+Q
+must end the program with exit code 0. Skipped, with the reason, where Xvfb,
+xdotool or ImageMagick is missing (``.ci/run`` installs them).
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import json  # noqa: E402
 import shutil  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -33,7 +38,9 @@ pytestmark = pytest.mark.skipif(
     bool(MISSING), reason=f"needs {', '.join(MISSING)} on PATH (apt: xvfb xdotool imagemagick)"
 )
 
-SIZE = (1280, 720)
+SCREEN = (1600, 900)
+#: Not 16:9, so logical scenes are letterboxed and the view has an offset.
+SIZE = (1200, 760)
 #: Mean difference per colour channel (0–255) on a 160x90 thumbnail.
 SAME_SCENE = 6.0
 OTHER_SCENE = 12.0
@@ -45,7 +52,7 @@ def xserver() -> Iterator[str]:
     """A fresh Xvfb; ``-displayfd`` reports the display once it accepts clients."""
     read, write = os.pipe()
     proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24",
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
          "-nolisten", "tcp"],
         pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
@@ -110,7 +117,7 @@ class Headless:
 
         monkeypatch.setenv("NILE_DESKTOP_HOME", str(home))
         i18n.set_language("en")
-        self.app = App(Settings(language="en"))
+        self.app = App(Settings(language="en", window_size=SIZE))
         self.app.open_window()
 
     def show(self, scene: object, push: bool = False) -> pygame.Surface:
@@ -123,6 +130,55 @@ class Headless:
         return self.app.surface.copy()
 
 
+class GameWindow:
+    """The game's process, its X window and its UI dump file."""
+
+    def __init__(self, env: dict[str, str], dump_path: Path) -> None:
+        self.env = env
+        self.dump_path = dump_path
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "nile_desktop", "--windowed", "--lang", "en", "--size",
+             f"{SIZE[0]}x{SIZE[1]}"],
+            env={**env, "NILE_UI_DUMP": str(dump_path)},
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        self.window = xdo(env, "search", "--sync", "--onlyvisible", "--pid",
+                          str(self.process.pid)).split()[-1]
+
+    def dump(self) -> dict[str, Any]:
+        try:
+            return json.loads(self.dump_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # not written yet (it is replaced whole, never torn)
+            return {"scene": None, "elements": []}
+
+    def wait_for_scene(self, name: str) -> dict[str, Any]:
+        """The dump once it shows scene ``name`` (the game reacts at its own pace)."""
+        deadline = time.monotonic() + PATIENCE
+        doc = self.dump()
+        while doc.get("scene") != name and time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.02)  # polling another process's file; nothing here is timed
+            doc = self.dump()
+        assert doc.get("scene") == name, f"expected {name}, the dump shows {doc.get('scene')}"
+        return doc
+
+    def element(self, element_id: str) -> dict[str, Any]:
+        for element in self.dump()["elements"]:
+            if element["id"] == element_id:
+                return element
+        raise AssertionError(f"{element_id} is not on screen: "
+                             f"{[e['id'] for e in self.dump()['elements']]}")
+
+    def click(self, element_id: str) -> None:
+        """A real mouse click at the centre of the element's rectangle."""
+        element = self.element(element_id)
+        assert element["enabled"], element
+        x, y, w, h = element["rect"]
+        xdo(self.env, "mousemove", "--window", self.window, str(x + w // 2), str(y + h // 2))
+        xdo(self.env, "click", "1")
+
+
 def test_click_through_title_new_game_settings(xserver: str, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from nile_desktop.scenes.new_game import NewGameScene
@@ -133,59 +189,53 @@ def test_click_through_title_new_game_settings(xserver: str, tmp_path: Path,
     headless = Headless(home, monkeypatch)
     title = TitleScene()
     expected_title = headless.show(title)
-    buttons = [w.rect.center for w in title.group.widgets if hasattr(w, "on_click")]
-    new_game_button, settings_button = buttons[0], buttons[4]
     expected_new_game = headless.show(NewGameScene(), push=True)
-    settings = SettingsScene()
     headless.show(title)
-    expected_settings = headless.show(settings, push=True)
-    back_button = [w.rect.center for w in settings.group.widgets if hasattr(w, "on_click")][-1]
+    expected_settings = headless.show(SettingsScene(), push=True)
     headless.app.shutdown()
 
     env = x_env(xserver, home)
-    game = subprocess.Popen(
-        [sys.executable, "-m", "nile_desktop", "--windowed", "--lang", "en", "--size",
-         f"{SIZE[0]}x{SIZE[1]}"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+    game = GameWindow(env, tmp_path / "ui" / "dump.json")
     try:
-        window = xdo(env, "search", "--sync", "--onlyvisible", "--pid", str(game.pid)).split()[-1]
         shots = tmp_path / "shots"
         shots.mkdir()
 
         def screen(name: str, expected: pygame.Surface) -> pygame.Surface:
-            xdo(env, "mousemove", "--window", window, "2", "2")  # no hover highlight
+            xdo(env, "mousemove", "--window", game.window, "2", "2")  # no hover highlight
             last: list[pygame.Surface] = []
 
             def check() -> float:
-                last[:] = [grab(env, window, shots / f"{name}.png")]
+                last[:] = [grab(env, game.window, shots / f"{name}.png")]
                 return difference(last[0], expected)
 
             diff = until(check, lambda d: d <= SAME_SCENE)
+            assert last[0].get_size() == SIZE, "the window is drawn at its own size"
             assert diff <= SAME_SCENE, f"{name}: differs from the headless render by {diff:.1f}"
             return last[0]
 
-        def click(pos: tuple[int, int]) -> None:
-            xdo(env, "mousemove", "--window", window, str(pos[0]), str(pos[1]))
-            xdo(env, "click", "1")
-
+        doc = game.wait_for_scene("title")
+        assert doc["size"] == list(SIZE)
         seen = [screen("1-title", expected_title)]
-        click(new_game_button)
+        game.click("title.new-game")
+        game.wait_for_scene("new-game")
         seen.append(screen("2-new-game", expected_new_game))
-        xdo(env, "key", "--window", window, "Escape")
+        game.click("new-game.back")
+        game.wait_for_scene("title")
         seen.append(screen("3-title-again", expected_title))
-        click(settings_button)
+        game.click("title.settings")
+        game.wait_for_scene("settings")
         seen.append(screen("4-settings", expected_settings))
-        click(back_button)
+        game.click("settings.back")
+        game.wait_for_scene("title")
         seen.append(screen("5-title-last", expected_title))
         for before, after in zip(seen, seen[1:], strict=False):
             assert difference(before, after) >= OTHER_SCENE, "every click changed the scene"
 
-        xdo(env, "windowfocus", "--sync", window)
-        xdo(env, "key", "--window", window, "ctrl+q")
-        code = game.wait(timeout=PATIENCE)
-        assert code == 0, game.stderr.read() if game.stderr else ""
+        xdo(env, "windowfocus", "--sync", game.window)
+        xdo(env, "key", "--window", game.window, "ctrl+q")
+        code = game.process.wait(timeout=PATIENCE)
+        assert code == 0, game.process.stderr.read() if game.process.stderr else ""
     finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
+        if game.process.poll() is None:
+            game.process.kill()
+            game.process.wait()

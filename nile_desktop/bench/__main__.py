@@ -17,6 +17,12 @@ def main(argv: list[str] | None = None) -> int:
                        "window, and its size")
     p.add_argument("--runs", type=int, default=7, help="starts of each program (default 7)")
     p.add_argument("--rebuild", action="store_true", help="rebuild both instead of reusing")
+    p = sub.add_parser("frames", help="table frame times at 720p, 1080p and 4K beside a "
+                       "card-blitting baseline, and while a Hard bot thinks")
+    p.add_argument("--frames", type=int, default=300, help="frames timed per figure")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-bot", action="store_true", help="skip the bot-thinking figures")
     args, rest = parser.parse_known_args(argv)
     if args.name == "engine":
         from .engine_bench import run
@@ -27,6 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         from .startup_bench import run as run_startup
 
         run_startup(runs=args.runs, rebuild=args.rebuild)
+        return 0
+    if args.name == "frames":
+        from .frames_bench import run as run_frames
+
+        run_frames(frames=args.frames, seed=args.seed, as_json=args.json, bot=not args.no_bot)
         return 0
     return 2
 

@@ -44,9 +44,10 @@ class CrashScene(MenuScene):
         self.group.add(Panel(self.panel_rect, lambda: _("Something went wrong")))
         bottom = self.panel_rect.bottom - 80
         self.group.add(Button((self.panel_rect.centerx - 290, bottom, 280, 52),
-                              lambda: _("Back to the title screen"), self.back, primary=True))
+                              lambda: _("Back to the title screen"), self.back, primary=True,
+                              uid="title"))
         self.group.add(Button((self.panel_rect.centerx + 10, bottom, 280, 52),
-                              lambda: _("Quit"), self.quit))
+                              lambda: _("Quit"), self.quit, uid="quit"))
         self.group.move_focus(1)
 
     def back(self) -> None:
@@ -91,10 +92,9 @@ class CrashScene(MenuScene):
 
 def _wrap_path(path: str, width: int) -> list[str]:
     """Break a long path anywhere (it has no spaces) so all of it is readable."""
-    f = theme.font(theme.SIZE_SMALL)
     lines, line = [], ""
     for ch in path:
-        if f.size(line + ch)[0] > width and line:
+        if theme.text_width(line + ch, theme.SIZE_SMALL) > width and line:
             lines.append(line)
             line = ""
         line += ch

@@ -30,7 +30,7 @@ class HandoffScene(MenuScene):
         button = pygame.Rect(0, 0, 360, 56)
         button.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 36)
         self.group.add(Button(button, lambda: _("I am {name}: show my cards").format(name=self.name),
-                              self.ready, primary=True))
+                              self.ready, primary=True, uid="ready"))
         self.group.move_focus(1)
 
     def ready(self) -> None:

@@ -26,6 +26,14 @@ class SaveRow(RichRow):
     def __init__(self, info: Any) -> None:
         self.info = info
 
+    def label(self) -> str:
+        info = self.info
+        title = _("Autosave") if info.is_autosave else info.path.stem
+        return f"{info.updated.astimezone().strftime('%Y-%m-%d %H:%M')}   {title}"
+
+    def data(self) -> dict[str, Any]:
+        return {"path": str(self.info.path), "broken": bool(self.info.broken)}
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: bool) -> None:
         info = self.info
         left = rect.left + 18
@@ -74,15 +82,16 @@ class LoadGameScene(MenuScene):
         self.list = ListView((panel.left + 40, panel.top + 50, panel.w - 80, panel.h - 210),
                              [SaveRow(info) for info in self.infos], row_height=70,
                              on_select=self.select, on_activate=self.open,
-                             empty_text=lambda: _("No saved games yet."))
+                             empty_text=lambda: _("No saved games yet."), uid="saves")
         self.list.selected = min(self.selected, len(self.infos) - 1)
         self.group.add(self.list)
         bottom = panel.bottom - 80
         self.load_button = Button((panel.centerx - 250, bottom, 240, 54), lambda: _("Load"),
-                                  lambda: self.open(self.list.selected), primary=True)
+                                  lambda: self.open(self.list.selected), primary=True,
+                                  uid="load")
         self.group.add(self.load_button)
         self.group.add(Button((panel.centerx + 10, bottom, 240, 54), lambda: _("Back"),
-                              self.close))
+                              self.close, uid="back"))
         self.select(self.list.selected)
         self.group.focus(self.list if self.infos else self.group.widgets[-1])
 

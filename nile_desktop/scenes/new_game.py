@@ -17,7 +17,7 @@ import pygame
 
 from nile_desktop.i18n import N_, _, ngettext
 from nile_desktop.scenes.base import MenuScene
-from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme
+from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = 6
 SEAT_KINDS: tuple[tuple[str, Any], ...] = (
@@ -64,9 +64,23 @@ class SeatSetup:
 class ColourSwatch(Widget):
     """A seat's colour; a click (or Enter) takes the next colour nobody else has."""
 
+    role = "button"
+
     def __init__(self, rect: Any, scene: NewGameScene, index: int) -> None:
-        super().__init__(rect)
+        super().__init__(rect, uid=f"seat-{index + 1}.colour")
         self.scene, self.index = scene, index
+
+    def dump_label(self) -> str:
+        """The seat colour's name (from the art's list; not yet a translated text)."""
+        try:
+            from nile_desktop.card_art import SEATS
+
+            return SEATS[self.scene.seats[self.index].colour]
+        except (ImportError, IndexError):
+            return str(self.scene.seats[self.index].colour)
+
+    def dump_data(self) -> dict[str, Any]:
+        return {"colour": self.scene.seats[self.index].colour, "seat": self.index}
 
     def activate(self) -> None:
         self.scene.next_colour(self.index)
@@ -80,11 +94,11 @@ class ColourSwatch(Widget):
         try:
             from nile_desktop.card_art import seat_marker
 
-            marker = seat_marker(colour, radius * 2)
-            surface.blit(marker, marker.get_rect(center=centre))
+            marker = seat_marker(colour, view.current().px_size(radius * 2))
+            view.blit(surface, marker, None, center=centre)
         except Exception:
-            pygame.draw.circle(surface, seat_colour(colour), centre, radius)
-            pygame.draw.circle(surface, theme.GOLD, centre, radius, width=3)
+            view.circle(surface, seat_colour(colour), centre, radius)
+            view.circle(surface, theme.GOLD, centre, radius, width=3)
         if self.focused or self.hovered:
             theme.draw_focus_ring(surface, self.rect, radius=self.rect.h // 2)
 
@@ -106,7 +120,7 @@ class NewGameScene(MenuScene):
         left = panel.left + 40
         self.group.add(Choice((left, panel.top + 46, 560, 44),
                               [(n, str(n)) for n in range(2, MAX_SEATS + 1)], self.count,
-                              self.set_count, label=lambda: _("Players")))
+                              self.set_count, label=lambda: _("Players"), uid="players"))
         kinds = [(kind, label) for kind, label in SEAT_KINDS]
         for i in range(self.count):
             y = panel.top + 112 + i * 62
@@ -115,28 +129,31 @@ class NewGameScene(MenuScene):
             self.group.add(ColourSwatch((left + 34, y, 48, 48), self, i))
             self.group.add(TextInput((left + 96, y + 2, 290, 44), seat.name,
                                      lambda text, i=i: self.set_name(i, text), max_len=24,
-                                     placeholder=lambda i=i: default_name(i, self.seats[i].kind)))
+                                     placeholder=lambda i=i: default_name(i, self.seats[i].kind),
+                                     uid=f"seat-{i + 1}.name"))
             self.group.add(Choice((left + 400, y + 2, 300, 44), kinds, seat.kind,
-                                  lambda kind, i=i: self.set_kind(i, kind)))
+                                  lambda kind, i=i: self.set_kind(i, kind),
+                                  uid=f"seat-{i + 1}.kind"))
         right = panel.left + 790
         self.group.add(Toggle((right, panel.top + 112, 370, 44), lambda: _("Monuments"),
-                              self.monuments, self.set_monuments))
+                              self.monuments, self.set_monuments, uid="monuments"))
         crops = [(False, lambda: _("Onions, then Grapes")), (True, lambda: _("Random"))]
         self.group.add(Label((right, panel.top + 174, 370, 30),
                              lambda: _("Crops left out with few players"), size=theme.SIZE_SMALL))
         self.group.add(Choice((right, panel.top + 206, 370, 44), crops, self.random_crops,
-                              self.set_random_crops))
+                              self.set_random_crops, uid="crops"))
         self.group.add(Label((right, panel.top + 270, 370, 30),
                              lambda: _("Seed (the same seed deals the same cards)"),
                              size=theme.SIZE_SMALL))
         self.group.add(TextInput((right, panel.top + 302, 370, 44), self.seed_text,
                                  self.set_seed, max_len=12, allowed=str.isdigit,
-                                 placeholder=lambda: _("random")))
+                                 placeholder=lambda: _("random"), uid="seed"))
         bottom = panel.bottom - 80
         self.start_button = Button((right, bottom, 220, 54), lambda: _("Start the game"),
-                                   self.start, primary=True)
+                                   self.start, primary=True, uid="start")
         self.group.add(self.start_button)
-        self.group.add(Button((right + 236, bottom, 134, 54), lambda: _("Back"), self.close))
+        self.group.add(Button((right + 236, bottom, 134, 54), lambda: _("Back"), self.close,
+                              uid="back"))
 
     # -- changes -----------------------------------------------------------------------
     def set_count(self, count: int) -> None:

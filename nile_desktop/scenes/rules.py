@@ -15,7 +15,7 @@ import pygame
 
 from nile_desktop.i18n import N_, _, card_name
 from nile_desktop.scenes.base import MenuScene
-from nile_desktop.ui import Button, Panel, theme
+from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,7 @@ class RulesScene(MenuScene):
         self.view = self.panel.inflate(-80, -60)
         self.group.add(Panel(self.panel, lambda: _("Rules")))
         self.group.add(Button((1280 // 2 - 120, 658, 240, 50), lambda: _("Back"), self.close,
-                              primary=True))
+                              primary=True, uid="back"))
         self.layout()
 
     def layout(self) -> None:
@@ -178,7 +178,7 @@ class RulesScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         clip = surface.get_clip()
-        surface.set_clip(self.view)
+        view.set_clip(surface, self.view)
         left = self.view.left + 10
         for kind, (y, content) in self.lines:
             top = self.view.top + y - int(self.scroll)
@@ -187,7 +187,7 @@ class RulesScene(MenuScene):
             if kind == "h":
                 theme.draw_text(surface, content, (left, top), theme.SIZE_HEADING - 4,
                                 theme.LAPIS, bold=True)
-                pygame.draw.line(surface, theme.GOLD, (left, top + 40), (left + TEXT_W, top + 40), 2)
+                view.line(surface, theme.GOLD, (left, top + 40), (left + TEXT_W, top + 40), 2)
             elif kind == "p":
                 theme.draw_text(surface, content, (left, top))
             else:
@@ -195,9 +195,9 @@ class RulesScene(MenuScene):
         surface.set_clip(clip)
         if self.max_scroll > 0:
             track, thumb = self._bar()
-            pygame.draw.rect(surface, theme.PAPYRUS_SHADOW, track, border_radius=6)
-            pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=6)
-            pygame.draw.rect(surface, theme.INK, thumb, width=1, border_radius=6)
+            view.rect(surface, theme.PAPYRUS_SHADOW, track, border_radius=6)
+            view.rect(surface, theme.GOLD, thumb, border_radius=6)
+            view.rect(surface, theme.INK, thumb, width=1, border_radius=6)
 
     def _draw_cards(self, surface: pygame.Surface, names: tuple[str, ...], left: int,
                     top: int) -> None:
@@ -207,11 +207,11 @@ class RulesScene(MenuScene):
         for name in names:
             label = card_name(name)
             try:
-                face = card_art.card_surface(name, CARD_W, label)
-                surface.blit(face, (x, top))
+                face = card_art.card_surface(name, view.current().px_size(CARD_W), label)
+                view.blit(surface, face, (x, top))
             except Exception:
                 log.debug("no card art for %s", name, exc_info=True)
-                pygame.draw.rect(surface, theme.PAPYRUS_SHADOW,
+                view.rect(surface, theme.PAPYRUS_SHADOW,
                                  (x, top, CARD_W, round(CARD_W * 7 / 5)), border_radius=8)
             short = theme.fit_text(label, theme.SIZE_SMALL - 2, CARD_W + 40)
             theme.draw_text(surface, short, (x + CARD_W // 2, top + round(CARD_W * 7 / 5) + 4),

@@ -39,29 +39,31 @@ class SettingsScene(MenuScene):
 
         languages = [(code, name) for code, name in i18n.LANGUAGES.items()]
         self.group.add(Choice(row(), languages, s.language, self.set_language,
-                              label=lambda: _("Language")))
+                              label=lambda: _("Language"), uid="language"))
         self.group.add(Toggle(row(), lambda: _("Fullscreen (F11)"), s.fullscreen,
-                              self.set_fullscreen))
+                              self.set_fullscreen, uid="fullscreen"))
         sizes = [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
         current = tuple(s.window_size)
         if current not in WINDOW_SIZES:
             sizes.insert(0, (current, f"{current[0]} × {current[1]}"))
         size_choice = Choice(row(), sizes, current, self.set_window_size,
-                             label=lambda: _("Window size"))
+                             label=lambda: _("Window size"), uid="window-size")
         size_choice.enabled = not s.fullscreen
         self.group.add(size_choice)
         self.group.add(Slider(row(), lambda: _("Sound volume"), s.volume, 0.0, 1.0, 0.1,
-                              self.set_volume))
-        self.group.add(Toggle(row(), lambda: _("Mute all sound"), s.muted, self.set_muted))
+                              self.set_volume, uid="volume"))
+        self.group.add(Toggle(row(), lambda: _("Mute all sound"), s.muted, self.set_muted,
+                              uid="mute"))
         self.group.add(Slider(row(), lambda: _("Animation speed"), s.animation_speed, 0.5, 3.0,
-                              0.25, self.set_animation_speed, fmt=_speed_text))
+                              0.25, self.set_animation_speed, fmt=_speed_text,
+                              uid="animation-speed"))
         self.group.add(Toggle(row(), lambda: _("Crop names under the cards (colour-blind aid)"),
-                              s.colourblind_symbols, self.set_colourblind))
+                              s.colourblind_symbols, self.set_colourblind, uid="crop-names"))
         self.group.add(Toggle(row(), lambda: _("Show the number of cards in every hand"),
-                              s.show_hand_sizes, self.set_show_hand_sizes))
+                              s.show_hand_sizes, self.set_show_hand_sizes, uid="hand-sizes"))
         back = pygame.Rect(0, 0, 240, 50)
         back.midbottom = (panel.centerx, panel.bottom - 24)
-        self.group.add(Button(back, lambda: _("Back"), self.close, primary=True))
+        self.group.add(Button(back, lambda: _("Back"), self.close, primary=True, uid="back"))
 
     # -- changes: each applies and saves at once --------------------------------------
     def _changed(self) -> None:

@@ -13,12 +13,22 @@ Nothing here touches the pygame display, so the stack is tested without a
 window (like Tuxemon's state manager). Stack operations called while a scene
 is handling an event take effect at once; the stack is a plain list, and the
 caller that changed it is on the stack no longer, so it simply returns.
+
+Each scene is drawn at the window's real resolution, in one of two ways
+(see :mod:`nile_desktop.ui.view`): a ``native`` scene lays itself out in
+window pixels; a logical one (the default) keeps a 1280x720 layout that the
+app's view transform scales. The stack calls every hook inside
+``scene_context(scene)``, which the app uses to make that scene's view
+current, so code run from ``enter`` or ``relayout`` measures text at the
+scale it will be drawn at.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -34,6 +44,13 @@ class Scene:
     opaque: bool = True
     #: When False, Escape on this scene does not pop it (the title screen, the table).
     escape_pops: bool = True
+    #: True: the scene works in window pixels (events, layout, drawing) and lays itself
+    #: out again in ``relayout`` when the window is resized. False: it works in the
+    #: logical 1280x720 layout, which the app's view scales and centres in the window.
+    native: bool = False
+    #: The scene's name in the UI dump and the prefix of its element ids ("title",
+    #: "new-game"); by default made from the class name (TitleScene -> "title").
+    dump_name: str = ""
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
@@ -63,7 +80,19 @@ class Scene:
         """Draw the scene on the logical surface."""
 
     def relayout(self) -> None:
-        """Texts or sizes changed (e.g. the language): rebuild cached layout."""
+        """Texts or sizes changed (the language, the window size): rebuild cached layout."""
+
+    def dump_info(self) -> dict[str, Any]:
+        """Facts for the top level of the UI dump, e.g. ``{"turn": 2}`` (whose turn it is)."""
+        return {}
+
+    @classmethod
+    def scene_name(cls) -> str:
+        """:attr:`dump_name`, or the class name without "Scene" in kebab case."""
+        if cls.dump_name:
+            return cls.dump_name
+        base = cls.__name__.removesuffix("Scene") or cls.__name__
+        return re.sub(r"(?<!^)(?=[A-Z])", "-", base).lower()
 
     # -- helpers -----------------------------------------------------------------
     @property
@@ -80,10 +109,17 @@ class Scene:
 class SceneStack:
     """A stack of scenes with push / pop / replace and the lifecycle hooks."""
 
-    def __init__(self, app: Any = None, on_empty: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Any = None, on_empty: Callable[[], None] | None = None,
+                 scene_context: Callable[[Scene], AbstractContextManager[Any]] | None = None
+                 ) -> None:
         self.app = app
         self._scenes: list[Scene] = []
         self._on_empty = on_empty
+        self._context = scene_context
+
+    def context(self, scene: Scene) -> AbstractContextManager[Any]:
+        """What every call into ``scene`` runs inside (the app: that scene's view)."""
+        return self._context(scene) if self._context is not None else nullcontext()
 
     # -- inspection --------------------------------------------------------------
     def __len__(self) -> int:
@@ -114,11 +150,13 @@ class SceneStack:
             raise ValueError(f"{scene!r} is already on the stack")
         old = self.top
         if old is not None:
-            old.pause()
+            with self.context(old):
+                old.pause()
         scene.stack = self
         self._scenes.append(scene)
         log.debug("push %s", type(scene).__name__)
-        scene.enter()
+        with self.context(scene):
+            scene.enter()
         return scene
 
     def pop(self) -> Scene | None:
@@ -127,11 +165,13 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         log.debug("pop %s", type(scene).__name__)
-        scene.exit()
+        with self.context(scene):
+            scene.exit()
         scene.stack = None
         new_top = self.top
         if new_top is not None:
-            new_top.resume()
+            with self.context(new_top):
+                new_top.resume()
         elif self._on_empty is not None:
             self._on_empty()
         return scene
@@ -141,11 +181,13 @@ class SceneStack:
         if self._scenes:
             old = self._scenes.pop()
             log.debug("replace %s", type(old).__name__)
-            old.exit()
+            with self.context(old):
+                old.exit()
             old.stack = None
         scene.stack = self
         self._scenes.append(scene)
-        scene.enter()
+        with self.context(scene):
+            scene.enter()
         return scene
 
     def clear(self) -> None:
@@ -174,12 +216,16 @@ class SceneStack:
     # -- per frame ---------------------------------------------------------------
     def handle_event(self, event: Any) -> bool:
         top = self.top
-        return top.handle_event(event) if top is not None else False
+        if top is None:
+            return False
+        with self.context(top):
+            return top.handle_event(event)
 
     def update(self, dt: float) -> None:
         top = self.top
         if top is not None:
-            top.update(dt)
+            with self.context(top):
+                top.update(dt)
 
     def visible(self) -> list[Scene]:
         """Scenes to draw, bottom first: from the highest opaque scene up."""
@@ -192,9 +238,11 @@ class SceneStack:
 
     def draw(self, surface: Any) -> None:
         for scene in self.visible():
-            scene.draw(surface)
+            with self.context(scene):
+                scene.draw(surface)
 
     def relayout(self) -> None:
-        """Ask every scene, not just the top, to rebuild (the language changed)."""
+        """Ask every scene, not just the top, to rebuild (the language or the size changed)."""
         for scene in list(self._scenes):
-            scene.relayout()
+            with self.context(scene):
+                scene.relayout()

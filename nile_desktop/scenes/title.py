@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -16,7 +17,7 @@ from nile_desktop import __version__
 from nile_desktop.i18n import _, card_name
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
-from nile_desktop.ui import Button, Panel, theme
+from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)
 
@@ -24,24 +25,29 @@ FAN_LEFT = ("papyrus", "wheat", "lettuce", "castor", "flax")
 FAN_RIGHT = ("spec:wheat+flax", "locust", "stone", "grapes", "onions")
 
 
+@lru_cache(maxsize=32)
+def _turned_card(name: str, width_px: int, label: str, angle: float) -> pygame.Surface:
+    """A card face ``width_px`` pixels wide turned by ``angle`` degrees (made once per size)."""
+    from nile_desktop import card_art
+
+    return pygame.transform.rotozoom(card_art.card_surface(name, width_px, label), -angle, 1.0)
+
+
 def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int, int],
              width: int = 110, spread: float = 7.0, flip: bool = False) -> None:
     """A hand of cards fanned around ``centre`` (decoration; missing art is skipped)."""
-    from nile_desktop import card_art
-
     n = len(names)
+    width_px = view.current().px_size(width)
     for i, name in enumerate(names):
         angle = (i - (n - 1) / 2) * spread * (-1 if flip else 1)
         try:
-            face = card_art.card_surface(name, width, card_name(name))
+            rotated = _turned_card(name, width_px, card_name(name), angle)
         except Exception:
             log.debug("no art for %s", name, exc_info=True)
             continue
-        rotated = pygame.transform.rotozoom(face, -angle, 1.0)
         dx = math.sin(math.radians(angle)) * 380
         dy = -math.cos(math.radians(angle)) * 380 + 380
-        rect = rotated.get_rect(center=(centre[0] + dx, centre[1] + dy))
-        surface.blit(rotated, rect)
+        view.blit(surface, rotated, None, center=(centre[0] + dx, centre[1] + dy))
 
 
 class TitleScene(MenuScene):
@@ -59,17 +65,18 @@ class TitleScene(MenuScene):
         panel.midtop = (LOGICAL_W // 2, 250)
         self.group.add(Panel(panel))
         entries = [
-            (lambda: _("New game"), self.new_game, True),
-            (lambda: _("Continue"), self.continue_game, self.continue_path is not None),
-            (lambda: _("Load game"), self.load_game, True),
-            (lambda: _("Rules"), self.rules, True),
-            (lambda: _("Settings"), self.settings_scene, True),
-            (lambda: _("Quit"), self.quit, True),
+            ("new-game", lambda: _("New game"), self.new_game, True),
+            ("continue", lambda: _("Continue"), self.continue_game,
+             self.continue_path is not None),
+            ("load-game", lambda: _("Load game"), self.load_game, True),
+            ("rules", lambda: _("Rules"), self.rules, True),
+            ("settings", lambda: _("Settings"), self.settings_scene, True),
+            ("quit", lambda: _("Quit"), self.quit, True),
         ]
-        for i, (label, action, enabled) in enumerate(entries):
+        for i, (uid, label, action, enabled) in enumerate(entries):
             rect = pygame.Rect(0, 0, 320, 50)
             rect.midtop = (panel.centerx, panel.top + 30 + i * 64)
-            self.group.add(Button(rect, label, action, enabled=enabled, primary=i == 0))
+            self.group.add(Button(rect, label, action, enabled=enabled, primary=i == 0, uid=uid))
 
     # -- actions -------------------------------------------------------------------
     def new_game(self) -> None:

@@ -1,5 +1,8 @@
 """Widgets that hold more than one value: a text input and a scrolling list.
 
+Both draw through the current view and register in the UI dump like every
+widget; a list also lists each row in sight (role ``list-row``).
+
 Kept apart from :mod:`nile_desktop.ui.widgets` to keep both files short.
 The text input takes pygame's TEXTINPUT events, so accented Czech letters
 typed on any keyboard layout arrive whole.
@@ -13,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.ui import theme
+from nile_desktop.ui import dump, theme, view
 from nile_desktop.ui.theme import TextSource, text_of
 from nile_desktop.ui.widgets import CLICK_KEYS, Widget
 
@@ -33,8 +36,9 @@ class TextInput(Widget):
         placeholder: TextSource = "",
         allowed: Callable[[str], bool] | None = None,
         size: int = theme.SIZE_BODY,
+        uid: str | None = None,
     ) -> None:
-        super().__init__(rect)
+        super().__init__(rect, uid=uid)
         self.text = text
         self.on_change = on_change
         self.max_len = max_len
@@ -43,6 +47,15 @@ class TextInput(Widget):
         self.size = size
         self.caret = len(text)
         self.blink = 0.0
+
+    role = "text-input"
+
+    def dump_label(self) -> str:
+        return self.text or text_of(self.placeholder)
+
+    def dump_data(self) -> dict[str, Any]:
+        return {"text": self.text, "placeholder": text_of(self.placeholder),
+                "max_len": self.max_len}
 
     def _changed(self) -> None:
         self.blink = 0.0
@@ -99,21 +112,24 @@ class TextInput(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         fill = (0xFB, 0xF6, 0xE6) if self.enabled else (0xE0, 0xD8, 0xC4)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        view.rect(surface, fill, self.rect, border_radius=8)
         edge = theme.LAPIS if self.focused else theme.INK_SOFT
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
+        view.rect(surface, edge, self.rect, width=2, border_radius=8)
         inner = self.rect.inflate(-16, 0)
+        self.shown = None
         if self.text:
             shown = theme.fit_text(self.text, self.size, inner.w)
             theme.draw_text(surface, shown, inner.midleft, self.size, anchor="midleft")
+            self.shown = shown
         elif self.placeholder:
             shown = theme.fit_text(text_of(self.placeholder), self.size, inner.w)
             theme.draw_text(surface, shown, inner.midleft, self.size, theme.DISABLED,
                             anchor="midleft")
+            self.shown = shown
         if self.focused and self.blink < 0.6:
-            width = theme.font(self.size).size(self.text[: self.caret])[0]
+            width = round(theme.text_width(self.text[: self.caret], self.size))
             x = min(inner.right, inner.left + width + 1)
-            pygame.draw.line(surface, theme.INK, (x, self.rect.top + 8), (x, self.rect.bottom - 8), 2)
+            view.line(surface, theme.INK, (x, self.rect.top + 8), (x, self.rect.bottom - 8), 2)
 
 
 class RichRow(ABC):
@@ -121,7 +137,15 @@ class RichRow(ABC):
 
     @abstractmethod
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: bool) -> None:
-        """Draw the row inside ``rect``."""
+        """Draw the row inside ``rect`` (in the scene's coordinates, through the view)."""
+
+    def label(self) -> str:
+        """The row's text for the UI dump (what a screen reader would say)."""
+        return ""
+
+    def data(self) -> dict[str, Any]:
+        """Extra facts about the row for the UI dump."""
+        return {}
 
 
 Row = TextSource | RichRow
@@ -145,8 +169,9 @@ class ListView(Widget):
         on_activate: Callable[[int], None] | None = None,
         empty_text: TextSource = "",
         text_size: int = theme.SIZE_BODY,
+        uid: str | None = None,
     ) -> None:
-        super().__init__(rect)
+        super().__init__(rect, uid=uid)
         self.text_size = text_size
         self.rows: list[Row] = list(rows)
         self.row_height = row_height
@@ -157,6 +182,36 @@ class ListView(Widget):
         self.scroll = 0
         self._last_click: tuple[int, float] = (-1, -10.0)
         self._time = 0.0
+
+    role = "list"
+
+    def dump_label(self) -> str:
+        return text_of(self.empty_text) if not self.rows else ""
+
+    def dump_data(self) -> dict[str, Any]:
+        return {"rows": len(self.rows), "selected": self.selected, "scroll": self.scroll,
+                "visible_rows": self.visible_rows}
+
+    def register(self, key: str) -> None:
+        """The list itself, then one ``list-row`` element per row in sight."""
+        super().register(key)
+        if not dump.active():
+            return
+        base = self.uid or key
+        v = view.current()
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
+            row_rect = self.row_rect(i).clip(self.rect)
+            row = self.rows[i]
+            if isinstance(row, RichRow):
+                label, data = row.label(), {"index": i, **row.data()}
+            else:
+                label, data = text_of(row), {"index": i}
+            dump.add(f"{base}.row-{i}", "list-row", label, v.px(row_rect),
+                     enabled=self.enabled, selected=i == self.selected, data=data)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.left, self.rect.top + (index - self.scroll) * self.row_height,
+                           self.rect.w, self.row_height)
 
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.rows = list(rows)
@@ -219,20 +274,19 @@ class ListView(Widget):
         self._time += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, (0xF7, 0xEF, 0xD8), self.rect, border_radius=8)
+        view.rect(surface, (0xF7, 0xEF, 0xD8), self.rect, border_radius=8)
         if not self.rows and self.empty_text:
             theme.draw_text(surface, text_of(self.empty_text), self.rect.center,
                             colour=theme.INK_SOFT, anchor="center")
         clip = surface.get_clip()
-        surface.set_clip(self.rect)
+        view.set_clip(surface, self.rect)
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows + 1)):
-            row_rect = pygame.Rect(self.rect.left, self.rect.top + (i - self.scroll) * self.row_height,
-                                   self.rect.w, self.row_height)
+            row_rect = self.row_rect(i)
             selected = i == self.selected
             if selected:
-                pygame.draw.rect(surface, (0xD9, 0xE6, 0xF2), row_rect.inflate(-6, -4),
+                view.rect(surface, (0xD9, 0xE6, 0xF2), row_rect.inflate(-6, -4),
                                  border_radius=6)
-                pygame.draw.rect(surface, theme.LAPIS, row_rect.inflate(-6, -4), width=2,
+                view.rect(surface, theme.LAPIS, row_rect.inflate(-6, -4), width=2,
                                  border_radius=6)
             row = self.rows[i]
             if isinstance(row, RichRow):
@@ -242,11 +296,11 @@ class ListView(Widget):
             theme.draw_text(surface, text, (row_rect.left + 14, row_rect.centery), self.text_size,
                             anchor="midleft")
         surface.set_clip(clip)
-        pygame.draw.rect(surface, theme.LAPIS if self.focused else theme.INK_SOFT, self.rect,
+        view.rect(surface, theme.LAPIS if self.focused else theme.INK_SOFT, self.rect,
                          width=2, border_radius=8)
         if len(self.rows) > self.visible_rows:
             frac = self.visible_rows / len(self.rows)
             bar_h = max(24, int(self.rect.h * frac))
             span = self.rect.h - bar_h - 8
             top = self.rect.top + 4 + int(span * self.scroll / max(1, len(self.rows) - self.visible_rows))
-            pygame.draw.rect(surface, theme.GOLD, (self.rect.right - 10, top, 6, bar_h), border_radius=3)
+            view.rect(surface, theme.GOLD, (self.rect.right - 10, top, 6, bar_h), border_radius=3)

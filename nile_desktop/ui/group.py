@@ -3,7 +3,8 @@
 The group hands each event to its widgets; a click focuses the widget under
 the mouse. Tab / Shift+Tab always move the focus; Up and Down move it too,
 unless the focused widget uses them itself (a list). That way every screen is
-fully usable without a mouse.
+fully usable without a mouse. Drawing the group also puts every visible
+widget into the UI dump (see :meth:`Widget.register`).
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ class WidgetGroup:
                 w.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        for w in self.widgets:
+        """Draw the visible widgets; each registers in the UI dump as it is drawn."""
+        for index, w in enumerate(self.widgets):
             if w.visible:
                 w.draw(surface)
+                w.register(f"{w.role}-{index}")

@@ -14,6 +14,8 @@ from functools import lru_cache
 
 import pygame
 
+from nile_desktop.ui import view
+
 # -- palette (ART.md) ---------------------------------------------------------------
 PAPYRUS = (0xEF, 0xE3, 0xC2)
 PAPYRUS_SHADOW = (0xC9, 0xB6, 0x8A)
@@ -57,14 +59,22 @@ def text_of(source: TextSource) -> str:
 
 
 # -- fonts and text ------------------------------------------------------------------
+# Sizes and positions below are logical (the scene's units); the current view
+# (nile_desktop.ui.view) turns them into window pixels, and text is rendered with
+# the font at the pixel size, never scaled as an image.
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's own font at ``size`` logical pixels (cached by the asset loader)."""
+    """The game's own font at ``size`` *pixels* (cached by the asset loader)."""
     from nile_desktop.assets import get_assets
 
     return get_assets().font(size, bold=bold)
 
 
-@lru_cache(maxsize=1024)
+def px_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font for ``size`` logical pixels at the current view's scale."""
+    return font(view.current().px_size(size), bold)
+
+
+@lru_cache(maxsize=2048)
 def _render(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
     return font(size, bold).render(text, True, colour)
 
@@ -72,8 +82,9 @@ def _render(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame
 def render_text(
     text: str, size: int = SIZE_BODY, colour: tuple[int, ...] = INK, bold: bool = False
 ) -> pygame.Surface:
-    """``text`` rendered anti-aliased on a transparent surface (cached)."""
-    return _render(text, size, tuple(colour), bold)
+    """``text`` rendered anti-aliased on a transparent surface (cached), at the pixel
+    size that ``size`` logical pixels have in the current view."""
+    return _render(text, view.current().px_size(size), tuple(colour), bold)
 
 
 def clear_text_cache() -> None:
@@ -91,25 +102,37 @@ def draw_text(
     anchor: str = "topleft",
     shadow: tuple[int, ...] | None = None,
 ) -> pygame.Rect:
-    """Draw one line of text with its ``anchor`` (a pygame.Rect attribute) at ``pos``."""
+    """Draw one line of text with its ``anchor`` (a pygame.Rect attribute) at ``pos``.
+
+    Returns the rectangle covered, in logical units like ``pos``.
+    """
+    v = view.current()
     image = render_text(text, size, colour, bold)
-    rect = image.get_rect(**{anchor: pos})
+    rect = image.get_rect(**{anchor: v.px_point(pos)})
     if shadow is not None:
-        surface.blit(render_text(text, size, shadow, bold), rect.move(2, 2))
+        step = v.px_size(2)
+        surface.blit(render_text(text, size, shadow, bold), rect.move(step, step))
     surface.blit(image, rect)
-    return rect
+    return v.logical_rect(rect)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """The width of ``text`` in logical pixels, measured with the font it is drawn with."""
+    v = view.current()
+    return px_font(size, bold).size(text)[0] / v.scale
 
 
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels; blank lines are kept."""
-    f = font(size, bold)
+    """Split ``text`` into lines that fit ``width`` logical pixels; blank lines are kept."""
+    f = px_font(size, bold)
+    limit = width * view.current().scale
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if f.size(trial)[0] <= limit or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -119,11 +142,12 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
+    """``text`` shortened with an ellipsis so it fits ``width`` logical pixels."""
+    f = px_font(size, bold)
+    limit = width * view.current().scale
+    if f.size(text)[0] <= limit:
         return text
-    while text and f.size(text + "…")[0] > width:
+    while text and f.size(text + "…")[0] > limit:
         text = text[:-1]
     return text + "…"
 
@@ -142,8 +166,10 @@ def vertical_gradient(
     return surf
 
 
-@lru_cache(maxsize=64)
-def _panel_image(w: int, h: int, radius: int, fill: tuple[int, ...]) -> pygame.Surface:
+@lru_cache(maxsize=128)
+def _panel_image(w: int, h: int, radius: int, fill: tuple[int, ...],
+                 scale: float = 1.0) -> pygame.Surface:
+    """A panel of ``w`` x ``h`` pixels; outline, trim and inset follow ``scale``."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     shadow = tuple(max(0, int(c * 0.86)) for c in fill[:3])
     grad = vertical_gradient((w, h), fill, shadow)
@@ -152,10 +178,20 @@ def _panel_image(w: int, h: int, radius: int, fill: tuple[int, ...]) -> pygame.S
     grad = grad.convert_alpha() if pygame.display.get_surface() else grad
     surf.blit(grad, (0, 0))
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    pygame.draw.rect(surf, INK, surf.get_rect(), width=2, border_radius=radius)
-    inner = surf.get_rect().inflate(-10, -10)
-    pygame.draw.rect(surf, GOLD, inner, width=2, border_radius=max(0, radius - 4))
+    line = max(1, round(2 * scale))
+    pygame.draw.rect(surf, INK, surf.get_rect(), width=line, border_radius=radius)
+    inset = round(10 * scale)
+    inner = surf.get_rect().inflate(-inset, -inset)
+    pygame.draw.rect(surf, GOLD, inner, width=line,
+                     border_radius=max(0, radius - round(4 * scale)))
     return surf
+
+
+@lru_cache(maxsize=64)
+def _shade_image(w: int, h: int, radius: int) -> pygame.Surface:
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=radius)
+    return shade
 
 
 def draw_panel(
@@ -168,28 +204,45 @@ def draw_panel(
 ) -> None:
     """A papyrus panel: soft drop shadow, ink outline, gold inner trim."""
     rect = pygame.Rect(rect)
+    v = view.current()
     if rect.w <= 12 or rect.h <= 12:
-        pygame.draw.rect(surface, fill, rect)
+        view.rect(surface, fill, rect)
         return
+    r = v.px(rect)
+    radius_px = v.px_size(radius)
     if shadow:
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=radius)
-        surface.blit(shade, rect.move(5, 6))
-    surface.blit(_panel_image(rect.w, rect.h, radius, tuple(fill)), rect)
+        _draw_shadow(surface, r, radius_px, v.px_size(5), v.px_size(6))
+    surface.blit(_panel_image(r.w, r.h, radius_px, tuple(fill), round(v.scale, 3)), r)
+
+
+def _draw_shadow(surface: pygame.Surface, r: pygame.Rect, radius: int, dx: int, dy: int) -> None:
+    """The drop shadow of a panel at ``r`` (pixels), offset by ``dx``, ``dy``.
+
+    Only the parts the panel will not cover are blended (a strip on the right and
+    one along the bottom, wide enough for the rounded corners): blending the whole
+    shadow under an opaque panel cost several milliseconds a frame at 4K.
+    """
+    shade = _shade_image(r.w, r.h, radius)
+    right = min(r.w, dx + radius)
+    bottom = min(r.h, dy + radius)
+    surface.blit(shade, (r.right + dx - right, r.top + dy), (r.w - right, 0, right, r.h))
+    surface.blit(shade, (r.left + dx, r.bottom + dy - bottom), (0, r.h - bottom, r.w - right,
+                                                                bottom))
 
 
 def draw_title_bar(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
     """A heading on a lapis ribbon with gold edges, at the top of a panel."""
     rect = pygame.Rect(rect)
-    pygame.draw.rect(surface, LAPIS, rect, border_radius=10)
-    pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=10)
+    view.rect(surface, LAPIS, rect, border_radius=10)
+    view.rect(surface, GOLD, rect, width=2, border_radius=10)
+    text = fit_text(text, SIZE_HEADING, rect.w - 24, bold=True)
     draw_text(surface, text, rect.center, SIZE_HEADING, PAPYRUS, bold=True, anchor="center")
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10) -> None:
     """Where the keyboard focus is: a bright gold ring just outside ``rect``."""
-    pygame.draw.rect(surface, GOLD_LIGHT, pygame.Rect(rect).inflate(8, 8), width=3,
-                     border_radius=radius + 4)
+    view.rect(surface, GOLD_LIGHT, pygame.Rect(rect).inflate(8, 8), width=3,
+              border_radius=radius + 4)
 
 
 @lru_cache(maxsize=4)
@@ -211,11 +264,17 @@ def _background(w: int, h: int) -> pygame.Surface:
 
 
 def draw_background(surface: pygame.Surface) -> None:
+    """The background over the whole surface (also the letterbox bars of a logical scene)."""
     surface.blit(_background(*surface.get_size()), (0, 0))
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything already drawn, behind a dialog."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+
+
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((*NIGHT, alpha))
-    surface.blit(veil, (0, 0))
+    return veil

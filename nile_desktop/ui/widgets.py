@@ -1,7 +1,10 @@
 """Widgets drawn in the game's style, usable with the mouse and the keyboard.
 
-Each widget owns a rectangle of the logical 1280x720 surface, reacts to
-pygame events already mapped to logical coordinates, and draws itself. Labels
+Each widget owns a rectangle in its scene's coordinates (the logical 1280x720
+layout of a menu, or window pixels in a native scene), reacts to pygame
+events already mapped to those coordinates, and draws itself through the
+current view (:mod:`nile_desktop.ui.view`), so it is sharp at any window
+size. Drawn widgets register in the UI dump (:mod:`nile_desktop.ui.dump`). Labels
 are :data:`~nile_desktop.ui.theme.TextSource` values, read at every draw, so
 switching the language changes every label at once. Keyboard use: Tab and
 the arrow keys move the focus (see :class:`~nile_desktop.ui.group.WidgetGroup`),
@@ -15,26 +18,59 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.ui import theme
+from nile_desktop.ui import dump, theme, view
 from nile_desktop.ui.theme import TextSource, text_of
 
 CLICK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class Widget:
-    """Base: a rectangle that may be hovered, focused, disabled or hidden."""
+    """Base: a rectangle that may be hovered, focused, disabled or hidden.
+
+    ``uid`` is the widget's stable key in the UI dump (``"new-game"`` becomes
+    ``title.new-game`` on the title screen); without one the group makes a key
+    from the role and the widget's place in the group. ``role`` None keeps a
+    widget (a label, a panel) out of the dump.
+    """
 
     focusable = True
     #: Arrow keys this widget uses itself (the group then does not move focus with them).
     uses_keys: tuple[int, ...] = ()
+    #: What the UI dump calls this kind of element; None: not interactive, not listed.
+    role: str | None = None
 
-    def __init__(self, rect: Any, *, enabled: bool = True, tooltip: TextSource = "") -> None:
+    def __init__(self, rect: Any, *, enabled: bool = True, tooltip: TextSource = "",
+                 uid: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.visible = True
         self.hovered = False
         self.focused = False
         self.tooltip = tooltip
+        self.uid = uid
+        #: The text last drawn, when it had to be cut to fit (the dump reports it).
+        self.shown: str | None = None
+
+    # -- UI dump -----------------------------------------------------------------------
+    def dump_label(self) -> str:
+        """The full text the widget shows (before any ellipsis)."""
+        return ""
+
+    def dump_data(self) -> dict[str, Any]:
+        return {}
+
+    def dump_selected(self) -> bool:
+        return False
+
+    def register(self, key: str) -> None:
+        """Put this widget (as drawn this frame) into the UI dump under ``uid`` or ``key``."""
+        if self.role is None or not dump.active():
+            return
+        label = self.dump_label()
+        shown = self.shown if self.shown is not None and self.shown != label else None
+        dump.add(self.uid or key, self.role, label, view.current().px(self.rect),
+                 enabled=self.enabled, selected=self.dump_selected(), data=self.dump_data(),
+                 shown=shown, focused=self.focused or None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
@@ -83,6 +119,7 @@ class Label(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         text = theme.fit_text(text_of(self.text), self.size, self.rect.w, self.bold)
+        self.shown = text
         anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
         pos = getattr(self.rect, anchor)
         theme.draw_text(surface, text, pos, self.size, self.colour, bold=self.bold, anchor=anchor)
@@ -108,6 +145,11 @@ class Panel(Widget):
 class Button(Widget):
     """A lapis button with gold trim; ``on_click`` runs on release over it or on Enter."""
 
+    role = "button"
+
+    def dump_label(self) -> str:
+        return text_of(self.label)
+
     def __init__(
         self,
         rect: Any,
@@ -117,8 +159,9 @@ class Button(Widget):
         enabled: bool = True,
         size: int = theme.SIZE_BODY,
         primary: bool = False,
+        uid: str | None = None,
     ) -> None:
-        super().__init__(rect, enabled=enabled)
+        super().__init__(rect, enabled=enabled, uid=uid)
         self.label = label
         self.on_click = on_click
         self.size = size
@@ -158,13 +201,14 @@ class Button(Widget):
             fill = theme.LAPIS
         rect = self.rect.move(0, 2) if self.pressed else self.rect
         shade = rect.move(0, 4)
-        pygame.draw.rect(surface, theme.INK, shade, border_radius=12)
-        pygame.draw.rect(surface, fill, rect, border_radius=12)
+        view.rect(surface, theme.INK, shade, border_radius=12)
+        view.rect(surface, fill, rect, border_radius=12)
         trim = theme.GOLD_LIGHT if (self.hovered or self.focused) and self.enabled else theme.GOLD
-        pygame.draw.rect(surface, trim, rect, width=3 if self.primary else 2, border_radius=12)
-        pygame.draw.rect(surface, theme.INK, rect, width=1, border_radius=12)
+        view.rect(surface, trim, rect, width=3 if self.primary else 2, border_radius=12)
+        view.rect(surface, theme.INK, rect, width=1, border_radius=12)
         colour = theme.PAPYRUS if self.enabled else (0xDD, 0xD6, 0xC6)
         text = theme.fit_text(text_of(self.label), self.size, rect.w - 16, bold=True)
+        self.shown = text
         theme.draw_text(surface, text, rect.center, self.size, colour, bold=True, anchor="center")
         if self.focused:
             theme.draw_focus_ring(surface, rect)
@@ -174,6 +218,7 @@ class Toggle(Widget):
     """A labelled on/off switch."""
 
     uses_keys = (pygame.K_LEFT, pygame.K_RIGHT)
+    role = "toggle"
 
     def __init__(
         self,
@@ -181,8 +226,10 @@ class Toggle(Widget):
         label: TextSource,
         value: bool = False,
         on_change: Callable[[bool], None] | None = None,
+        *,
+        uid: str | None = None,
     ) -> None:
-        super().__init__(rect)
+        super().__init__(rect, uid=uid)
         self.label = label
         self.value = value
         self.on_change = on_change
@@ -207,6 +254,15 @@ class Toggle(Widget):
             return True
         return False
 
+    def dump_label(self) -> str:
+        return text_of(self.label)
+
+    def dump_selected(self) -> bool:
+        return bool(self.value)
+
+    def dump_data(self) -> dict[str, Any]:
+        return {"value": bool(self.value)}
+
     def switch_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, 64, 32)
         r.midright = (self.rect.right - 6, self.rect.centery)
@@ -215,15 +271,16 @@ class Toggle(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         colour = theme.INK if self.enabled else theme.DISABLED
         label = theme.fit_text(text_of(self.label), theme.SIZE_BODY, self.rect.w - 90)
+        self.shown = label
         theme.draw_text(surface, label, (self.rect.left + 6, self.rect.centery), colour=colour,
                         anchor="midleft")
         sw = self.switch_rect()
         track = theme.REEDS if self.value else theme.PAPYRUS_SHADOW
-        pygame.draw.rect(surface, track, sw, border_radius=16)
-        pygame.draw.rect(surface, theme.INK, sw, width=2, border_radius=16)
+        view.rect(surface, track, sw, border_radius=16)
+        view.rect(surface, theme.INK, sw, width=2, border_radius=16)
         knob_x = sw.right - 16 if self.value else sw.left + 16
-        pygame.draw.circle(surface, theme.GOLD, (knob_x, sw.centery), 12)
-        pygame.draw.circle(surface, theme.INK, (knob_x, sw.centery), 12, width=2)
+        view.circle(surface, theme.GOLD, (knob_x, sw.centery), 12)
+        view.circle(surface, theme.INK, (knob_x, sw.centery), 12, width=2)
         if self.focused or self.hovered:
             theme.draw_focus_ring(surface, self.rect if self.focused else sw, radius=8)
 
@@ -243,14 +300,25 @@ class Slider(Widget):
         step: float = 0.1,
         on_change: Callable[[float], None] | None = None,
         fmt: Callable[[float], str] = lambda v: f"{round(v * 100)} %",
+        *,
+        uid: str | None = None,
     ) -> None:
-        super().__init__(rect)
+        super().__init__(rect, uid=uid)
         self.label = label
         self.low, self.high, self.step = low, high, step
         self.value = value
         self.on_change = on_change
         self.fmt = fmt
         self.dragging = False
+
+    role = "slider"
+
+    def dump_label(self) -> str:
+        return text_of(self.label)
+
+    def dump_data(self) -> dict[str, Any]:
+        return {"value": self.value, "text": self.fmt(self.value), "low": self.low,
+                "high": self.high, "step": self.step}
 
     def track_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.centerx - 20, self.rect.centery - 4, self.rect.w // 2 - 70, 8)
@@ -294,16 +362,17 @@ class Slider(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         label = theme.fit_text(text_of(self.label), theme.SIZE_BODY, self.rect.w // 2 - 40)
+        self.shown = label
         theme.draw_text(surface, label, (self.rect.left + 6, self.rect.centery), anchor="midleft")
         track = self.track_rect()
-        pygame.draw.rect(surface, theme.PAPYRUS_SHADOW, track, border_radius=4)
+        view.rect(surface, theme.PAPYRUS_SHADOW, track, border_radius=4)
         t = (self.value - self.low) / max(1e-9, self.high - self.low)
         filled = pygame.Rect(track.left, track.top, int(track.w * t), track.h)
-        pygame.draw.rect(surface, theme.NILE_LIGHT, filled, border_radius=4)
-        pygame.draw.rect(surface, theme.INK, track, width=1, border_radius=4)
+        view.rect(surface, theme.NILE_LIGHT, filled, border_radius=4)
+        view.rect(surface, theme.INK, track, width=1, border_radius=4)
         knob = (track.left + int(track.w * t), track.centery)
-        pygame.draw.circle(surface, theme.GOLD, knob, 13)
-        pygame.draw.circle(surface, theme.INK, knob, 13, width=2)
+        view.circle(surface, theme.GOLD, knob, 13)
+        view.circle(surface, theme.INK, knob, 13, width=2)
         theme.draw_text(surface, self.fmt(self.value), (self.rect.right - 6, self.rect.centery),
                         anchor="midright")
         if self.focused:
@@ -324,13 +393,30 @@ class Choice(Widget):
         *,
         label: TextSource = "",
         size: int = theme.SIZE_BODY,
+        uid: str | None = None,
     ) -> None:
-        super().__init__(rect)
+        super().__init__(rect, uid=uid)
         self.options = list(options)
         self.value = value
         self.on_change = on_change
         self.label = label
         self.size = size
+
+    role = "choice"
+
+    def value_text(self) -> str:
+        return text_of(self.options[self.index][1]) if self.options else ""
+
+    def dump_label(self) -> str:
+        """The caption, or the option shown when the choice has no caption."""
+        return text_of(self.label) if self.label else self.value_text()
+
+    def dump_data(self) -> dict[str, Any]:
+        value = self.value
+        if not isinstance(value, (str, int, float, bool)) and value is not None:
+            value = list(value) if isinstance(value, tuple) else str(value)
+        return {"value": value, "text": self.value_text(),
+                "options": [text_of(text) for _value, text in self.options]}
 
     @property
     def index(self) -> int:
@@ -385,18 +471,20 @@ class Choice(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if self.label:
             label = theme.fit_text(text_of(self.label), self.size, self.rect.w // 2 - 12)
+            self.shown = label
             theme.draw_text(surface, label, (self.rect.left + 6, self.rect.centery), self.size,
                             anchor="midleft")
         box = self._box()
-        pygame.draw.rect(surface, (0xF7, 0xEF, 0xD8), box, border_radius=8)
-        pygame.draw.rect(surface, theme.INK_SOFT, box, width=2, border_radius=8)
+        view.rect(surface, (0xF7, 0xEF, 0xD8), box, border_radius=8)
+        view.rect(surface, theme.INK_SOFT, box, width=2, border_radius=8)
         left, right = self._arrows()
         for rect, points in ((left, ((0.62, 0.25), (0.32, 0.5), (0.62, 0.75))),
                              (right, ((0.38, 0.25), (0.68, 0.5), (0.38, 0.75)))):
             pts = [(rect.left + px * rect.w, rect.top + py * rect.h) for px, py in points]
-            pygame.draw.polygon(surface, theme.LAPIS if self.enabled else theme.DISABLED, pts)
-        text = text_of(self.options[self.index][1]) if self.options else ""
-        text = theme.fit_text(text, self.size, box.w - 2 * box.h)
+            view.polygon(surface, theme.LAPIS if self.enabled else theme.DISABLED, pts)
+        text = theme.fit_text(self.value_text(), self.size, box.w - 2 * box.h)
+        if not self.label:
+            self.shown = text
         colour = theme.INK if self.enabled else theme.DISABLED
         theme.draw_text(surface, text, box.center, self.size, colour, anchor="center")
         if self.focused:

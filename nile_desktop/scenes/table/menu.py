@@ -36,19 +36,19 @@ class TableMenuScene(MenuScene):
         panel = centred(460, 470)
         self.group.add(Panel(panel, lambda: _("Menu")))
         entries = [
-            (lambda: _("Resume"), self.close, True),
-            (lambda: _("Rules"), lambda: nav.push(self.stack, "rules"), False),
-            (lambda: _("Settings"), lambda: nav.push(self.stack, "settings"), False),
-            (lambda: _("Save and leave"), self.save_and_leave, False),
-            (lambda: _("Leave without keeping"), self.leave, False),
+            ("resume", lambda: _("Resume"), self.close, True),
+            ("rules", lambda: _("Rules"), lambda: nav.push(self.stack, "rules"), False),
+            ("settings", lambda: _("Settings"), lambda: nav.push(self.stack, "settings"), False),
+            ("save-leave", lambda: _("Save and leave"), self.save_and_leave, False),
+            ("leave", lambda: _("Leave without keeping"), self.leave, False),
         ]
         if not self.table.session.autosave_on:
-            entries[3] = (lambda: _("Leave"), self.to_title, False)
+            entries[3] = ("leave", lambda: _("Leave"), self.to_title, False)
             entries.pop()
-        for i, (label, action, primary) in enumerate(entries):
+        for i, (uid, label, action, primary) in enumerate(entries):
             rect = pygame.Rect(0, 0, 340, 54)
             rect.midtop = (panel.centerx, panel.top + 56 + i * 74)
-            self.group.add(Button(rect, label, action, primary=primary))
+            self.group.add(Button(rect, label, action, primary=primary, uid=uid))
         self.group.move_focus(1)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -104,14 +104,15 @@ class MoveListScene(MenuScene):
         self.moves = [m for _t, m in texts]
         rect = pygame.Rect(panel.left + 30, panel.top + 50, panel.w - 60, panel.h - 150)
         self.list = ListView(rect, [t for t, _m in texts], row_height=34,
-                             text_size=theme.SIZE_SMALL)
+                             text_size=theme.SIZE_SMALL, uid="moves")
         self.group.add(self.list)
         play = pygame.Rect(0, 0, 260, 50)
         play.bottomright = (panel.centerx - 10, panel.bottom - 26)
-        self.group.add(Button(play, lambda: _("Play this move"), self.play, primary=True))
+        self.group.add(Button(play, lambda: _("Play this move"), self.play, primary=True,
+                              uid="play"))
         back = pygame.Rect(0, 0, 260, 50)
         back.bottomleft = (panel.centerx + 10, panel.bottom - 26)
-        self.group.add(Button(back, lambda: _("Back"), self.close))
+        self.group.add(Button(back, lambda: _("Back"), self.close, uid="back"))
         self.group.focus(self.list)
 
     def draw(self, surface: pygame.Surface) -> None:

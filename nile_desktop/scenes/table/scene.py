@@ -45,7 +45,7 @@ from nile_desktop.scenes.table.session import GameSession
 from nile_desktop.scenes.table.sprites import draw_sprites
 from nile_desktop.scenes.table.table_input import TableInput
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
-from nile_desktop.ui import theme
+from nile_desktop.ui import dump, theme
 
 log = logging.getLogger(__name__)
 
@@ -380,5 +380,9 @@ class TableScene(Scene):
             draw_tooltip(p, tip, self.input.mouse)
         self.hits = p.hits
         self.cards_drawn = p.cards_drawn
+        if dump.active():
+            for e in p.hits.items:
+                dump.add(e.id, e.role, e.label, e.rect, e.enabled, e.selected, e.data,
+                         tooltip=e.tooltip or None)
         self.private_faces = p.private_faces
         self.input.after_draw(p.hits)

@@ -81,8 +81,9 @@ class TableInput:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
-            if t.logview.handle_event(event):
-                return True
+            top = self.hits.at(event.pos)
+            if (top is None or top.id == "log") and t.logview.handle_event(event):
+                return True  # the log takes a press only where nothing lies over it
             if event.button == 1:
                 self._down = event.pos
                 self._down_elem = self.hits.at(event.pos)
