@@ -115,7 +115,8 @@ def test_title_to_new_game_to_a_game_on_the_table(driver: Callable[..., UiDriver
     assert d.find("new-game.seat-5.kind")["label"] == "Easy bot"
     d.click("new-game.start")
     assert d.scene == "table"
-    doc = d.until(lambda doc: doc.get("turn") == 0 and doc.get("phase") == "compose" and any(
+    doc = d.until(lambda doc: doc.get("turn") == 0 and doc.get("phase") == "compose"
+                  and not doc.get("effects") and any(
         e["id"] == "table.action.pass" and e["enabled"] for e in doc["elements"]))
     assert doc["turn_name"] == "Ána"
     hand = d.elements(lambda e: e["role"] == "card" and e["data"].get("zone") == "hand")

@@ -46,6 +46,8 @@ class Board:
         #: Cards a draw in progress took from the old pile before a season change:
         #: the draw's event (which comes last) must not take them from the new pile.
         self.carried = 0
+        #: Grows with every change (the table redraws its picture when it does).
+        self.version = 0
 
     @classmethod
     def of(cls, state: Any) -> Board:
@@ -55,6 +57,7 @@ class Board:
 
     def sync(self, state: Any) -> None:
         """Become exactly what ``state`` holds."""
+        self.version += 1
         n = state.players
         self.players = n
         self.crop_names = tuple(state.crop_names)
@@ -119,6 +122,7 @@ class Board:
     def apply(self, event: Any) -> None:
         """Change the board as ``event`` says (its effect has landed)."""
         kind = event.kind
+        self.version += 1
         handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
         if handler is not None:
             handler(event)

@@ -95,6 +95,8 @@ class MoveDraft:
         #: (target id, plant token) in the order they were staged.
         self.staged: list[tuple[str, str]] = []
         self._undo: list[_Snapshot] = []
+        #: Grows with every change (the table redraws its picture when it does).
+        self.version = 0
 
     # -- reading ---------------------------------------------------------------------
     def hand(self) -> dict[str, int]:
@@ -124,6 +126,7 @@ class MoveDraft:
 
     # -- undo ------------------------------------------------------------------------
     def _remember(self) -> None:
+        self.version += 1
         self._undo.append(_Snapshot(Counter(self.picks), list(self.staged)))
         del self._undo[:-100]
 
@@ -132,6 +135,7 @@ class MoveDraft:
 
     def undo(self) -> None:
         if self._undo:
+            self.version += 1
             snap = self._undo.pop()
             self.picks, self.staged = snap.picks, snap.staged
 

@@ -151,15 +151,12 @@ class Paint:
                          border_radius=self.px(8))
 
     def glow(self, rect: Rect, phase: float = 0.0) -> None:
-        """The soft gold glow of a place a picked card may go."""
-        r = pygame.Rect(rect).inflate(self.px(10), self.px(10))
-        layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        alpha = 90 + int(60 * phase)
-        pygame.draw.rect(layer, (*theme.GOLD_LIGHT, alpha), layer.get_rect(),
-                         border_radius=self.px(10))
-        self.surface.blit(layer, r.topleft)
-        pygame.draw.rect(self.surface, theme.GOLD_LIGHT, r, width=max(2, self.px(3)),
-                         border_radius=self.px(10))
+        """The pulsing gold rim of a place a picked card may go (drawn over the table)."""
+        r = pygame.Rect(rect)
+        for grow, width, colour in ((9, 2, theme.GOLD), (5, 3, theme.GOLD_LIGHT)):
+            g = self.px(grow + 2 * phase)
+            pygame.draw.rect(self.surface, colour, r.inflate(2 * g, 2 * g),
+                             width=max(1, self.px(width)), border_radius=self.px(10))
 
     def add(self, element: Element) -> Element:
         if element.id == self.cursor:

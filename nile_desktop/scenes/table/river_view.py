@@ -97,8 +97,6 @@ def _draw_centre(p: Paint, t: Any) -> None:
         rect = (box.left + i * (size + p.px(6)), box.top + p.px(20), size, round(size * 7 / 5))
         target_id = f"monument:{mon}"
         staged = draft.staged_on(target_id) if draft is not None else 0
-        if target_id in glowing and not staged:
-            p.glow(rect, t.pulse)
         p.card(mon, rect)
         if staged:
             r = pygame.Rect(rect).move(p.px(4), -p.px(8))

@@ -95,6 +95,8 @@ class TableScene(Scene):
         self.cards_drawn = 0
         self.private_faces: list[int] = []
         self._targets: list[Target] | None = None
+        self._content: pygame.Surface | None = None
+        self._content_key_drawn: tuple[Any, ...] | None = None
 
     # -- compatibility views ------------------------------------------------------------
     @property
@@ -198,7 +200,8 @@ class TableScene(Scene):
         return {"turn": None if s.over else s.active,
                 "turn_name": None if s.over else s.names[s.active],
                 "phase": self.flow.phase, "revealed": self.flow.revealed,
-                "season": s.state.season, "seasons": s.state.seasons, "over": s.over}
+                "season": s.state.season, "seasons": s.state.seasons, "over": s.over,
+                "effects": self.stage.busy}
 
     # -- messages -------------------------------------------------------------------------
     def say(self, text: str, colour: tuple[int, ...] = theme.ERROR) -> None:
@@ -350,10 +353,37 @@ class TableScene(Scene):
             self.layout = None
         return self.input.handle(event)
 
+    def _content_key(self) -> tuple[Any, ...]:
+        """Everything the still picture of the table depends on; when it has not changed,
+        the last picture is blitted instead of drawn again."""
+        from nile_desktop.i18n import current_language
+
+        dragging = self.input.dragging
+        return (self.layout.size if self.layout else None, self.board.version, self.draft.version,
+                id(self.draft), self.flow.phase, self.flow.revealed, self.session.log.version,
+                self.logview.back, self.input.hover, self.input.cursor, self.input.pressed,
+                dragging.id if dragging else None, self.message if self.message_time > 0 else "",
+                self.pass_armed > 0, self.suggesting, round(self.reveal, 2), current_language(),
+                self.session.active)
+
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         if self.layout is None or self.layout.size != size:
             self.layout = TableLayout.compute(size, self.session.players)
+        key = self._content_key()
+        if key != self._content_key_drawn or self._content is None:
+            self._draw_content(size)
+            self._content_key_drawn = key
+        surface.blit(self._content, (0, 0))
+        self._draw_overlay(surface)
+
+    def _draw_content(self, size: tuple[int, int]) -> None:
+        """The table's picture: everything but what moves every frame."""
+        if self._content is None or self._content.get_size() != size:
+            self._content = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self._content = self._content.convert()
+        surface = self._content
         p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor,
                   revealed=self.flow.revealed)
         self._targets = None
@@ -366,23 +396,44 @@ class TableScene(Scene):
         draw_actions(p, self)
         self.logview.draw(p, self)
         draw_button(p, "menu", _("Menu"), self.layout.rect("menu"), hotkey="Esc", size=13)
-        draw_sprites(p, self.stage.sprites)
-        seats = self.layout.rect("table")
-        self.stage.banners.draw(p, (seats[0] + seats[2] // 2, self.layout.rect("status")[1]
-                                    - self.layout.px(70)))
         if self.flow.phase == F.HANDOFF:
             draw_handoff(p, self)
         if self.flow.phase == F.OVER:
             draw_results(p, self)
-        self.input.draw_drag(p)
-        tip = self.input.tooltip(p.hits)
-        if tip:
-            draw_tooltip(p, tip, self.input.mouse)
         self.hits = p.hits
         self.cards_drawn = p.cards_drawn
-        if dump.active():
-            for e in p.hits.items:
-                dump.add(e.id, e.role, e.label, e.rect, e.enabled, e.selected, e.data,
-                         tooltip=e.tooltip or None)
         self.private_faces = p.private_faces
         self.input.after_draw(p.hits)
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        """What moves every frame: the glow of places, the active seat's ring, cards in
+        flight, banners, the dragged card and the tooltip."""
+        p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor,
+                  revealed=self.flow.revealed)
+        p.hits = self.hits
+        if self.flow.phase not in (F.HANDOFF, F.OVER):
+            active = self.board.active
+            if not self.board.over and 0 <= active < self.session.players:
+                p.ring(self.layout.seat(active), theme.GOLD_LIGHT,
+                       2 + round(1.5 * (1 + self.pulse)), 3)
+            places = {tg.id: tg for tg in self.targets_shown()}
+            if places:
+                for e in self.hits.items:
+                    target = places.get(e.data.get("target", ""))
+                    if target is not None and e.data.get("seat") in (target.seat, None) \
+                            and not e.selected:
+                        p.glow(e.rect, self.pulse)
+        draw_sprites(p, self.stage.sprites)
+        seats = self.layout.rect("table")
+        self.stage.banners.draw(p, (seats[0] + seats[2] // 2, self.layout.rect("status")[1]
+                                    - self.layout.px(70)))
+        self.input.draw_drag(p)
+        tip = self.input.tooltip(self.hits)
+        if tip:
+            draw_tooltip(p, tip, self.input.mouse)
+        self.cards_drawn += p.cards_drawn
+        self.private_faces = self.private_faces + p.private_faces
+        if dump.active():
+            for e in self.hits.items:
+                dump.add(e.id, e.role, e.label, e.rect, e.enabled, e.selected, e.data,
+                         tooltip=e.tooltip or None)

@@ -40,8 +40,6 @@ def draw_seat(p: Paint, t: Any, seat: int) -> None:
     rect = pygame.Rect(p.lay.seat(seat))
     active = seat == state.active and not state.over
     me = seat == t.flow.revealed
-    if active:
-        p.ring(rect, theme.GOLD_LIGHT, 2 + round(1.5 * (1 + t.pulse)), 3)
     pad = p.px(10)
     head = p.px(34)
     marker = p.px(26)
@@ -124,8 +122,6 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
             target_id = f"field:{name}" if role == "field" else f"monument:{name}"
             staged = draft.staged_on(target_id) if draft is not None else 0
             target = glowing.get(target_id)
-            if target is not None and target.seat == seat and not staged:
-                p.glow(rect, t.pulse)
             p.card(name, rect, label=card_w >= p.px(70))
             fill = theme.GOLD if role == "monument" else theme.LAPIS
             badge_c = (rect[0] + card_w - p.px(4), rect[1] + card_h - p.px(6))
@@ -152,8 +148,6 @@ def _draw_plot(p: Paint, t: Any, crop: str, rect: tuple[int, int, int, int],
     target_id = f"field:{crop}"
     staged = t.draft.staged_on(target_id)
     r = pygame.Rect(rect)
-    if target_id in glowing and not staged:
-        p.glow(r, t.pulse)
     pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, r, width=max(1, p.px(2)),
                      border_radius=p.px(8))
     if staged:
