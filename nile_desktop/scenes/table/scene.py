@@ -30,7 +30,12 @@ from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.backdrop import Backdrop
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
-from nile_desktop.scenes.table.controls import draw_actions, draw_status, refusal_words
+from nile_desktop.scenes.table.controls import (
+    draw_actions,
+    draw_status,
+    refusal_words,
+    status_text,
+)
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.effects import Stage, fx_deal
 from nile_desktop.scenes.table.gamelog import KEY_KINDS
@@ -38,9 +43,10 @@ from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.logview import LogView
 from nile_desktop.scenes.table.overlays import draw_handoff
 from nile_desktop.scenes.table.paint import Hits, Paint
+from nile_desktop.scenes.table.picture import Picture
 from nile_desktop.scenes.table.results_view import draw_results
 from nile_desktop.scenes.table.river_view import draw_river
-from nile_desktop.scenes.table.seats_view import draw_seats
+from nile_desktop.scenes.table.seats_view import draw_seat
 from nile_desktop.scenes.table.session import GameSession
 from nile_desktop.scenes.table.sprites import draw_sprites
 from nile_desktop.scenes.table.table_input import TableInput
@@ -95,8 +101,8 @@ class TableScene(Scene):
         self.cards_drawn = 0
         self.private_faces: list[int] = []
         self._targets: list[Target] | None = None
-        self._content: pygame.Surface | None = None
-        self._content_key_drawn: tuple[Any, ...] | None = None
+        self._targets_key: tuple[Any, ...] | None = None
+        self.picture = Picture()
 
     # -- compatibility views ------------------------------------------------------------
     @property
@@ -179,8 +185,12 @@ class TableScene(Scene):
     def targets_shown(self) -> list[Target]:
         """Places that glow: where the picked (or dragged) cards may go, while composing.
         Worked out once per frame."""
-        if self._targets is None:
+        dragging = self.input.dragging
+        key = (self.composing(), id(self.draft), self.draft.version,
+               dragging.id if dragging else None)
+        if self._targets is None or key != self._targets_key:
             self._targets = self._compute_targets()
+            self._targets_key = key
         return self._targets
 
     def _compute_targets(self) -> list[Target]:
@@ -353,57 +363,83 @@ class TableScene(Scene):
             self.layout = None
         return self.input.handle(event)
 
-    def _content_key(self) -> tuple[Any, ...]:
-        """Everything the still picture of the table depends on; when it has not changed,
-        the last picture is blitted instead of drawn again."""
+    def _zones(self) -> list[tuple[str, tuple[int, int, int, int], Any, Any]]:
+        """The zones of the picture in drawing order: (name, area, key, draw)."""
         from nile_desktop.i18n import current_language
 
-        dragging = self.input.dragging
-        return (self.layout.size if self.layout else None, self.board.version, self.draft.version,
-                id(self.draft), self.flow.phase, self.flow.revealed, self.session.log.version,
-                self.logview.back, self.input.hover, self.input.cursor, self.input.pressed,
-                dragging.id if dragging else None, self.message if self.message_time > 0 else "",
-                self.pass_armed > 0, self.suggesting, round(self.reveal, 2), current_language(),
-                self.session.active)
+        lay = self.layout
+        b = self.board
+        rev = self.flow.revealed
+        m = lay.px(5)
+
+        def area(name: str) -> tuple[int, int, int, int]:
+            x, y, w, h = lay.rect(name)
+            return (x - m, y - m, w + 2 * m, h + 2 * m)
+
+        hover, pressed = self.input.hover or "", self.input.pressed or ""
+        common = (current_language(), self.input.cursor)
+        drafting = (self.composing(), id(self.draft), self.draft.version,
+                    tuple(sorted(tg.id for tg in self.targets_shown())))
+        zones: list[tuple[str, tuple[int, int, int, int], Any, Any]] = []
+        for i in range(self.session.players):
+            key = (common, drafting, b.fields_of(i), b.monuments_of(i), b.speculation_of(i),
+                   b.hand_size(i), b.storage_size(i), b.active == i, b.over, rev)
+            zones.append((f"seat.{i}", area(f"seat.{i}"), key,
+                          lambda p, i=i: draw_seat(p, self, i)))
+        owners = tuple(b.monument_owner(k) for k in range(3)) if b.monuments_on else ()
+        zones.append(("river", area("river"), (common, drafting, b.flood_card, b.flood_under,
+                                               b.deck_size, b.discard_size, b.season, owners),
+                      lambda p: draw_river(p, self)))
+        private = rev is not None and 0 <= rev < b.players
+        zones.append(("hand", area("hand"), (common, drafting, rev, b.active,
+                                             b.hand(rev) if private else None),
+                      lambda p: draw_hand(p, self)))
+        zones.append(("storage", area("storage"), (common, drafting, rev, b.active,
+                                                   b.storage_of(rev) if private else None),
+                      lambda p: draw_storage(p, self)))
+        zones.append(("status", area("status"),
+                      (common, drafting, status_text(self), self.suggesting, self.flow.phase,
+                       hover if hover.startswith("tool.") else "", pressed),
+                      lambda p: draw_status(p, self)))
+        zones.append(("actions", area("actions"),
+                      (common, drafting, self.flow.phase, self.pass_armed > 0, self.session.active,
+                       rev, hover if hover.startswith("action.") or hover == "done" else "",
+                       pressed), lambda p: draw_actions(p, self)))
+        zones.append(("log", area("log"),
+                      (common, self.session.log.version, self.logview.back, rev,
+                       hover == "menu", pressed == "menu"), self._draw_log))
+        return zones
+
+    def _draw_log(self, p: Paint) -> None:
+        self.logview.draw(p, self)
+        draw_button(p, "menu", _("Menu"), self.layout.rect("menu"), hotkey="Esc", size=13)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         if self.layout is None or self.layout.size != size:
             self.layout = TableLayout.compute(size, self.session.players)
-        key = self._content_key()
-        if key != self._content_key_drawn or self._content is None:
-            self._draw_content(size)
-            self._content_key_drawn = key
-        surface.blit(self._content, (0, 0))
-        self._draw_overlay(surface)
+        zones = self._zones()
+        base: tuple[Any, ...] = (size, self.flow.revealed, self.flow.phase)
+        phase = self.flow.phase
+        if phase in (F.HANDOFF, F.OVER):  # a cover over everything: redraw it all on change
+            cover = draw_handoff if phase == F.HANDOFF else draw_results
+            base = (base, tuple(z[2] for z in zones), round(self.reveal, 2), self.input.hover,
+                    self.input.pressed)
+            zones.append(("cover", (0, 0, size[0], size[1]), base,
+                          lambda p: cover(p, self)))
+        backdrop = self.backdrop.get(self.layout, self.flow.revealed)
 
-    def _draw_content(self, size: tuple[int, int]) -> None:
-        """The table's picture: everything but what moves every frame."""
-        if self._content is None or self._content.get_size() != size:
-            self._content = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self._content = self._content.convert()
-        surface = self._content
-        p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor,
-                  revealed=self.flow.revealed)
-        self._targets = None
-        surface.blit(self.backdrop.get(self.layout, self.flow.revealed), (0, 0))
-        draw_seats(p, self)
-        draw_river(p, self)
-        draw_hand(p, self)
-        draw_storage(p, self)
-        draw_status(p, self)
-        draw_actions(p, self)
-        self.logview.draw(p, self)
-        draw_button(p, "menu", _("Menu"), self.layout.rect("menu"), hotkey="Esc", size=13)
-        if self.flow.phase == F.HANDOFF:
-            draw_handoff(p, self)
-        if self.flow.phase == F.OVER:
-            draw_results(p, self)
-        self.hits = p.hits
-        self.cards_drawn = p.cards_drawn
-        self.private_faces = p.private_faces
-        self.input.after_draw(p.hits)
+        def paint(target: pygame.Surface) -> Paint:
+            return Paint(target, self.layout, hover=self.input.hover, cursor=self.input.cursor,
+                         revealed=self.flow.revealed)
+
+        if self.picture.update(size, base, backdrop, zones, paint):
+            self.hits = self.picture.hits([z[0] for z in zones])
+            self.input.after_draw(self.hits)
+        surface.blit(self.picture.surface, (0, 0))
+        self.cards_drawn = self.picture.cards()
+        self.private_faces = self.picture.private_faces()
+        self._draw_overlay(surface)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         """What moves every frame: the glow of places, the active seat's ring, cards in

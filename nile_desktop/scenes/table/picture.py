@@ -1,0 +1,105 @@
+"""The table's picture, kept between frames and redrawn zone by zone.
+
+Most frames change nothing on the table itself: only cards in flight, the
+glow of places and the pointer move. The picture is therefore kept in one
+surface and split into zones (each seat, the river, the hand, the storage,
+the prompt line, the action buttons, the log). Each zone has a key: the
+things it shows. A zone is redrawn (the still backdrop put back under it,
+then its contents drawn) only when its key changed, so a harvest that lands
+redraws one seat and the storage, not the whole window.
+
+The elements each zone drew (for the pointer, the keyboard cursor and the
+UI dump) are kept with it, in drawing order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from nile_desktop.scenes.table.paint import Element, Hits, Paint
+
+Draw = Callable[[Paint], None]
+
+
+class Zone:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.key: Any = None
+        self.elements: list[Element] = []
+        self.cards = 0
+        self.private: list[int] = []
+
+
+class Picture:
+    """The kept surface, its zones and their elements."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.zones: dict[str, Zone] = {}
+        self.base_key: Any = None
+        self.redraws = 0
+
+    def reset(self) -> None:
+        self.base_key = None
+
+    def update(self, size: tuple[int, int], base_key: Any, backdrop: pygame.Surface,
+               zones: list[tuple[str, tuple[int, int, int, int], Any, Draw]],
+               make_paint: Callable[[pygame.Surface], Paint]) -> bool:
+        """Redraw what changed; True if anything was drawn.
+
+        ``zones`` lists (name, rect, key, draw) in drawing order; ``base_key``
+        covers everything (size, seats, the backdrop): when it changes, every
+        zone is drawn again.
+        """
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self.surface = self.surface.convert()
+            self.base_key = None
+        full = base_key != self.base_key
+        if full:
+            self.surface.blit(backdrop, (0, 0))
+            self.zones = {}
+            self.base_key = base_key
+        changed = False
+        for name, rect, key, draw in zones:
+            zone = self.zones.get(name)
+            if zone is None:
+                zone = self.zones[name] = Zone(name)
+            elif not full and zone.key == key:
+                continue
+            area = pygame.Rect(rect)
+            if not full:
+                self.surface.blit(backdrop, area.topleft, area)
+            self.surface.set_clip(area)
+            p = make_paint(self.surface)
+            draw(p)
+            self.surface.set_clip(None)
+            zone.key = key
+            zone.elements = list(p.hits.items)
+            zone.cards = p.cards_drawn
+            zone.private = list(p.private_faces)
+            changed = True
+        for name in [n for n in self.zones if n not in {z[0] for z in zones}]:
+            del self.zones[name]
+        if changed:
+            self.redraws += 1
+        return changed
+
+    def hits(self, order: list[str]) -> Hits:
+        hits = Hits()
+        for name in order:
+            zone = self.zones.get(name)
+            if zone is not None:
+                for element in zone.elements:
+                    hits.add(element)
+        return hits
+
+    def cards(self) -> int:
+        return sum(z.cards for z in self.zones.values())
+
+    def private_faces(self) -> list[int]:
+        return [s for z in self.zones.values() for s in z.private]
