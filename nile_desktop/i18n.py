@@ -8,11 +8,11 @@ marked with ``N_()``, which returns a lazy string translated each time it is
 turned into ``str``. Scenes register a listener to redraw the moment the
 language changes.
 
-Compiled catalogues (``.mo``) are build products, not kept in git. A wheel
-carries them; in a source checkout they are made by
-``python -m nile_desktop.tools.i18n compile`` (or ``pip install -e .``), and
-if they are missing or older than the ``.po`` while Babel is installed, the
-``.po`` is compiled in memory, so a fresh clone always runs translated.
+The game reads the ``.po`` itself wherever it exists (a source checkout,
+whether run in place or through an editable install), compiling it in
+memory with :mod:`nile_desktop.pofile` — the standard library only, no
+Babel — so a fresh clone always runs translated. An installed wheel and the
+built app carry only the ``.mo`` compiled by the same code at build time.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
-from nile_desktop import paths
+from nile_desktop import paths, pofile
 
 log = logging.getLogger(__name__)
 
@@ -152,40 +152,39 @@ def catalogue_paths(code: str) -> tuple[Path, Path]:
 
 
 def compile_po(po_path: Path) -> bytes:
-    """Compile one ``.po`` file to ``.mo`` bytes with Babel (needs Babel installed)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    """Compile one ``.po`` file to ``.mo`` bytes (standard library only, no Babel)."""
+    return pofile.compile_po(po_path)
 
-    with po_path.open("rb") as fh:
-        catalogue = read_po(fh)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalogue)
-    return buffer.getvalue()
+
+def catalogue_source(code: str) -> Path | None:
+    """The file the catalogue of ``code`` is read from, or None when there is none.
+
+    The ``.po`` wins wherever it exists (a source checkout, run directly or
+    through an editable install): it is the source, so a stale ``.mo`` can
+    never hide an edit. An installed wheel and the built app carry only the
+    ``.mo`` compiled at build time.
+    """
+    po, mo = catalogue_paths(code)
+    if po.is_file():
+        return po
+    if mo.is_file():
+        return mo
+    return None
 
 
 def _load(code: str) -> gettext.NullTranslations:
-    po, mo = catalogue_paths(code)
+    source = catalogue_source(code)
+    if source is None:
+        log.warning("no catalogue for language %r in %s", code, catalogue_paths(code)[0].parent)
+        return gettext.NullTranslations()
     try:
-        mo_fresh = mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime)
-        if mo_fresh:
-            with mo.open("rb") as fh:
-                return gettext.GNUTranslations(fh)
-        if po.is_file():
-            try:
-                data = compile_po(po)
-            except ImportError:
-                if mo.is_file():
-                    log.warning("%s is older than %s; Babel is missing, using it anyway", mo, po)
-                    with mo.open("rb") as fh:
-                        return gettext.GNUTranslations(fh)
-                log.warning("no compiled catalogue for %r and Babel is missing", code)
-                return gettext.NullTranslations()
-            log.info("compiled %s in memory (run the i18n tool to keep a .mo)", po)
-            return gettext.GNUTranslations(io.BytesIO(data))
-        log.warning("no catalogue for language %r in %s", code, po.parent)
-    except (OSError, ValueError) as exc:
-        # ValueError covers gettext's own "bad magic number" and Babel's parse errors.
-        log.error("the catalogue for %r could not be read: %s", code, exc)
+        if source.suffix == ".po":
+            return gettext.GNUTranslations(io.BytesIO(compile_po(source)))
+        with source.open("rb") as fh:
+            return gettext.GNUTranslations(fh)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        # ValueError covers a .po that cannot be parsed and gettext's "bad magic number".
+        log.error("the catalogue for %r could not be read from %s: %s", code, source, exc)
     return gettext.NullTranslations()
 
 

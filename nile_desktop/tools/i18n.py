@@ -12,8 +12,8 @@ its catalogue is filled with the source text so that English wording can be
 polished without touching code. Czech messages left untranslated are listed
 after ``update`` so they can be written before the next commit.
 
-Needs Babel (a development dependency only; the game itself reads the
-compiled ``.mo`` with the standard library).
+Needs Babel (a development dependency only: the game reads the ``.po``
+itself, or the ``.mo`` a wheel ships, with the standard library).
 """
 
 from __future__ import annotations

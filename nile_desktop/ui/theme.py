@@ -14,6 +14,8 @@ from functools import lru_cache
 
 import pygame
 
+from nile_desktop.ui import textlog
+
 # -- palette (ART.md) ---------------------------------------------------------------
 PAPYRUS = (0xEF, 0xE3, 0xC2)
 PAPYRUS_SHADOW = (0xC9, 0xB6, 0x8A)
@@ -97,6 +99,8 @@ def draw_text(
     if shadow is not None:
         surface.blit(render_text(text, size, shadow, bold), rect.move(2, 2))
     surface.blit(image, rect)
+    if textlog.active():
+        textlog.note_drawn(text, rect)
     return rect
 
 
@@ -110,6 +114,8 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
         for word in words:
             trial = f"{line} {word}" if line else word
             if f.size(trial)[0] <= width or not line:
+                if not line and textlog.active() and f.size(word)[0] > width:
+                    textlog.note_too_wide(word, width)
                 line = trial
             else:
                 lines.append(line)
@@ -123,8 +129,11 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
+    full = text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
+    if textlog.active():
+        textlog.note_cut(full, text + "…", width)
     return text + "…"
 
 
@@ -219,3 +228,5 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((*NIGHT, alpha))
     surface.blit(veil, (0, 0))
+    if textlog.active():
+        textlog.note_layer()
