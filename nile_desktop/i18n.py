@@ -100,6 +100,63 @@ def N_(message: str) -> LazyString:  # noqa: N802 - the conventional gettext mar
     return LazyString(message)
 
 
+class Deferred:
+    """Text made when shown, not when created: ``Deferred(describe_event, event, names)``.
+
+    Keep these instead of finished strings wherever text stays on screen
+    (a game log, a banner, a status line): ``str()`` or calling it runs the
+    function again, so after a language switch the text already shown
+    appears in the new language. It is a theme ``TextSource`` (callable).
+    """
+
+    __slots__ = ("func", "args", "kwargs")
+
+    def __init__(self, func: Callable[..., object], *args: object, **kwargs: object) -> None:
+        self.func, self.args, self.kwargs = func, args, kwargs
+
+    def __call__(self) -> str:
+        return str(self.func(*self.args, **self.kwargs))
+
+    def __str__(self) -> str:
+        return self()
+
+    def __format__(self, spec: str) -> str:
+        return format(self(), spec)
+
+    def __repr__(self) -> str:
+        return f"Deferred({getattr(self.func, '__name__', self.func)!r}, ...)"
+
+
+# ---------------------------------------------------------------------------
+# Numbers
+
+#: Decimal mark and thousands separator per language (Czech: a no-break space).
+_NUMBER_MARKS: dict[str, tuple[str, str]] = {"en": (".", ","), "cs": (",", "\u00a0")}
+
+
+def format_number(value: float, decimals: int | None = None) -> str:
+    """``value`` written the way the current language writes numbers.
+
+    English "12,345.6", Czech "12 345,6" (no-break space). Integers keep no
+    decimals; a float gets ``decimals`` places (default: as few as needed,
+    at most 2). Four-digit numbers are grouped in English only, as Czech
+    typography leaves them whole ("1000", "10 000").
+    """
+    point, group = _NUMBER_MARKS.get(_current, _NUMBER_MARKS[SOURCE_LANGUAGE])
+    if isinstance(value, int) and decimals is None:
+        text = f"{value:,}"
+    elif decimals is None:
+        text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    else:
+        text = f"{value:,.{decimals}f}"
+    whole, _dot, fraction = text.partition(".")
+    digits = whole.lstrip("-")
+    if _current == "cs" and len(digits.replace(",", "")) <= 4:
+        whole = whole.replace(",", "")
+    whole = whole.replace(",", group)
+    return f"{whole}{point}{fraction}" if fraction else whole
+
+
 # ---------------------------------------------------------------------------
 # Card names
 
@@ -327,6 +384,7 @@ def _notify(code: str) -> None:
 
 __all__ = [
     "LANGUAGES",
+    "Deferred",
     "LazyString",
     "N_",
     "_",
@@ -334,6 +392,7 @@ __all__ = [
     "card_name",
     "count_cards",
     "current_language",
+    "format_number",
     "ngettext",
     "remove_listener",
     "set_language",
