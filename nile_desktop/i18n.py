@@ -38,6 +38,8 @@ SOURCE_LANGUAGE = "en"
 
 #: Languages the game offers, each named in its own language.
 LANGUAGES: dict[str, str] = {"en": "English", "cs": "Čeština"}
+#: The pseudo-language of the layout tests (see ``nile_desktop.pseudo``); never offered.
+PSEUDO_LANGUAGE = "qps"
 
 _current = SOURCE_LANGUAGE
 _translations: gettext.NullTranslations = gettext.NullTranslations()
@@ -246,6 +248,10 @@ def _load(code: str) -> gettext.NullTranslations:
 
 
 def _translations_for(code: str) -> gettext.NullTranslations:
+    if code == PSEUDO_LANGUAGE:
+        from nile_desktop.pseudo import PseudoTranslations
+
+        return PseudoTranslations()
     if code not in _cache:
         _cache[code] = _load(code)
     return _cache[code]
@@ -270,12 +276,13 @@ def current_language() -> str:
 def set_language(code: str) -> None:
     """Switch every later translation to ``code`` and tell the listeners.
 
-    ``code`` must be a key of ``LANGUAGES``; anything else raises ValueError.
+    ``code`` must be a key of ``LANGUAGES`` (or the tests' ``PSEUDO_LANGUAGE``);
+    anything else raises ValueError.
     Listeners are called even when the language does not change, so a
     scene can rely on one redraw after the player confirms the setting.
     """
     global _current, _translations
-    if code not in LANGUAGES:
+    if code not in LANGUAGES and code != PSEUDO_LANGUAGE:
         raise ValueError(f"unsupported language {code!r}; choose one of {sorted(LANGUAGES)}")
     _translations = _translations_for(code)
     _current = code

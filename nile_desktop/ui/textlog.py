@@ -6,8 +6,10 @@ that fits in one language may be cut off or spill over its box in another.
 shortens with an ellipsis and every word too wide to wrap; nothing is kept
 unless a test is :func:`recording`, so the game pays one truth test per text.
 
-A drawing that shows a cut text should say where the full text is offered
-(:func:`offer_full_text`, e.g. a widget whose tooltip is the whole label);
+A widget that shows a cut text offers the full text as a tooltip: the widget
+group and the list catch what was cut while drawing (:func:`catch_cuts`) and
+declare the offer (:func:`offer_full_text`); anything else drawing a tooltip
+declares it the same way.
 :func:`problems` lists every cut text without such an offer, every text
 that leaves the screen or the box it was drawn in (:func:`box`), and every
 two texts drawn over each other.
@@ -66,11 +68,32 @@ class TextLog:
 
 _logs: list[TextLog] = []
 _boxes: list[pygame.Rect] = []
+_catchers: list[list[str]] = []
 
 
 def active() -> bool:
-    """Whether anything is recording (the theme reports only then)."""
+    """Whether a test is recording (the theme reports what it draws only then)."""
     return bool(_logs)
+
+
+def wants_cuts() -> bool:
+    """Whether anything listens for cut text (a recording, or a widget catching it for a tooltip)."""
+    return bool(_logs or _catchers)
+
+
+@contextmanager
+def catch_cuts() -> Iterator[list[str]]:
+    """Collect the full text of everything cut off inside the block, to show it as a tooltip.
+
+    Only the innermost catcher gets them, so a list catching per row keeps
+    its rows' texts from the group drawing the list.
+    """
+    caught: list[str] = []
+    _catchers.append(caught)
+    try:
+        yield caught
+    finally:
+        _catchers.pop()
 
 
 @contextmanager
@@ -85,8 +108,11 @@ def recording() -> Iterator[TextLog]:
 
 
 @contextmanager
-def box(rect: pygame.Rect) -> Iterator[None]:
-    """Declare that text drawn inside the block must stay inside ``rect``."""
+def box(rect: pygame.Rect | None) -> Iterator[None]:
+    """Declare that text drawn inside the block must stay inside ``rect`` (None: no box)."""
+    if rect is None or not _logs:
+        yield
+        return
     _boxes.append(pygame.Rect(rect))
     try:
         yield
@@ -101,6 +127,8 @@ def note_drawn(text: str, rect: pygame.Rect) -> None:
 
 
 def note_cut(full: str, shown: str, width: int) -> None:
+    if _catchers:
+        _catchers[-1].append(full)
     for log in _logs:
         log.cuts.append(Cut(full, shown, width))
 
@@ -117,7 +145,8 @@ def note_layer() -> None:
 
 
 def offer_full_text(text: str) -> None:
-    """The element that shows ``text`` cut off also offers it whole (e.g. as its tooltip)."""
+    """The element that shows ``text`` (or any part of it) cut off also offers it whole,
+    e.g. as its tooltip."""
     for log in _logs:
         log.offered.add(text)
 
@@ -126,7 +155,7 @@ def problems(log: TextLog, screen: pygame.Rect, *, overlap_slack: int = 2) -> li
     """What is wrong with the recorded text, one sentence each (empty when all fits)."""
     found: list[str] = []
     for cut in log.cuts:
-        if cut.full not in log.offered:
+        if not any(cut.full in offer for offer in log.offered):
             found.append(f"cut off without the full text on offer: {cut.full!r} -> {cut.shown!r}")
     for wide in log.too_wide:
         found.append(f"a word wider than its {wide.width} px line: {wide.word!r}")

@@ -100,22 +100,19 @@ def draw_text(
         surface.blit(render_text(text, size, shadow, bold), rect.move(2, 2))
     surface.blit(image, rect)
     if textlog.active():
-        textlog.note_drawn(text, rect)
+        clip = surface.get_clip()
+        textlog.note_drawn(text, rect if clip == surface.get_rect() else rect.clip(clip))
     return rect
 
 
-def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels; blank lines are kept."""
+def _wrap_quietly(text: str, size: int, width: int, bold: bool) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
+        for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
             if f.size(trial)[0] <= width or not line:
-                if not line and textlog.active() and f.size(word)[0] > width:
-                    textlog.note_too_wide(word, width)
                 line = trial
             else:
                 lines.append(line)
@@ -124,17 +121,75 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     return lines
 
 
-def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels; blank lines are kept."""
+    lines = _wrap_quietly(text, size, width, bold)
+    if textlog.active():
+        f = font(size, bold)
+        for word in (w for line in lines for w in line.split(" ")):
+            if f.size(word)[0] > width:
+                textlog.note_too_wide(word, width)
+    return lines
+
+
+def _shorten(text: str, size: int, width: int, bold: bool) -> str:
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
-    full = text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
-    if textlog.active():
-        textlog.note_cut(full, text + "…", width)
     return text + "…"
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
+    shown = _shorten(text, size, width, bold)
+    if shown != text and textlog.wants_cuts():
+        textlog.note_cut(text, shown, width)
+    return shown
+
+
+#: The smallest text size a label may shrink to before it is wrapped or cut.
+SIZE_MIN = 15
+
+
+def fit_lines(text: str, size: int, width: int, height: int, bold: bool = False,
+              min_size: int = SIZE_MIN) -> tuple[list[str], int]:
+    """``text`` laid out to fit a ``width`` × ``height`` box: the lines and their size.
+
+    One line at ``size`` if it fits; else wrapped onto as many lines as the
+    height allows, shrinking the size step by step down to ``min_size``; only
+    if even that fails is the last line cut with an ellipsis (and recorded as cut).
+    """
+    for trial in range(size, min(size, min_size) - 1, -1):
+        f = font(trial, bold)
+        lines = _wrap_quietly(text, trial, width, bold)
+        if len(lines) * f.get_linesize() <= height and all(f.size(x)[0] <= width for x in lines):
+            return lines, trial
+    trial = min(size, min_size)
+    keep = max(1, height // font(trial, bold).get_linesize())
+    lines = _wrap_quietly(text, trial, width, bold)
+    if len(lines) > keep or any(font(trial, bold).size(x)[0] > width for x in lines):
+        lines = [*lines[:keep - 1], _shorten(" ".join(lines[keep - 1:]), trial, width, bold)]
+        if textlog.wants_cuts():
+            textlog.note_cut(text, " ".join(lines), width)
+    return lines, trial
+
+
+def draw_fitted(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int = SIZE_BODY,
+                colour: tuple[int, ...] = INK, *, bold: bool = False, align: str = "center",
+                min_size: int = SIZE_MIN, top_aligned: bool = False) -> None:
+    """Draw ``text`` inside ``rect``, wrapped or shrunk to fit (see fit_lines), vertically
+    centred (or from the top)."""
+    rect = pygame.Rect(rect)
+    lines, used = fit_lines(text, size, rect.w, rect.h, bold, min_size)
+    step = font(used, bold).get_linesize()
+    top = rect.top if top_aligned else rect.centery - step * len(lines) // 2
+    anchor = {"left": "midleft", "center": "center", "right": "midright"}[align]
+    for i, line in enumerate(lines):
+        y = top + step * i + step // 2
+        x = {"left": rect.left, "center": rect.centerx, "right": rect.right}[align]
+        draw_text(surface, line, (x, y), used, colour, bold=bold, anchor=anchor)
 
 
 # -- shapes ----------------------------------------------------------------------------
@@ -187,12 +242,39 @@ def draw_panel(
     surface.blit(_panel_image(rect.w, rect.h, radius, tuple(fill)), rect)
 
 
+def title_bar_width(text: str, least: int, most: int) -> int:
+    """How wide a title ribbon must be for ``text``, between ``least`` and ``most`` pixels."""
+    return max(least, min(most, font(SIZE_HEADING, True).size(text)[0] + 48))
+
+
 def draw_title_bar(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
     """A heading on a lapis ribbon with gold edges, at the top of a panel."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surface, LAPIS, rect, border_radius=10)
     pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=10)
-    draw_text(surface, text, rect.center, SIZE_HEADING, PAPYRUS, bold=True, anchor="center")
+    with textlog.box(rect):
+        draw_fitted(surface, text, rect.inflate(-24, -4), SIZE_HEADING, PAPYRUS, bold=True,
+                    min_size=SIZE_SMALL)
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int],
+                 width: int = 560) -> pygame.Rect:
+    """``text`` in a small panel near the pointer at ``pos``, wrapped and kept on the surface."""
+    lines = [line for part in text.split("\n") for line in wrap_text(part, SIZE_SMALL, width)]
+    step = font(SIZE_SMALL).get_linesize()
+    w = max(font(SIZE_SMALL).size(line)[0] for line in lines) + 20
+    box = pygame.Rect(pos[0] + 16, pos[1] + 20, w, step * len(lines) + 12)
+    box.clamp_ip(surface.get_rect())
+    if box.collidepoint(pos):
+        box.bottom = min(box.bottom, pos[1] - 8)
+        box.clamp_ip(surface.get_rect())
+    if textlog.active():
+        textlog.note_layer()  # the tooltip covers what is under it
+    pygame.draw.rect(surface, (0xFF, 0xF8, 0xE4), box, border_radius=6)
+    pygame.draw.rect(surface, INK, box, width=1, border_radius=6)
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (box.left + 10, box.top + 6 + i * step), SIZE_SMALL)
+    return box
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10) -> None:
