@@ -124,6 +124,21 @@ def test_scene_text_fits(app: App, name: str, language: str) -> None:
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("language", ["en", "cs", i18n.PSEUDO_LANGUAGE])
+def test_rules_text_fits_all_the_way_down(app: App, language: str) -> None:
+    """The rules scroll: every part of them, card captions included, is checked."""
+    from nile_desktop.scenes.rules import RulesScene
+
+    scene = RulesScene()
+    assert not scene_text_problems(app, scene, language)
+    step = scene.view.h // 2
+    for offset in range(0, int(scene.max_scroll) + step, step):
+        scene.scroll_by(step)
+        log = record_frame(app)
+        problems = textlog.problems(log, app.surface.get_rect()) + untranslated(log.texts(), language)
+        assert not problems, (offset, problems)
+
+
 def test_the_checker_sees_cut_and_spilled_text(app: App) -> None:
     """The checker itself: a cut label, text off screen and two texts on top of each other."""
     from nile_desktop.ui import Label, theme

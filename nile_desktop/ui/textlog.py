@@ -121,6 +121,8 @@ def box(rect: pygame.Rect | None) -> Iterator[None]:
 
 
 def note_drawn(text: str, rect: pygame.Rect) -> None:
+    if rect.w == 0 or rect.h == 0:
+        return  # clipped away entirely: nothing shows
     current = _boxes[-1] if _boxes else None
     for log in _logs:
         log.drawn.append(Drawn(text, pygame.Rect(rect), log.layer, current))
