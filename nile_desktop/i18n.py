@@ -6,7 +6,14 @@ can change while the game runs, so nothing may hold an already-translated
 string for long: code calls ``_()`` when it draws, and module-level texts are
 marked with ``N_()``, which returns a lazy string translated each time it is
 turned into ``str``. Scenes register a listener to redraw the moment the
-language changes.
+language changes. Text that stays on screen (a game log, a banner) is kept
+as the data it tells about and told when drawn, or as a :class:`Deferred`,
+so a switch re-translates what is already shown.
+
+Every count goes through :func:`ngettext` (Czech has three forms: 1, 2–4,
+5 and more), numbers through :func:`format_number`, and no message may
+need the grammatical gender of a player's name. ``PSEUDO_LANGUAGE`` is an
+accented, 40% longer English for the layout tests (``nile_desktop.pseudo``).
 
 The game reads the ``.po`` itself wherever it exists (a source checkout,
 whether run in place or through an editable install), compiling it in
