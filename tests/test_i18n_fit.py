@@ -64,6 +64,10 @@ def _new_game_six() -> Scene:
     from nile_desktop.scenes.new_game import NewGameScene
 
     scene = NewGameScene()
+    scene.count = 6  # six seats, the longest default names and the hardest bot level
+    for seat in scene.seats[1:]:
+        seat.kind = "medium"
+    scene.set_seed("123456789012345678901234567890")
     return scene
 
 
