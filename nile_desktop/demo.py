@@ -64,8 +64,6 @@ class DemoDriver:
             return
         if self.pending:
             self.table.holds.add("screenshot")  # no bot moves until it is taken
-        if self.table.flood_flip < 1.0:
-            return  # the flood card is still turning over: take the picture when it lies flat
         self.table.holds.discard("screenshot")
         while self.pending:
             label = self.pending.pop(0)

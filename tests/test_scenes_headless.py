@@ -202,10 +202,11 @@ def test_new_game_starts_a_table_that_autosaves(make_app: Callable[..., App]) ->
     new_game.start()
     table = app.stack.top
     assert isinstance(table, TableScene) and len(app.stack) == 2
-    assert table.human_turn() and table.move_list is not None
+    frames(app, 2)
+    assert table.human_turn() and table.composing()
     save, _state = load_save(autosave_path())  # saved at the start: Continue offers it
     assert save.seed == 77 and save.moves == []
-    table.play_selected(0)
+    table.play(table.session.legal_moves()[0])
     save, state = load_save(autosave_path())
     assert save.seed == 77 and len(save.moves) == 1
     assert save.seats[0].kind == "human"
@@ -230,18 +231,17 @@ def test_bots_play_a_whole_game_on_the_table(make_app: Callable[..., App]) -> No
 
 
 def test_pass_and_play_hides_the_hand_until_confirmed(make_app: Callable[..., App]) -> None:
-    from nile_desktop.scenes.handoff import HandoffScene
     from nile_desktop.scenes.table import TableScene
 
     app = make_app()
     save = sample_save(("human", "human"))
     table = app.stack.push(TableScene(save, save.new_state(), autosave=False))
     frames(app, 2)
-    handoff = app.stack.top
-    assert isinstance(handoff, HandoffScene)
+    assert table.flow.phase == "handoff" and table.flow.revealed is None
+    assert not [e for e in table.hits.items if e.data.get("zone") in ("hand", "storage")]
     frames(app, 2, [key(pygame.K_RETURN)])
-    assert app.stack.top is table and table.viewer == table.state.active
-    assert table.move_list is not None
+    assert table.flow.phase == "compose" and table.flow.revealed == table.state.active
+    assert table.composing()
 
 
 def test_broken_save_is_listed_as_broken_and_kept(make_app: Callable[..., App]) -> None:

@@ -1,0 +1,60 @@
+"""The one place scenes reach each other through.
+
+A scene asks for another by name (``nav.go(stack, "title")``) instead of
+importing it, so no scene module imports another inside a function and the
+scene modules form no import cycles. The names map to factories in
+:mod:`nile_desktop.scenes.routes`, loaded on first use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+Factory = Callable[..., Any]
+
+ROUTES: dict[str, Factory] = {}
+
+
+def register(name: str, factory: Factory) -> None:
+    ROUTES[name] = factory
+
+
+def make(name: str, **options: Any) -> Any:
+    """A new scene of the route ``name``."""
+    if not ROUTES:
+        import nile_desktop.scenes.routes  # noqa: F401  (registers every route)
+    try:
+        factory = ROUTES[name]
+    except KeyError:
+        raise KeyError(f"no scene route {name!r}") from None
+    return factory(**options)
+
+
+def go(stack: Any, name: str, **options: Any) -> Any:
+    """Leave every scene for ``name`` (the title screen, a new game…)."""
+    return stack.reset(make(name, **options))
+
+
+def push(stack: Any, name: str, **options: Any) -> Any:
+    """Show ``name`` over the current scene (a menu, the rules)."""
+    return stack.push(make(name, **options))
+
+
+def replace(stack: Any, name: str, **options: Any) -> Any:
+    return stack.replace(make(name, **options))
+
+
+def start_game(stack: Any, save: Any, state: Any = None, **options: Any) -> Any:
+    """Open the table for ``save`` in place of every other scene."""
+    return go(stack, "table", save=save, state=state, **options)
+
+
+def rematch(stack: Any, save: Any) -> Any:
+    """A new game with the same seats and rules, and a new seed."""
+    from nile_desktop.saves import new_save
+
+    seats = [seat.to_dict() for seat in save.seats]
+    fresh = new_save(dict(save.rules), random.randrange(2**32), seats)
+    return start_game(stack, fresh)

@@ -1,0 +1,19 @@
+"""Every scene the navigation point (:mod:`nav`) can open, by name."""
+
+from __future__ import annotations
+
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.new_game import NewGameScene
+from nile_desktop.scenes.rules import RulesScene
+from nile_desktop.scenes.settings import SettingsScene
+from nile_desktop.scenes.table import TableScene
+from nile_desktop.scenes.table.menu import MoveListScene, TableMenuScene
+from nile_desktop.scenes.title import TitleScene
+
+nav.register("title", TitleScene)
+nav.register("new-game", NewGameScene)
+nav.register("rules", RulesScene)
+nav.register("settings", SettingsScene)
+nav.register("table", TableScene)
+nav.register("table-menu", TableMenuScene)
+nav.register("move-list", MoveListScene)

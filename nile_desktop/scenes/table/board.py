@@ -1,0 +1,231 @@
+"""What the table shows, card by card: the engine's state, one event at a time.
+
+While the effects of a move play, the table must not show the end of the
+move before its cards have flown. The board is a copy of the public and
+private counts the table draws (hands, storage, fields, Monuments,
+speculations, the piles, the flood, the season), built from the engine's
+state and then changed event by event as each effect lands. When the last
+effect of a move has landed, the board equals the engine's state again;
+a test checks that over hundreds of games, for every viewer.
+
+It answers the same questions as the engine's state (``hand(seat)``,
+``fields_of(seat)``, ``deck_size``…), so the drawing code reads either.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+MONUMENTS = ("sphinx", "obelisk", "wall")
+
+
+class Board:
+    """Counts per zone, as drawn."""
+
+    def __init__(self) -> None:
+        self.players = 0
+        self.crop_names: tuple[str, ...] = ()
+        self.monuments_on = True
+        self.hands: list[Counter] = []
+        self.storages: list[Counter] = []
+        self.fields: list[dict[str, int]] = []
+        self.mons: list[dict[str, int]] = []
+        self.specs: list[list[str]] = []
+        self.deck_size = 0
+        self.discard_size = 0
+        self.flood_under = 0
+        self.flood_card: str | None = None
+        self.season = 1
+        self.seasons = 1
+        self.active = 0
+        self.over = False
+        self.result: Any = None
+        self.locust_aside = False
+        #: Cards a draw in progress took from the old pile before a season change:
+        #: the draw's event (which comes last) must not take them from the new pile.
+        self.carried = 0
+
+    @classmethod
+    def of(cls, state: Any) -> Board:
+        board = cls()
+        board.sync(state)
+        return board
+
+    def sync(self, state: Any) -> None:
+        """Become exactly what ``state`` holds."""
+        n = state.players
+        self.players = n
+        self.crop_names = tuple(state.crop_names)
+        self.monuments_on = bool(state.monuments_on)
+        self.hands = [Counter(state.hand(s)) for s in range(n)]
+        self.storages = [Counter(state.storage_of(s)) for s in range(n)]
+        self.fields = [dict(state.fields_of(s)) for s in range(n)]
+        self.mons = [dict(state.monuments_of(s)) for s in range(n)]
+        self.specs = [list(state.speculation_of(s)) for s in range(n)]
+        self.deck_size = int(state.deck_size)
+        self.discard_size = int(sum(state.discard))
+        self.flood_under = int(sum(state.flood_stack))
+        self.flood_card = state.flood_card
+        self.season, self.seasons = int(state.season), int(state.seasons)
+        self.active = int(state.active)
+        self.over = bool(state.over)
+        self.result = state.result
+        self.locust_aside = bool(state.locust_aside)
+        self.carried = 0
+
+    # -- the state's questions --------------------------------------------------------------
+    def hand(self, seat: int) -> dict[str, int]:
+        return {k: n for k, n in self.hands[seat].items() if n > 0}
+
+    def hand_size(self, seat: int) -> int:
+        return sum(n for n in self.hands[seat].values() if n > 0)
+
+    def storage_of(self, seat: int) -> dict[str, int]:
+        return {k: n for k, n in self.storages[seat].items() if n > 0}
+
+    def storage_size(self, seat: int) -> int:
+        return sum(n for n in self.storages[seat].values() if n > 0)
+
+    def fields_of(self, seat: int) -> dict[str, int]:
+        order = {c: i for i, c in enumerate(("papyrus", "wheat", "lettuce", "castor", "flax",
+                                             "grapes", "onions"))}
+        return {k: n for k, n in sorted(self.fields[seat].items(), key=lambda kv: order.get(
+            kv[0], 9)) if n > 0}
+
+    def monuments_of(self, seat: int) -> dict[str, int]:
+        return {m: self.mons[seat][m] for m in MONUMENTS if self.mons[seat].get(m, 0) > 0}
+
+    def speculation_of(self, seat: int) -> list[str]:
+        return sorted(self.specs[seat])
+
+    def monument_owner(self, monument: int) -> int | None:
+        name = MONUMENTS[monument]
+        for seat in range(self.players):
+            if self.mons[seat].get(name, 0) > 0:
+                return seat
+        return None
+
+    @property
+    def discard(self) -> list[int]:
+        return [self.discard_size]
+
+    @property
+    def flood_stack(self) -> list[int]:
+        return [self.flood_under]
+
+    # -- events -----------------------------------------------------------------------------
+    def apply(self, event: Any) -> None:
+        """Change the board as ``event`` says (its effect has landed)."""
+        kind = event.kind
+        handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
+        if handler is not None:
+            handler(event)
+
+    def _on_turn(self, e: Any) -> None:
+        self.active = e.seat
+
+    def _on_flood(self, e: Any) -> None:
+        if self.flood_card is not None:
+            self.flood_under += 1
+        self.flood_card = e.card
+        self.deck_size = max(0, self.deck_size - 1)
+
+    def _on_harvest(self, e: Any) -> None:
+        self.fields[e.seat][e.crop] = e.left
+        self.storages[e.seat][e.crop] += 1
+
+    def _take(self, seat: int, cards: Any) -> None:
+        for card in cards:
+            if card.startswith("storage:"):
+                self.storages[seat][card[8:]] -= 1
+            else:
+                self.hands[seat]["stone" if card.startswith("stone@") else card] -= 1
+
+    def _on_trade(self, e: Any) -> None:
+        self._take(e.seat, e.cards)
+        self.discard_size += len(e.cards)
+
+    def _on_draw(self, e: Any) -> None:
+        self.deck_size = max(0, self.deck_size - max(0, e.count - self.carried))
+        self.carried = 0
+        if e.cards:
+            for card in e.cards:
+                self.hands[e.seat][card] += 1
+        else:
+            self.hands[e.seat]["back"] += e.count
+
+    def _on_plant(self, e: Any) -> None:
+        self._take(e.seat, e.cards)
+        for card in e.cards:
+            if card.startswith("stone@"):
+                mon = card[6:]
+                self.mons[e.seat][mon] = self.mons[e.seat].get(mon, 0) + 1
+            else:
+                self.fields[e.seat][card] = self.fields[e.seat].get(card, 0) + 1
+
+    def _on_takeover(self, e: Any) -> None:
+        self.fields[e.victim][e.crop] = 0
+        self.discard_size += e.count
+
+    def _on_monument_taken(self, e: Any) -> None:
+        self.mons[e.victim][e.monument] = 0
+        self.discard_size += e.lost
+
+    def _on_monument_eroded(self, e: Any) -> None:
+        self.mons[e.seat][e.monument] = e.left
+        self.discard_size += 1
+
+    def _on_monument_lost(self, e: Any) -> None:
+        self.mons[e.seat][e.monument] = 0
+
+    def _on_locust(self, e: Any) -> None:
+        self.deck_size = max(0, self.deck_size - 1)
+        self.locust_aside = True
+        for seat, name, cards in e.fields:
+            if name in MONUMENTS:
+                self.mons[seat][name] = 0
+            else:
+                self.fields[seat][name] = 0
+            self.discard_size += cards
+
+    def _on_speculate(self, e: Any) -> None:
+        self._take(e.seat, e.cards)
+        self.specs[e.seat].extend(e.cards)
+
+    def _settle_spec(self, e: Any) -> None:
+        if e.card in self.specs[e.seat]:
+            self.specs[e.seat].remove(e.card)
+            self.discard_size += 1
+
+    _on_speculation_paid = _settle_spec
+    _on_speculation_failed = _settle_spec
+
+    def _on_season(self, e: Any) -> None:
+        self.season = e.season + 1
+        self.carried += self.deck_size  # a draw under way emptied the old pile
+        self.deck_size = e.deck
+        self.discard_size = 0
+        self.flood_under = 0
+        self.locust_aside = False
+
+    def _on_game_over(self, e: Any) -> None:
+        self.over = True
+
+    # -- comparing ----------------------------------------------------------------------------
+    def picture(self, viewer: int | None) -> dict[str, Any]:
+        """Everything ``viewer`` may see, as plain data (private parts of others as sizes)."""
+        seats = []
+        for s in range(self.players):
+            seat: dict[str, Any] = {
+                "hand_size": self.hand_size(s), "storage_size": self.storage_size(s),
+                "fields": self.fields_of(s), "monuments": self.monuments_of(s),
+                "speculation": self.speculation_of(s)}
+            if s == viewer:
+                seat["hand"] = self.hand(s)
+                seat["storage"] = self.storage_of(s)
+            seats.append(seat)
+        return {"seats": seats, "deck": self.deck_size, "discard": self.discard_size,
+                "flood": self.flood_card, "flood_under": self.flood_under,
+                "season": self.season, "over": self.over}

@@ -1,0 +1,149 @@
+"""The action buttons, the tools and the prompt line of the table.
+
+Market, Offer to Hapi, Plant, Speculate and End turn are enabled only when
+the person's picks make that move legal (the engine says so); a disabled
+button's tooltip says why. End turn asks for a second press, and no button
+answers in the moment after a move was played, so one stray click or a
+double-click never plays a move by accident.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes.table import flow as F
+from nile_desktop.scenes.table.buttons import draw_button
+from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.words import refusal_text, who
+from nile_desktop.ui import theme
+
+#: (action, hotkey) of the action row, in order.
+ACTION_KEYS = (("market", "M"), ("offer", "O"), ("plant", "P"), ("speculate", "S"),
+               ("pass", "E"))
+TOOL_KEYS = (("undo", "Ctrl+Z"), ("clear", "C"), ("suggest", "H"), ("moves", "A"))
+
+
+def action_label(action: str, armed: bool = False) -> str:
+    if action == "market":
+        return _("Market")
+    if action == "offer":
+        return _("Offer to Hapi")
+    if action == "plant":
+        return _("Plant")
+    if action == "speculate":
+        return _("Speculate")
+    return _("Really end turn?") if armed else _("End turn")
+
+
+def tool_label(tool: str) -> str:
+    return {"undo": _("Undo"), "clear": _("Clear"), "suggest": _("Suggest"),
+            "moves": _("All moves…")}[tool]
+
+
+def refusal_words(t: Any, refusal: Any) -> str:
+    owner = who(refusal.owner, t.session.names) if refusal.owner is not None else ""
+    return refusal_text(refusal.code, rule=refusal.rule, card=refusal.card,
+                        needed=refusal.needed, have=refusal.have, owner=owner, crop=refusal.crop)
+
+
+def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, int, int, int]]:
+    x, y, w, h = rect
+    bw = (w - (n - 1) * gap) / n
+    return [(round(x + i * (bw + gap)), y, round(bw), h) for i in range(n)]
+
+
+def draw_actions(p: Paint, t: Any) -> None:
+    rect = p.lay.rect("actions")
+    phase = t.flow.phase
+    if phase == F.REVIEW:
+        nxt = t.session.active
+        label = _("Done: pass to {name}").format(name=t.session.names[nxt])
+        draw_button(p, "done", label, rect, primary=True, hotkey="Enter")
+        return
+    if phase == F.OVER:
+        return
+    composing = t.composing()
+    for (action, key), r in zip(ACTION_KEYS, _row(rect, len(ACTION_KEYS), p.px(8)), strict=True):
+        refusal = t.draft.action_refusal(action) if composing else None
+        enabled = composing and refusal is None
+        tip = refusal_words(t, refusal) if composing and refusal is not None else ""
+        armed = action == "pass" and t.pass_armed > 0
+        draw_button(p, f"action.{action}", action_label(action, armed), r, enabled=enabled,
+                    primary=action == "plant" or armed, hotkey=key, tooltip=tip,
+                    data={"action": action, "move": t.draft.move_text(action) if composing
+                          else ""})
+
+
+def draw_tools(p: Paint, t: Any, status_right: int) -> int:
+    """Undo, Clear, Suggest and All moves, right-aligned in the status row; returns the
+    left edge they leave free."""
+    x, y, w, h = p.lay.rect("status")
+    composing = t.composing()
+    bw = p.px(92)
+    gap = p.px(6)
+    left = x + w - len(TOOL_KEYS) * (bw + gap) + gap
+    for i, (tool, key) in enumerate(TOOL_KEYS):
+        r = (left + i * (bw + gap), y + p.px(2), bw, h - p.px(4))
+        if tool == "undo":
+            enabled = composing and t.draft.can_undo()
+        elif tool == "clear":
+            enabled = composing and not t.draft.empty
+        elif tool == "suggest":
+            enabled = composing and not t.suggesting
+        else:
+            enabled = composing
+        draw_button(p, f"tool.{tool}", tool_label(tool), r, enabled=enabled, hotkey=key, size=13)
+    return left
+
+
+def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
+    """The prompt line: a refusal first, then what the table is waiting for."""
+    if t.message and t.message_time > 0:
+        return t.message, t.message_colour
+    s = t.session
+    phase = t.flow.phase
+    name = s.names[s.active] if not s.over else ""
+    if phase == F.OVER:
+        return _("The game is over."), theme.INK
+    if phase == F.BOT:
+        return _("{name} is thinking…").format(name=name), theme.INK_SOFT
+    if phase == F.HANDOFF:
+        return _("Pass the computer to {name}.").format(name=name), theme.LAPIS
+    if phase == F.REVIEW:
+        return _("Your turn is over: see your new cards, then pass the computer."), theme.LAPIS
+    if phase == F.PLAYBACK:
+        return _("{name} plays.").format(name=name), theme.INK_SOFT
+    if t.suggesting:
+        return _("Looking for a good move…"), theme.INK_SOFT
+    if t.draft.staged:
+        return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
+    if t.draft.picks:
+        return _("Picked: drop them on a glowing place to plant, or trade or speculate "
+                 "with the buttons."), theme.LAPIS
+    return _("Your turn, {name}: pick cards to trade, or drag cards onto your fields to "
+             "plant.").format(name=name), theme.LAPIS
+
+
+def draw_status(p: Paint, t: Any) -> None:
+    x, y, w, h = p.lay.rect("status")
+    left_free = draw_tools(p, t, x + w)
+    text, colour = status_text(t)
+    bar = pygame.Rect(x, y, left_free - x - p.px(8), h)
+    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), bar, border_radius=p.px(8))
+    pygame.draw.rect(p.surface, theme.INK_SOFT, bar, width=1, border_radius=p.px(8))
+    size = 14
+    lines = theme.wrap_text(text, p.fs(size), bar.w - p.px(16))
+    if len(lines) > 1:
+        size = 12
+        lines = theme.wrap_text(text, p.fs(size), bar.w - p.px(16))
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit_text(" ".join(lines[1:]), p.fs(size), bar.w - p.px(16))]
+    line_h = theme.font(p.fs(size)).get_linesize()
+    top = bar.centery - line_h * len(lines) // 2
+    for i, line in enumerate(lines):
+        theme.draw_text(p.surface, line, (bar.left + p.px(8), top + i * line_h), p.fs(size),
+                        colour, bold=colour == theme.ERROR)
+    p.hits.add(Element("status", "status", text, tuple(bar), focusable=False))

@@ -1,0 +1,36 @@
+"""What covers the table in pass-and-play: the hand-off screen.
+
+While it shows, the table beneath is drawn with no private card (the turn
+flow reveals nobody), and only the named person's confirmation reveals
+their hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes.table.buttons import draw_button
+from nile_desktop.scenes.table.paint import Paint
+from nile_desktop.ui import theme
+
+
+def draw_handoff(p: Paint, t: Any) -> None:
+    sw, sh = p.surface.get_size()
+    theme.dim(p.surface, 200)
+    name = t.session.names[t.session.active]
+    w, h = min(sw - p.px(40), p.px(640)), p.px(280)
+    box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+    p.panel(tuple(box))
+    p.text(_("Pass the computer"), (box.centerx, box.top + p.px(24)), 26, theme.LAPIS, bold=True,
+           anchor="midtop", width=box.w - p.px(40))
+    p.text(_("It is the turn of {name}.").format(name=name), (box.centerx, box.top + p.px(84)),
+           20, bold=True, anchor="midtop", width=box.w - p.px(40))
+    p.text(_("Everyone else, please look away."), (box.centerx, box.top + p.px(124)), 16,
+           theme.INK_SOFT, anchor="midtop", width=box.w - p.px(40))
+    bw, bh = min(box.w - p.px(60), p.px(420)), p.px(54)
+    draw_button(p, "handoff.ready", _("I am {name}: show my cards").format(name=name),
+                (box.centerx - bw // 2, box.bottom - bh - p.px(30), bw, bh), primary=True,
+                hotkey="Enter")

@@ -1,0 +1,188 @@
+"""Drawing helpers of the table and the record of what was drawn where.
+
+Every interactive thing the table draws (a card, a field, a plot, a
+Monument, a button, a log) is recorded as an :class:`Element` in draw
+order, so the last one drawn is the top one: the mouse hit-test walks the
+list backwards, the keyboard cursor walks it forwards, tooltips come from
+it, and the UI dump (``NILE_UI_DUMP``) publishes it as the screen's
+accessibility tree. Drawing and hit-testing can therefore never disagree.
+
+Cards are drawn at their real size from the per-size cache of
+:mod:`nile_desktop.card_art`; nothing is scaled per frame.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import card_name
+from nile_desktop.scenes.table.layout import Rect, TableLayout
+from nile_desktop.ui import theme
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Element:
+    """Something on screen a person can point at."""
+
+    id: str
+    role: str
+    label: str
+    rect: Rect
+    enabled: bool = True
+    selected: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+    tooltip: str = ""
+    #: Keyboard cursor stops here (cards, places, buttons), in draw order.
+    focusable: bool = True
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        x, y, w, h = self.rect
+        return x <= pos[0] < x + w and y <= pos[1] < y + h
+
+    def to_dump(self) -> dict[str, Any]:
+        return {"id": self.id, "role": self.role, "label": self.label,
+                "rect": list(self.rect), "enabled": self.enabled, "selected": self.selected,
+                "data": dict(self.data)}
+
+
+class Hits:
+    """Elements of one frame, in draw order (the last is on top)."""
+
+    def __init__(self) -> None:
+        self.items: list[Element] = []
+        self._by_id: dict[str, Element] = {}
+
+    def add(self, element: Element) -> Element:
+        if element.id in self._by_id:  # ids are unique; a repeat replaces
+            self.items.remove(self._by_id[element.id])
+        self.items.append(element)
+        self._by_id[element.id] = element
+        return element
+
+    def at(self, pos: tuple[int, int]) -> Element | None:
+        for element in reversed(self.items):
+            if element.contains(pos):
+                return element
+        return None
+
+    def get(self, element_id: str | None) -> Element | None:
+        return self._by_id.get(element_id or "")
+
+    def focusable(self) -> list[Element]:
+        return [e for e in self.items if e.focusable]
+
+
+class Paint:
+    """One frame's drawing context: the surface, the layout and the elements."""
+
+    def __init__(self, surface: pygame.Surface, layout: TableLayout, *,
+                 hover: str | None = None, cursor: str | None = None) -> None:
+        self.surface = surface
+        self.lay = layout
+        self.hits = Hits()
+        self.hover = hover
+        self.cursor = cursor
+        #: Card images blitted this frame (the frame benchmark compares against as many).
+        self.cards_drawn = 0
+
+    # -- sizes ----------------------------------------------------------------------------
+    def px(self, n: float) -> int:
+        return self.lay.px(n)
+
+    def fs(self, n: int) -> int:
+        return self.lay.font(n)
+
+    # -- text -----------------------------------------------------------------------------
+    def text(self, text: str, pos: tuple[int, int], size: int, colour: tuple[int, ...] = theme.INK,
+             *, bold: bool = False, anchor: str = "topleft", width: int | None = None
+             ) -> pygame.Rect:
+        """Text at ``size`` design units, cut with "…" to ``width`` pixels if given."""
+        px = self.fs(size)
+        if width is not None:
+            text = theme.fit_text(text, px, max(8, width), bold)
+        return theme.draw_text(self.surface, text, pos, px, colour, bold=bold, anchor=anchor)
+
+    def panel(self, rect: Rect, *, fill: tuple[int, ...] = theme.PAPYRUS, radius: int = 12) -> None:
+        theme.draw_panel(self.surface, pygame.Rect(rect), fill=fill, radius=self.px(radius))
+
+    # -- cards ----------------------------------------------------------------------------
+    def card(self, name: str, rect: Rect, *, label: bool = False, alpha: int = 255
+             ) -> pygame.Rect:
+        """A card face (or ``back``) filling the width of ``rect`` at 5:7."""
+        r = pygame.Rect(rect)
+        face = _face(name, r.w, label)
+        self.cards_drawn += 1
+        if face is None:
+            pygame.draw.rect(self.surface, theme.PAPYRUS, r, border_radius=6)
+            pygame.draw.rect(self.surface, theme.INK, r, width=1, border_radius=6)
+            return r
+        if alpha < 255:
+            face = face.copy()
+            face.set_alpha(alpha)
+        self.surface.blit(face, r.topleft)
+        return pygame.Rect(r.topleft, face.get_size())
+
+    def badge(self, text: str, centre: tuple[int, int], *, fill: tuple[int, ...] = theme.LAPIS,
+              size: int = 14) -> pygame.Rect:
+        """A round count that sits on a card."""
+        image = theme.render_text(text, self.fs(size), theme.PAPYRUS, True)
+        radius = max(self.px(10), image.get_width() // 2 + self.px(5))
+        c = (int(centre[0]), int(centre[1]))
+        pygame.draw.circle(self.surface, fill, c, radius)
+        pygame.draw.circle(self.surface, theme.GOLD, c, radius, width=max(1, self.px(2)))
+        self.surface.blit(image, image.get_rect(center=c))
+        return pygame.Rect(c[0] - radius, c[1] - radius, 2 * radius, 2 * radius)
+
+    def ring(self, rect: Rect, colour: tuple[int, ...], width: int = 3, grow: int = 4) -> None:
+        r = pygame.Rect(rect).inflate(self.px(grow) * 2, self.px(grow) * 2)
+        pygame.draw.rect(self.surface, colour, r, width=max(1, self.px(width)),
+                         border_radius=self.px(8))
+
+    def glow(self, rect: Rect, phase: float = 0.0) -> None:
+        """The soft gold glow of a place a picked card may go."""
+        r = pygame.Rect(rect).inflate(self.px(10), self.px(10))
+        layer = pygame.Surface(r.size, pygame.SRCALPHA)
+        alpha = 90 + int(60 * phase)
+        pygame.draw.rect(layer, (*theme.GOLD_LIGHT, alpha), layer.get_rect(),
+                         border_radius=self.px(10))
+        self.surface.blit(layer, r.topleft)
+        pygame.draw.rect(self.surface, theme.GOLD_LIGHT, r, width=max(2, self.px(3)),
+                         border_radius=self.px(10))
+
+    def add(self, element: Element) -> Element:
+        if element.id == self.cursor:
+            self.ring(element.rect, theme.GOLD_LIGHT, 3, 6)
+        return self.hits.add(element)
+
+
+def _face(name: str, width: int, label: bool) -> pygame.Surface | None:
+    from nile_desktop import card_art
+
+    try:
+        return card_art.card_surface(name, max(4, int(width)),
+                                     card_name(name) if label and name != "back" else None)
+    except (FileNotFoundError, ValueError, pygame.error) as exc:
+        if name not in _missing:
+            _missing.add(name)
+            log.warning("no card art for %s: %s", name, exc)
+        return None
+
+
+_missing: set[str] = set()
+
+
+def card_size(width: float) -> tuple[int, int]:
+    return int(width), round(int(width) * 7 / 5)
+
+
+def card_label(name: str) -> str:
+    """A card's name for a tooltip or a label (``back`` has none)."""
+    if name == "back":
+        return ""
+    return card_name(name)

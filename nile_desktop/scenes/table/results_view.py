@@ -1,0 +1,170 @@
+"""The end of the game: ranking, every storage pile by crop, why it was decided.
+
+Scoring compares the players' storage piles smallest first (R-END-3): the
+results show each player's piles in that order with the crop's picture,
+mark the pile that decided each place, say in a sentence how ties were
+broken, and chart every player's storage crop by crop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.scenes.table.buttons import draw_button
+from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.ui import theme
+
+#: Bar colours per seat (the seat markers' colours, kept readable on papyrus).
+BAR_COLOURS = ((0x1F, 0x3C, 0x88), (0x1B, 0x8E, 0x84), (0xA8, 0x8E, 0x4E),
+               (0x2B, 0x25, 0x22), (0xB8, 0x62, 0x2E), (0x6A, 0x3E, 0x8E))
+
+
+def sorted_piles(state: Any, seat: int) -> list[tuple[str, int]]:
+    """(crop, count) of ``seat``'s storage, smallest first, crops in rule order on ties."""
+    storage = state.storage_of(seat)
+    crops = list(state.crop_names)
+    return sorted(((c, storage.get(c, 0)) for c in crops), key=lambda cp: (cp[1], crops.index(cp[0])))
+
+
+def deciding_index(a: list[int], b: list[int]) -> int | None:
+    """The first pile, smallest first, where ``a`` and ``b`` differ (None if equal)."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return None
+
+
+def order(result: dict[str, Any]) -> list[tuple[int, int]]:
+    """(place, seat) best first; tied seats share a place."""
+    out = []
+    place = 1
+    for group in result.get("ranking", []):
+        for seat in group:
+            out.append((place, seat))
+        place += len(group)
+    return out
+
+
+def tie_sentence(state: Any, names: list[str]) -> str:
+    """How the winner was found, in one sentence."""
+    result = state.result or {}
+    ranking = result.get("ranking", [])
+    piles = result.get("piles", [])
+    if not ranking:
+        return ""
+    first = ranking[0]
+    if len(first) > 1:
+        return _("Shared win: {names} are equal on every pile.").format(
+            names=", ".join(names[s] for s in first))
+    winner = first[0]
+    if len(ranking) < 2:
+        return ""
+    runner = ranking[1][0]
+    i = deciding_index(piles[winner], piles[runner])
+    if i is None:
+        return ""
+    if i == 0:
+        return ngettext("{winner} wins: the smallest pile holds {a} card, against {b} for {other}.",
+                        "{winner} wins: the smallest pile holds {a} cards, against {b} for {other}.",
+                        piles[winner][0]).format(winner=names[winner], a=piles[winner][0],
+                                                 b=piles[runner][0], other=names[runner])
+    return _("{winner} and {other} tie on the smallest piles; pile {n} decides: "
+             "{a} against {b}.").format(winner=names[winner], other=names[runner], n=i + 1,
+                                        a=piles[winner][i], b=piles[runner][i])
+
+
+def draw_results(p: Paint, t: Any) -> None:
+    state = t.session.state
+    names = t.session.names
+    result = state.result or {}
+    sw, sh = p.surface.get_size()
+    theme.dim(p.surface, 140)
+    n = state.players
+    w = min(sw - p.px(40), p.px(1100))
+    row_h = p.px(44)
+    chart_h = p.px(150)
+    h = min(sh - p.px(30), p.px(140) + n * row_h + chart_h + p.px(90))
+    box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+    p.panel(tuple(box))
+    pad = p.px(24)
+    p.text(_("The game is over"), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
+           anchor="midtop")
+    p.text(tie_sentence(state, names), (box.centerx, box.top + p.px(56)), 15, theme.INK,
+           anchor="midtop", width=box.w - 2 * pad)
+    p.text(_("Storage piles, smallest first: the smallest pile decides. Gold ring: the pile "
+             "that decided the place."), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
+           anchor="midtop", width=box.w - 2 * pad)
+    piles = result.get("piles", [])
+    ranked = order(result)
+    y = box.top + p.px(108)
+    card_h = row_h - p.px(6)
+    card_w = int(card_h * 5 / 7)
+    for idx, (place, seat) in enumerate(ranked):
+        colour = theme.LAPIS if place == 1 else theme.INK
+        p.text(f"{place}.", (box.left + pad, y + row_h // 2), 18, colour, bold=True,
+               anchor="midleft")
+        p.text(names[seat], (box.left + pad + p.px(36), y + row_h // 2), 17, colour,
+               bold=place == 1, anchor="midleft", width=p.px(200))
+        nxt = ranked[idx + 1][1] if idx + 1 < len(ranked) else None
+        prev = ranked[idx - 1][1] if idx > 0 else None
+        other = nxt if nxt is not None else prev
+        decide = deciding_index(piles[seat], piles[other]) if other is not None and seat < len(
+            piles) and other < len(piles) else None
+        x = box.left + pad + p.px(250)
+        for i, (crop, count) in enumerate(sorted_piles(state, seat)):
+            rect = (x, y + p.px(3), card_w, card_h)
+            p.card(crop, rect)
+            if i == decide:
+                p.ring(rect, theme.GOLD, 3, 2)
+            p.badge(str(count), (x + card_w, y + card_h - p.px(2)),
+                    fill=theme.LAPIS if count else theme.DISABLED, size=12)
+            p.add(Element(f"result.{seat}.{crop}", "pile", card_name(crop), rect, focusable=False,
+                          selected=i == decide,
+                          data={"seat": seat, "crop": crop, "count": count, "place": place}))
+            x += card_w + p.px(22)
+        y += row_h
+    chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
+    _draw_chart(p, state, names, chart)
+    bw, bh = p.px(190), p.px(44)
+    labels = (("result.rematch", _("Rematch")), ("result.new", _("New game")),
+              ("result.title", _("Title screen")))
+    left = box.centerx - (3 * bw + 2 * p.px(16)) // 2
+    for i, (bid, label) in enumerate(labels):
+        draw_button(p, bid, label, (left + i * (bw + p.px(16)), box.bottom - bh - p.px(16), bw, bh),
+                    primary=i == 0)
+
+
+def _draw_chart(p: Paint, state: Any, names: list[str], box: pygame.Rect) -> None:
+    """Bars of every player's storage, grouped by crop."""
+    crops = list(state.crop_names)
+    counts = [[state.storage_of(s).get(c, 0) for c in crops] for s in range(state.players)]
+    top = max([1] + [max(row) for row in counts])
+    legend_h = p.px(18)
+    plot = pygame.Rect(box.left, box.top + legend_h, box.w, box.h - legend_h - p.px(20))
+    pygame.draw.line(p.surface, theme.INK_SOFT, plot.bottomleft, plot.bottomright, 1)
+    group_w = plot.w / len(crops)
+    bar_w = max(2, int(group_w * 0.8 / state.players))
+    for ci, crop in enumerate(crops):
+        gx = plot.left + ci * group_w + group_w * 0.1
+        for s in range(state.players):
+            v = counts[s][ci]
+            bh = int(plot.h * v / top)
+            bar = pygame.Rect(int(gx + s * bar_w), plot.bottom - bh, bar_w - 1, bh)
+            pygame.draw.rect(p.surface, BAR_COLOURS[t_colour(s)], bar)
+        p.text(card_name(crop), (int(plot.left + ci * group_w + group_w / 2), plot.bottom + p.px(2)),
+               11, theme.INK, anchor="midtop", width=int(group_w))
+    x = box.left
+    for s, name in enumerate(names):
+        pygame.draw.rect(p.surface, BAR_COLOURS[t_colour(s)], (x, box.top + p.px(3), p.px(12),
+                                                              p.px(12)))
+        r = p.text(name, (x + p.px(16), box.top), 11, theme.INK, width=p.px(140))
+        x = r.right + p.px(14)
+    p.add(Element("result.chart", "chart", _("Storage by crop"), tuple(box), focusable=False,
+                  data={"crops": crops, "counts": counts}))
+
+
+def t_colour(seat: int) -> int:
+    return seat % len(BAR_COLOURS)

@@ -1,0 +1,337 @@
+"""The game table: people play with the cards, bots play at a pace one can follow.
+
+This scene wires the table's parts together and owns no rule: the session
+changes the game, the turn flow says who may act and who may see, the draft
+holds a person's picks and staged plantings, the layout says where things
+go. Drawing records every interactive element (:mod:`paint`), and input
+(:mod:`table_input`) acts on those same elements, by mouse or keyboard.
+
+The table draws at the window's real size (``native``): it lays itself out
+again whenever the window changes size.
+
+Other code may watch the game: ``listeners`` are called with the events of
+each move (the demo takes its screenshots this way).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.bots import BotRunner
+from nile_desktop.scenes.stack import Scene
+from nile_desktop.scenes.table import flow as F
+from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
+from nile_desktop.scenes.table.controls import draw_actions, draw_status, refusal_words
+from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
+from nile_desktop.scenes.table.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.layout import TableLayout
+from nile_desktop.scenes.table.logview import LogView
+from nile_desktop.scenes.table.overlays import draw_handoff
+from nile_desktop.scenes.table.paint import Hits, Paint
+from nile_desktop.scenes.table.results_view import draw_results
+from nile_desktop.scenes.table.river_view import draw_river
+from nile_desktop.scenes.table.seats_view import draw_seats
+from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.scenes.table.table_input import TableInput
+from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
+from nile_desktop.ui import theme
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[["TableScene", list[Any]], None]
+
+#: Seconds a person's finished turn stays on show before the bots go on (speed 1).
+OWN_MOVE_PAUSE = 0.5
+#: Seconds after a move during which the buttons ignore clicks (no double-click accidents).
+INPUT_GUARD = 0.35
+MESSAGE_TIME = 5.0
+
+
+class TableScene(Scene):
+    escape_pops = False
+    native = True
+
+    def __init__(self, save: Any, state: Any = None, *, autosave: bool = True,
+                 speed: float | None = None) -> None:
+        super().__init__()
+        self.session = GameSession(save, state, autosave=autosave)
+        self.save = save
+        self.speed = speed
+        self.flow = F.TurnFlow(self.session.kinds, self.session.active, self.session.over)
+        self.draft = MoveDraft(self.session.state, self.session.active)
+        self.logview = LogView()
+        self.runner = BotRunner()
+        self.suggester = BotRunner()
+        self.suggesting = False
+        self.listeners: list[Listener] = []
+        self.layout: TableLayout | None = None
+        self.hits = Hits()
+        self.input = TableInput(self)
+        self.clock = 0.0
+        self.pulse = 0.0
+        self.guard = 0.0
+        self.pass_armed = 0.0
+        self.message = ""
+        self.message_time = 0.0
+        self.message_colour: tuple[int, ...] = theme.ERROR
+        self._asked_at = -1
+        self.cards_drawn = 0
+        self._targets: list[Target] | None = None
+
+    # -- compatibility views ------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def holds(self) -> set[str]:
+        return self.flow.holds
+
+    @property
+    def names(self) -> list[str]:
+        return self.session.names
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.session.kinds
+
+    # -- lifecycle ----------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.session.save.moves:
+            self.session.log.add_note("resumed")
+        else:
+            self.session.write_autosave()  # "Continue" offers this game from its very start
+        self._fresh_draft()
+
+    def exit(self) -> None:
+        self.runner.close()
+        self.suggester.close()
+
+    def relayout(self) -> None:
+        self.layout = None
+
+    def settings(self) -> Any:
+        if self.app is not None:
+            return self.app.settings
+        from nile_desktop.settings import Settings
+
+        return Settings()
+
+    @property
+    def pace(self) -> float:
+        if self.speed is not None:
+            return self.speed
+        return max(0.1, float(self.settings().animation_speed))
+
+    def human_turn(self) -> bool:
+        return self.session.human_turn()
+
+    def composing(self) -> bool:
+        return self.flow.phase == F.COMPOSE and self.flow.revealed == self.session.active
+
+    def targets_shown(self) -> list[Target]:
+        """Places that glow: where the picked (or dragged) cards may go, while composing.
+        Worked out once per frame."""
+        if self._targets is None:
+            self._targets = self._compute_targets()
+        return self._targets
+
+    def _compute_targets(self) -> list[Target]:
+        if not self.composing():
+            return []
+        shown = {t.id: t for t in self.draft.glowing()}
+        dragged = self.input.dragging
+        if dragged is not None:
+            kind = dragged.data.get("kind", "")
+            for target in self.draft.targets(kind):
+                if self.draft.why_not_target(kind, target) is None:
+                    shown.setdefault(target.id, target)
+        return list(shown.values())
+
+    def dump_info(self) -> dict[str, Any]:
+        s = self.session
+        return {"turn": None if s.over else s.active,
+                "turn_name": None if s.over else s.names[s.active],
+                "phase": self.flow.phase, "revealed": self.flow.revealed,
+                "season": s.state.season, "seasons": s.state.seasons, "over": s.over}
+
+    # -- messages -------------------------------------------------------------------------
+    def say(self, text: str, colour: tuple[int, ...] = theme.ERROR) -> None:
+        self.message, self.message_colour, self.message_time = text, colour, MESSAGE_TIME
+
+    def refuse(self, refusal: Refusal) -> None:
+        self.say(refusal_words(self, refusal))
+        self.play_sound("slide")
+
+    def play_sound(self, name: str) -> None:
+        if self.app is not None:
+            self.app.play(name)
+
+    # -- playing ---------------------------------------------------------------------------
+    def _fresh_draft(self) -> None:
+        self.draft = MoveDraft(self.session.state, self.session.active)
+        self.pass_armed = 0.0
+
+    def play(self, move: Any, reason: Any = None) -> list[Any]:
+        """Play one move of the active seat and hand the result to the turn flow."""
+        seat = self.session.active
+        events = self.session.play(move, reason)
+        self._after_move(seat, events)
+        return events
+
+    def _after_move(self, seat: int, events: list[Any]) -> None:
+        s = self.session
+        human = s.is_human(seat)
+        if human and seat == s.active and not s.over:
+            pause = 0.0  # a trade: the person goes on composing
+        elif human:
+            pause = OWN_MOVE_PAUSE
+        else:
+            pause = F.BOT_PAUSE + (F.KEY_PAUSE if any(e.kind in KEY_KINDS for e in events)
+                                   else 0.0)
+        self.flow.moved(seat, s.active, s.over, pause)
+        self._fresh_draft()
+        self.guard = INPUT_GUARD
+        self.message_time = 0.0
+        if any(e.kind == "flood" for e in events):
+            self.play_sound("flip")
+        for name, kinds in (("locust", ("locust",)), ("takeover", ("takeover", "monument-taken")),
+                            ("monument_built", ("monument-built",)),
+                            ("monument_crumbles", ("monument-lost",)), ("win", ("game-over",))):
+            if any(e.kind in kinds for e in events):
+                self.play_sound(name)
+        for listener in list(self.listeners):
+            listener(self, events)
+
+    def act(self, action: str) -> None:
+        """A person pressed an action button (or its key)."""
+        if not self.composing() or self.guard > 0:
+            return
+        refusal = self.draft.action_refusal(action)
+        if refusal is not None:
+            self.refuse(refusal)
+            return
+        if action == "pass" and self.pass_armed <= 0:
+            self.pass_armed = 3.0
+            self.say(_("Press End turn again to end your turn without planting."), theme.LAPIS)
+            return
+        move = self.draft.move_text(action)
+        self.play_sound({"market": "market", "offer": "offering"}.get(action, "slide"))
+        self.play(move)
+
+    def suggest(self) -> None:
+        if not self.composing() or self.suggesting:
+            return
+        from nile_desktop.engine import observe
+
+        s = self.session
+        rng = random.Random(s.save.seed * 31 + len(s.save.moves))
+        self.suggesting = True
+        self.suggester.ask("hard", observe(s.state, s.active), s.legal_moves(), rng)
+
+    def _poll_suggestion(self) -> None:
+        if not self.suggesting:
+            return
+        answer = self.suggester.result()
+        if answer is None:
+            return
+        self.suggesting = False
+        move, reason = answer
+        if not self.composing():
+            return
+        self.draft.load_move(str(move))
+        from nile_desktop.scenes.table.words import reason_line
+
+        self.say(_("Suggested: {reason}").format(reason=reason_line(reason)), theme.REEDS)
+
+    def _drive_bots(self) -> None:
+        s = self.session
+        if s.over or s.is_human(s.active):
+            return
+        if not self.runner.busy and self._asked_at != len(s.save.moves):
+            from nile_desktop.engine import observe
+
+            seat = s.active
+            rng = random.Random(s.save.seed * 7919 + len(s.save.moves))
+            self._asked_at = len(s.save.moves)
+            self.runner.ask(s.kinds[seat], observe(s.state, seat), s.legal_moves(), rng)
+        if not self.flow.wants_bot():
+            return
+        answer = self.runner.result()
+        if answer is not None:
+            self.play(*answer)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.pulse = abs(((self.clock * 1.6) % 2) - 1)
+        self.guard = max(0.0, self.guard - dt)
+        self.message_time = max(0.0, self.message_time - dt)
+        self.pass_armed = max(0.0, self.pass_armed - dt)
+        before = self.flow.phase
+        self.flow.update(dt * self.pace)
+        if self.flow.phase == F.COMPOSE and before != F.COMPOSE:
+            self._fresh_draft()
+        self._drive_bots()
+        self._poll_suggestion()
+
+    # -- actions from the overlays ---------------------------------------------------------
+    def ready(self) -> None:
+        """The next person confirmed the hand-off screen."""
+        self.flow.ready(self.session.active)
+        self._fresh_draft()
+        self.guard = INPUT_GUARD
+
+    def done(self) -> None:
+        """The person pressed "Done: pass to …" after seeing their move."""
+        self.flow.done_review()
+        self.guard = INPUT_GUARD
+
+    def menu(self) -> None:
+        nav.push(self.stack, "table-menu", table=self)
+
+    def all_moves(self) -> None:
+        if self.composing():
+            nav.push(self.stack, "move-list", table=self)
+
+    def rematch(self) -> None:
+        nav.rematch(self.stack, self.session.save)
+
+    # -- input and drawing ------------------------------------------------------------------
+    def handle_event(self, event: Any) -> bool:
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.layout = None
+        return self.input.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self.layout is None or self.layout.size != size:
+            self.layout = TableLayout.compute(size, self.session.players)
+        p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor)
+        self._targets = None
+        theme.draw_background(surface)
+        draw_seats(p, self)
+        draw_river(p, self)
+        draw_hand(p, self)
+        draw_storage(p, self)
+        draw_status(p, self)
+        draw_actions(p, self)
+        self.logview.draw(p, self)
+        draw_button(p, "menu", _("Menu"), self.layout.rect("menu"), hotkey="Esc", size=13)
+        if self.flow.phase == F.HANDOFF:
+            draw_handoff(p, self)
+        if self.flow.phase == F.OVER:
+            draw_results(p, self)
+        self.input.draw_drag(p)
+        tip = self.input.tooltip(p.hits)
+        if tip:
+            draw_tooltip(p, tip, self.input.mouse)
+        self.hits = p.hits
+        self.cards_drawn = p.cards_drawn
+        self.input.after_draw(p.hits)

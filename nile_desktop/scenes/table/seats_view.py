@@ -1,0 +1,182 @@
+"""The seat panels: each player's fields, Monuments, speculations and counts.
+
+Fields, Monuments and speculations are public and drawn for every seat.
+The shown person's staged plantings are drawn where they will land: on
+their own fields, on new plots in their panel, or on a rival's field they
+mean to take over; the places a picked card may go glow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _, card_name
+from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table_text import seat_kind_label
+from nile_desktop.ui import theme
+
+
+def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
+    from nile_desktop import card_art
+
+    try:
+        image = card_art.seat_marker(colour % len(card_art.SEATS), size)
+        p.surface.blit(image, image.get_rect(center=centre))
+    except (FileNotFoundError, ValueError, pygame.error):
+        pygame.draw.circle(p.surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
+
+
+def draw_seats(p: Paint, t: Any) -> None:
+    """Every seat's panel; ``t`` is the table scene (session, flow, draft)."""
+    for seat in range(t.session.players):
+        draw_seat(p, t, seat)
+
+
+def draw_seat(p: Paint, t: Any, seat: int) -> None:
+    state = t.session.state
+    rect = pygame.Rect(p.lay.seat(seat))
+    active = seat == state.active and not state.over
+    me = seat == t.flow.revealed
+    p.panel(rect, fill=(0xF6, 0xEC, 0xCF) if me else theme.PAPYRUS)
+    if active:
+        p.ring(rect, theme.GOLD_LIGHT, 2 + round(1.5 * (1 + t.pulse)), 3)
+    pad = p.px(10)
+    head = p.px(34)
+    marker = p.px(26)
+    _marker(p, t.session.colours[seat], (rect.left + pad + marker // 2, rect.top + pad + head // 2 - 2),
+            marker)
+    name_x = rect.left + pad * 2 + marker
+    stats = _("Hand {hand} · Storage {storage}").format(
+        hand=state.hand_size(seat), storage=state.storage_size(seat))
+    stats_rect = p.text(stats, (rect.right - pad - p.px(4), rect.top + pad), 13, theme.INK_SOFT,
+                        anchor="topright")
+    name_w = stats_rect.left - name_x - pad
+    name = t.session.names[seat]
+    if me and len(t.session.humans) == 1:
+        name = _("{name} (you)").format(name=name)
+    p.text(name, (name_x, rect.top + pad - p.px(2)), 16, theme.INK, bold=True, width=name_w)
+    kind = t.session.kinds[seat]
+    sub = seat_kind_label(kind)
+    p.text(sub, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT, width=name_w)
+    if active:
+        p.text(_("to play"), (rect.right - pad - p.px(4), rect.top + pad + p.px(18)), 12,
+               theme.LAPIS, bold=True, anchor="topright")
+    p.add(Element(f"seat.{seat}", "seat", t.session.names[seat], tuple(rect), focusable=False,
+                  data={"seat": seat, "hand": state.hand_size(seat),
+                        "storage": state.storage_size(seat), "active": active}))
+    body = pygame.Rect(rect.left + pad, rect.top + head + p.px(4), rect.w - 2 * pad,
+                       rect.h - head - p.px(4) - pad)
+    _draw_items(p, t, seat, body)
+
+
+def _items(t: Any, seat: int) -> list[tuple[str, str, int]]:
+    """(role, name, count) of what sits in front of ``seat``, plots for the draft included."""
+    state = t.session.state
+    items: list[tuple[str, str, int]] = []
+    items += [("field", crop, n) for crop, n in state.fields_of(seat).items()]
+    items += [("monument", mon, n) for mon, n in state.monuments_of(seat).items()]
+    draft = t.draft if t.composing() and seat == t.session.active else None
+    if draft is not None:
+        plots = [tg for tg in t.targets_shown() if tg.role == "plot"]
+        staged_plots = {tid.split(":", 1)[1] for tid, _tok in draft.staged
+                        if tid.startswith("field:") and (tg := draft.target(tid)) is not None
+                        and tg.role == "plot"}
+        names = dict.fromkeys([tg.name for tg in plots] + sorted(staged_plots))
+        items += [("plot", crop, 0) for crop in names]
+    items += [("spec", spec, 0) for spec in state.speculation_of(seat)]
+    return items
+
+
+def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
+    items = _items(t, seat)
+    if not items:
+        p.text(_("No fields yet"), (body.left + p.px(6), body.centery), 13, theme.INK_SOFT,
+               anchor="midleft")
+        return
+    card_h = min(body.h - p.px(6), p.px(112))
+    card_w = int(card_h * 5 / 7)
+    n = len(items)
+    gap = p.px(8)
+    step = card_w + gap if n * (card_w + gap) - gap <= body.w else (body.w - card_w) / max(1, n - 1)
+    if step < card_w * 0.34:  # too crowded: smaller cards
+        card_w = max(p.px(18), int((body.w - gap) / (n * 0.6 + 0.4)))
+        card_h = int(card_w * 7 / 5)
+        step = (body.w - card_w) / max(1, n - 1)
+    glowing = {tg.id: tg for tg in t.targets_shown()}
+    draft = t.draft if t.composing() else None
+    x = float(body.left)
+    top = body.top + (body.h - card_h) // 2
+    for role, name, count in items:
+        rect = (int(x), top, card_w, card_h)
+        if role == "plot":
+            _draw_plot(p, t, name, rect, glowing)
+        elif role == "spec":
+            p.card(name, rect)
+            p.ring(rect, theme.LAPIS, 2, 1)
+            p.badge("?", (rect[0] + card_w - p.px(4), rect[1] + card_h - p.px(6)), fill=theme.REEDS)
+            p.add(Element(f"spec.{seat}.{name}", "card", card_label(name), rect,
+                          tooltip=_("{card}: pending speculation").format(card=card_label(name)),
+                          data={"kind": name, "zone": "speculation", "seat": seat}))
+        else:
+            target_id = f"field:{name}" if role == "field" else f"monument:{name}"
+            staged = draft.staged_on(target_id) if draft is not None else 0
+            target = glowing.get(target_id)
+            if target is not None and target.seat == seat and not staged:
+                p.glow(rect, t.pulse)
+            p.card(name, rect, label=card_w >= p.px(70))
+            fill = theme.GOLD if role == "monument" else theme.LAPIS
+            badge_c = (rect[0] + card_w - p.px(4), rect[1] + card_h - p.px(6))
+            p.badge(str(count), badge_c, fill=fill)
+            if staged:
+                _draw_staged(p, t, target_id, rect, staged)
+            what = (_("{card}: field of {count}").format(card=card_label(name), count=count)
+                    if role == "field" else
+                    _("{monument}: {count} stones").format(monument=card_label(name), count=count))
+            elem_role = "field" if role == "field" else "monument"
+            data: dict[str, Any] = {"kind": name, "zone": elem_role, "seat": seat, "count": count}
+            place = draft.target(target_id) if draft is not None else None
+            if place is not None and place.seat == seat:
+                data["target"] = target_id  # a click stages there, or says why it cannot
+            p.add(Element(f"{elem_role}.{seat}.{name}", elem_role, card_label(name), rect,
+                          tooltip=what, data=data, selected=bool(staged),
+                          enabled=target is not None or bool(staged)))
+        x += step
+
+
+def _draw_plot(p: Paint, t: Any, crop: str, rect: tuple[int, int, int, int],
+               glowing: dict[str, Any]) -> None:
+    """An empty plot in the shown person's panel: a new field of ``crop`` may start here."""
+    target_id = f"field:{crop}"
+    staged = t.draft.staged_on(target_id)
+    r = pygame.Rect(rect)
+    if target_id in glowing and not staged:
+        p.glow(r, t.pulse)
+    pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, r, width=max(1, p.px(2)),
+                     border_radius=p.px(8))
+    if staged:
+        _draw_staged(p, t, target_id, rect, staged, ghost=False)
+    else:
+        p.text(_("New field"), r.center, 11, theme.INK_SOFT, anchor="center", width=r.w - 4)
+    p.add(Element(f"plot.{crop}", "plot", _("New {crop} field").format(crop=card_name(crop)),
+                  rect, selected=bool(staged), data={"kind": crop, "zone": "plot",
+                                                      "seat": t.draft.seat, "target": target_id},
+                  tooltip=_("New {crop} field").format(crop=card_name(crop))))
+
+
+def _draw_staged(p: Paint, t: Any, target_id: str, rect: tuple[int, int, int, int], staged: int,
+                 ghost: bool = True) -> None:
+    """Cards waiting on a place until Confirm: a lifted card with "+N" (and the need)."""
+    target = t.draft.target(target_id)
+    kind = "stone" if target_id.startswith("monument:") else target_id.split(":", 1)[1]
+    lift = p.px(10)
+    r = pygame.Rect(rect).move(p.px(6), -lift)
+    p.card(kind, tuple(r), alpha=235 if ghost else 255)
+    p.ring(tuple(r), theme.GOLD_LIGHT, 3, 2)
+    text = f"+{staged}"
+    if target is not None and target.role in ("takeover", "take"):
+        text = f"{staged}/{target.need}"
+    elif target is not None and target.role in ("plot", "build"):
+        text = str(staged)
+    p.badge(text, (r.left + p.px(8), r.top + p.px(8)), fill=theme.REEDS, size=13)

@@ -1,0 +1,116 @@
+"""One game in progress: the only code that changes the engine state.
+
+The table's drawing, input and turn flow read the game through this object
+and ask it to play moves; nothing else calls ``state.apply``. Playing a move
+records it in the save, writes the autosave and appends the move's events to
+the game log, so the log, the save and the state can never disagree.
+
+Resuming a saved game replays its moves from the seed, which rebuilds the
+whole log (the opening flood included) exactly as it was first played.
+No pygame here: the session is tested without a display.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from nile_desktop.engine import IllegalMoveError, Move, State
+from nile_desktop.scenes.table.gamelog import GameLog
+
+log = logging.getLogger(__name__)
+
+Saver = Callable[[Any], bool]
+
+
+def _default_saver(save: Any) -> bool:
+    from nile_desktop.saves import autosave
+
+    return bool(autosave(save))
+
+
+class GameSession:
+    """The state, the save and the log of one game, changed only by :meth:`play`."""
+
+    def __init__(self, save: Any, state: State | None = None, *, autosave: bool = True,
+                 saver: Saver | None = None) -> None:
+        self.save = save
+        self.names: list[str] = [seat.name for seat in save.seats]
+        self.kinds: list[str] = [seat.kind for seat in save.seats]
+        self.colours: list[int] = [seat.colour for seat in save.seats]
+        self.autosave_on = autosave
+        self.saver = saver or _default_saver
+        self.log = GameLog()
+        self.state = self._rebuild(state)
+        self.save_failed = False
+
+    # -- building --------------------------------------------------------------------
+    def _rebuild(self, given: State | None) -> State:
+        """The state after the save's moves, with every event of the game in the log."""
+        state = self.save.new_state()
+        self.log.add_events(list(state.events), seat=None)
+        for text in self.save.moves:
+            seat = state.active
+            events = state.apply(text)
+            self.log.add_turn(seat, str(text), events, reason=None)
+        if given is not None and given.to_json() != state.to_json():
+            log.warning("the given state differs from the save's replay; the replay is used")
+        return state
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.over)
+
+    @property
+    def active(self) -> int:
+        return int(self.state.active)
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.kinds) if kind == "human"]
+
+    def human_turn(self) -> bool:
+        return not self.over and self.is_human(self.active)
+
+    def legal_moves(self) -> list[Move]:
+        return list(self.state.legal_moves())
+
+    def refusal(self, move: str | Move) -> IllegalMoveError | None:
+        """Why the engine would refuse ``move`` now, or None if it is legal."""
+        try:
+            self.state.check(move)
+        except IllegalMoveError as exc:
+            return exc
+        return None
+
+    # -- changing --------------------------------------------------------------------
+    def play(self, move: str | Move, reason: Any = None) -> list[Any]:
+        """Play ``move`` for the active seat; record, autosave and log it.
+
+        Raises :class:`IllegalMoveError` (and changes nothing) if it is refused.
+        """
+        seat = self.active
+        events = self.state.apply(move)
+        self.save.record(move)
+        self.log.add_turn(seat, str(move), events, reason=reason)
+        self.write_autosave()
+        return events
+
+    def write_autosave(self) -> bool:
+        """Save the game now (not for demo games); remember and log a refusal by the disk."""
+        if not self.autosave_on:
+            return True
+        ok = self.saver(self.save)
+        if not ok and not self.save_failed:
+            self.log.add_note("save-failed")
+        self.save_failed = not ok
+        return ok

@@ -1,0 +1,305 @@
+"""Mouse and keyboard on the table, acting on the elements of the last frame.
+
+- Click a card in your hand or storage to pick one more of it (right-click
+  puts one back); drag a card from your hand onto a glowing place to stage
+  it there (the picked cards of that kind, or all of them).
+- Click a glowing place to stage the picked cards there; right-click a place
+  (or click it with nothing picked) to take one staged card back.
+- Buttons act when the mouse is released over them.
+- Keyboard: arrows or Tab move a cursor over cards, places and buttons;
+  Space or Enter acts on it (as a click); Backspace as a right-click;
+  M, O, P, S, E are the actions, Ctrl+Z or U undo, C clears, H suggests,
+  A lists all moves, Page Up/Down scroll the log, Escape opens the menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.table import flow as F
+from nile_desktop.scenes.table.paint import Element, Hits, Paint
+from nile_desktop.ui import theme
+
+DRAG_START = 8
+ACTION_KEYS = {pygame.K_m: "market", pygame.K_o: "offer", pygame.K_p: "plant",
+               pygame.K_s: "speculate", pygame.K_e: "pass"}
+
+
+class TableInput:
+    """Hover, the pressed button, the drag in progress and the keyboard cursor."""
+
+    def __init__(self, table: Any) -> None:
+        self.t = table
+        self.hover: str | None = None
+        self.cursor: str | None = None
+        self.pressed: str | None = None
+        self.mouse = (0, 0)
+        self.hover_time = 0.0
+        self._down: tuple[int, int] | None = None
+        self._down_elem: Element | None = None
+        self.dragging: Element | None = None
+
+    # -- helpers -----------------------------------------------------------------------
+    @property
+    def hits(self) -> Hits:
+        return self.t.hits
+
+    def after_draw(self, hits: Hits) -> None:
+        if self.cursor is not None and hits.get(self.cursor) is None:
+            self.cursor = None
+
+    def tooltip(self, hits: Hits) -> str:
+        if self.dragging is not None or self.hover is None:
+            return ""
+        element = hits.get(self.hover)
+        return element.tooltip if element is not None else ""
+
+    def draw_drag(self, p: Paint) -> None:
+        if self.dragging is None:
+            return
+        kind = self.dragging.data.get("kind", "")
+        w = p.px(70)
+        rect = (self.mouse[0] - w // 2, self.mouse[1] - w * 7 // 10, w, w * 7 // 5)
+        p.card(kind, rect)
+        p.ring(rect, theme.GOLD_LIGHT, 3, 2)
+
+    # -- dispatch -----------------------------------------------------------------------
+    def handle(self, event: Any) -> bool:
+        t = self.t
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if event.type == pygame.MOUSEWHEEL:
+            over = t.logview.rect.collidepoint(self.mouse)
+            if over:
+                t.logview.scroll(event.y * 3)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if t.logview.handle_event(event):
+                return True
+            if event.button == 1:
+                self._down = event.pos
+                self._down_elem = self.hits.at(event.pos)
+                if self._down_elem is not None and self._down_elem.role == "button":
+                    self.pressed = self._down_elem.id
+                return self._down_elem is not None
+            if event.button == 3:
+                element = self.hits.at(event.pos)
+                if element is not None:
+                    self.secondary(element)
+                    return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.mouse = event.pos
+            if t.logview.handle_event(event):
+                return True
+            if event.button != 1:
+                return False
+            return self._release(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _motion(self, event: Any) -> bool:
+        self.mouse = event.pos
+        if self.t.logview.handle_event(event):
+            return True
+        element = self.hits.at(event.pos)
+        self.hover = element.id if element is not None else None
+        down = self._down_elem
+        if (self.dragging is None and down is not None and self._down is not None
+                and down.data.get("zone") == "hand" and down.enabled
+                and abs(event.pos[0] - self._down[0]) + abs(event.pos[1] - self._down[1])
+                >= DRAG_START):
+            self.dragging = down
+        return self.dragging is not None
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        down, self._down_elem, self._down = self._down_elem, None, None
+        pressed, self.pressed = self.pressed, None
+        dragged, self.dragging = self.dragging, None
+        target = self.hits.at(pos)
+        if dragged is not None:
+            if target is not None and "target" in target.data:
+                self.drop(dragged, target)
+            return True
+        if target is None or down is None or target.id != down.id:
+            return False
+        if target.role == "button" and pressed != target.id:
+            return False
+        self.activate(target)
+        return True
+
+    # -- what a click does -------------------------------------------------------------------
+    def activate(self, element: Element) -> None:
+        """A click (or Space/Enter under the cursor) on ``element``."""
+        t = self.t
+        if element.role == "button":
+            if element.enabled:
+                self.button(element.id)
+            elif element.tooltip:
+                t.say(element.tooltip)
+            return
+        if not t.composing():
+            return
+        zone = element.data.get("zone")
+        kind = element.data.get("kind")
+        if zone == "hand":
+            refusal = t.draft.pick(kind)
+            if refusal is not None:
+                t.refuse(refusal)
+            else:
+                t.play_sound("slide")
+        elif zone == "storage":
+            refusal = t.draft.pick("storage:" + kind)
+            if refusal is not None:
+                t.refuse(refusal)
+        elif "target" in element.data:
+            self.place(element)
+
+    def place(self, element: Element) -> None:
+        t = self.t
+        target_id = element.data["target"]
+        if not t.draft.picks:
+            if t.draft.staged_on(target_id):
+                t.draft.unstage_one(target_id)
+            return
+        refusal = t.draft.stage(target_id)
+        if refusal is not None:
+            self._refuse_place(element, refusal)
+        else:
+            t.play_sound("slide")
+
+    def drop(self, card: Element, place: Element) -> None:
+        t = self.t
+        if not t.composing():
+            return
+        refusal = t.draft.stage(place.data["target"], kind=card.data.get("kind"))
+        if refusal is not None:
+            self._refuse_place(place, refusal)
+        else:
+            t.play_sound("slide")
+
+    def _refuse_place(self, place: Element, refusal: Any) -> None:
+        t = self.t
+        if refusal.code == "no-room":
+            kinds = [k for k in t.draft.picks] or []
+            reasons = []
+            for token in kinds:
+                kind = token.split(":", 1)[1] if token.startswith("storage:") else token
+                for target in t.draft.targets(kind):
+                    why = t.draft.why_not_target(kind, target)
+                    if why is not None:
+                        reasons.append(why)
+            if reasons:
+                refusal = reasons[0]
+        t.refuse(refusal)
+
+    def secondary(self, element: Element) -> None:
+        """Right-click or Backspace: put one picked card back, or take one staged card back."""
+        t = self.t
+        if not t.composing():
+            return
+        zone = element.data.get("zone")
+        kind = element.data.get("kind")
+        if zone == "hand":
+            t.draft.unpick(kind)
+        elif zone == "storage":
+            t.draft.unpick("storage:" + kind)
+        elif "target" in element.data:
+            t.draft.unstage_one(element.data["target"])
+
+    def button(self, bid: str) -> None:
+        t = self.t
+        if bid.startswith("action."):
+            t.act(bid.split(".", 1)[1])
+        elif bid == "tool.undo":
+            t.draft.undo()
+        elif bid == "tool.clear":
+            t.draft.clear()
+        elif bid == "tool.suggest":
+            t.suggest()
+        elif bid == "tool.moves":
+            t.all_moves()
+        elif bid == "menu":
+            t.menu()
+        elif bid == "done" and t.guard <= 0:
+            t.done()
+        elif bid == "handoff.ready":
+            t.ready()
+        elif bid == "result.rematch":
+            t.rematch()
+        elif bid == "result.new":
+            nav.go(t.stack, "new-game")
+        elif bid == "result.title":
+            nav.go(t.stack, "title")
+
+    # -- keyboard ---------------------------------------------------------------------------
+    def _move_cursor(self, step: int) -> None:
+        items = [e for e in self.hits.focusable() if e.enabled or e.role != "button"]
+        if not items:
+            return
+        ids = [e.id for e in items]
+        if self.cursor not in ids:
+            self.cursor = ids[0] if step > 0 else ids[-1]
+        else:
+            self.cursor = ids[(ids.index(self.cursor) + step) % len(ids)]
+        element = self.hits.get(self.cursor)
+        if element is not None:
+            self.hover = element.id
+
+    def _key(self, event: Any) -> bool:
+        t = self.t
+        key, mod = event.key, event.mod
+        if key == pygame.K_ESCAPE:
+            if t.flow.phase == F.OVER:
+                return False
+            t.menu()
+            return True
+        if t.logview.handle_event(event):
+            return True
+        if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not
+                                                      mod & pygame.KMOD_SHIFT):
+            self._move_cursor(1)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_UP) or key == pygame.K_TAB:
+            self._move_cursor(-1)
+            return True
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            element = self.hits.get(self.cursor)
+            if element is not None:
+                self.activate(element)
+                return True
+            for bid in ("handoff.ready", "done"):
+                if self.hits.get(bid) is not None:
+                    self.button(bid)
+                    return True
+            return False
+        if key == pygame.K_BACKSPACE:
+            element = self.hits.get(self.cursor)
+            if element is not None:
+                self.secondary(element)
+            return True
+        if key == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or key == pygame.K_u:
+            if t.composing():
+                t.draft.undo()
+            return True
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False
+        if key in ACTION_KEYS:
+            t.act(ACTION_KEYS[key])
+            return True
+        if key == pygame.K_c and t.composing():
+            t.draft.clear()
+            return True
+        if key == pygame.K_h:
+            t.suggest()
+            return True
+        if key == pygame.K_a:
+            t.all_moves()
+            return True
+        return False

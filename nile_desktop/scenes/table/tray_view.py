@@ -1,0 +1,151 @@
+"""The shown person's hand and storage, along the bottom of the table.
+
+Private cards are drawn only for the seat the turn flow reveals; for
+anyone else the tray says the cards are hidden. The hand shows each kind
+once with a count that sits on the part of the card that is never covered,
+and squeezes to fit 30 and more cards. The storage is grouped by crop with
+the smallest pile marked, since the smallest pile decides the score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _, ngettext
+from nile_desktop.scenes.table.draft import STORAGE
+from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.ui import theme
+
+
+def hand_order(state: Any, hand: dict[str, int]) -> list[str]:
+    """Kinds in rule order: crops in play, speculations, stones, anything else."""
+    from nile_desktop.engine import KIND_NAMES
+
+    return sorted(hand, key=lambda k: KIND_NAMES.index(k) if k in KIND_NAMES else 99)
+
+
+def draw_hand(p: Paint, t: Any) -> None:
+    box = pygame.Rect(p.lay.rect("hand"))
+    p.panel(box)
+    seat = t.flow.revealed
+    pad = p.px(12)
+    state = t.session.state
+    if seat is None:
+        p.text(_("Cards are hidden until the next person is at the screen."),
+               (box.left + pad, box.centery), 15, theme.INK_SOFT, anchor="midleft",
+               width=box.w - 2 * pad)
+        return
+    hand = state.hand(seat)
+    total = sum(hand.values())
+    title = ngettext("Hand of {name}: {n} card", "Hand of {name}: {n} cards", total).format(
+        name=t.session.names[seat], n=total)
+    p.text(title, (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w // 2)
+    if not hand:
+        p.text(_("No cards in hand"), (box.left + pad, box.centery), 15, theme.INK_SOFT,
+               anchor="midleft")
+        return
+    kinds = hand_order(state, hand)
+    lift = p.px(12)
+    area = pygame.Rect(box.left + pad, box.top + p.px(32) + lift, box.w - 2 * pad,
+                       box.h - p.px(32) - lift - pad)
+    card_h = area.h
+    card_w = int(card_h * 5 / 7)
+    n = len(kinds)
+    gap = p.px(6)
+    step = card_w + gap
+    if n * step - gap > area.w:
+        step = (area.w - card_w) / max(1, n - 1)
+        if step < p.px(24):  # very many kinds: smaller cards keep every count readable
+            card_w = max(p.px(24), int(area.w / (n * 0.45 + 0.55)))
+            card_h = int(card_w * 7 / 5)
+            step = (area.w - card_w) / max(1, n - 1)
+    draft = t.draft if t.composing() and seat == state.active else None
+    x = float(area.left)
+    for kind in kinds:
+        held = hand[kind]
+        picked = draft.picks[kind] if draft is not None else 0
+        staged = draft.staged_kinds()[kind] if draft is not None else 0
+        left = held - staged
+        rect = (int(x), area.top - (lift if picked else 0), card_w, card_h)
+        eid = f"hand.{kind}"
+        if left <= 0:
+            p.card(kind, rect, alpha=90, label=card_w >= p.px(64))
+        else:
+            p.card(kind, rect, label=card_w >= p.px(64))
+        if picked:
+            p.ring(rect, theme.REEDS, 3, 1)
+        strip = min(step, card_w)
+        badge_x = rect[0] + max(p.px(12), int(strip / 2))
+        p.badge(f"×{left}", (badge_x, rect[1] + int(card_h * 0.42)), size=13)
+        if picked:
+            p.badge(str(picked), (badge_x, rect[1] + int(card_h * 0.42) + p.px(26)),
+                    fill=theme.REEDS, size=12)
+        label = card_label(kind)
+        tip = ngettext("{card}: {n} in hand", "{card}: {n} in hand", held).format(card=label, n=held)
+        # the hit area is what shows of the card (the next card covers the rest)
+        hit = (rect[0], rect[1], int(min(card_w, step)) if kind != kinds[-1] else card_w,
+               card_h + (lift if picked else 0))
+        p.add(Element(eid, "card", label, hit, enabled=draft is not None and left > 0,
+                      selected=picked > 0, tooltip=tip,
+                      data={"kind": kind, "zone": "hand", "seat": seat, "count": held,
+                            "picked": picked, "staged": staged}))
+        x += step
+
+
+def draw_storage(p: Paint, t: Any) -> None:
+    box = pygame.Rect(p.lay.rect("storage"))
+    p.panel(box)
+    seat = t.flow.revealed
+    pad = p.px(12)
+    state = t.session.state
+    if seat is None:
+        p.text(_("Storage"), (box.left + pad, box.top + p.px(8)), 15, bold=True)
+        return
+    storage = state.storage_of(seat)
+    total = sum(storage.values())
+    p.text(ngettext("Storage: {n} card", "Storage: {n} cards", total).format(n=total),
+           (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w - 2 * pad)
+    crops = list(state.crop_names)
+    smallest = min(storage.get(c, 0) for c in crops) if crops else 0
+    cols = len(crops) if len(crops) <= 4 else (len(crops) + 1) // 2
+    rows = 1 if len(crops) <= 4 else 2
+    area = pygame.Rect(box.left + pad, box.top + p.px(34), box.w - 2 * pad,
+                       box.h - p.px(34) - pad - p.px(14))
+    cell_w = area.w / cols
+    cell_h = area.h / rows
+    card_w = int(min(cell_w - p.px(10), (cell_h - p.px(8)) * 5 / 7))
+    card_h = int(card_w * 7 / 5)
+    draft = t.draft if t.composing() and seat == state.active else None
+    for i, crop in enumerate(crops):
+        col, row = i % cols, i // cols
+        x = int(area.left + col * cell_w + (cell_w - card_w) / 2 - p.px(4))
+        y = int(area.top + row * cell_h + (cell_h - card_h) / 2)
+        count = storage.get(crop, 0)
+        token = STORAGE + crop
+        picked = draft.picks[token] if draft is not None else 0
+        rect = (x, y - (p.px(8) if picked else 0), card_w, card_h)
+        p.card(crop, rect, alpha=255 if count else 110)
+        if count == smallest:
+            p.ring(rect, theme.ERROR, 2, 2)
+        if picked:
+            p.ring(rect, theme.REEDS, 3, 1)
+        p.badge(str(count), (rect[0] + card_w, rect[1] + card_h - p.px(6)),
+                fill=theme.LAPIS if count else theme.DISABLED, size=12)
+        if picked:
+            p.badge(str(picked), (rect[0] + card_w, rect[1] + p.px(8)), fill=theme.REEDS,
+                    size=11)
+        label = card_label(crop)
+        tip = ngettext("{card} in storage: {n} card", "{card} in storage: {n} cards",
+                       count).format(card=label, n=count)
+        if count == smallest:
+            tip += " · " + _("your smallest pile: it decides your score")
+        p.add(Element(f"storage.{crop}", "card", label, rect,
+                      enabled=draft is not None and count - picked > 0, selected=picked > 0,
+                      tooltip=tip,
+                      data={"kind": crop, "zone": "storage", "seat": seat, "count": count,
+                            "picked": picked, "smallest": count == smallest}))
+    p.text(_("Red ring: smallest pile, it decides the score"),
+           (box.left + pad, box.bottom - pad), 11, theme.INK_SOFT, anchor="bottomleft",
+           width=box.w - 2 * pad)

@@ -1,0 +1,123 @@
+"""What the table says, in the player's language: log lines, prompts, refusals.
+
+Everything here is asked for at draw time, so a language switch shows at
+once. Refusals are built from the engine's refusal codes and numbers
+(R-WHY-1), never from its English message, and name the rule they enforce.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.scenes.table_text import cards_label, describe_event, seat_kind_label
+
+
+def who(seat: int | None, names: Sequence[str]) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+
+def turn_header(seat: int | None, names: Sequence[str], kinds: Sequence[str]) -> str:
+    name = who(seat, names)
+    if seat is not None and 0 <= seat < len(kinds) and kinds[seat] != "human":
+        return _("{name} ({kind})").format(name=name, kind=seat_kind_label(kinds[seat]))
+    return name
+
+
+def reason_line(reason: Any) -> str:
+    """A bot's reason in the current language (a Reason, or plain text)."""
+    render = getattr(reason, "render", None)
+    if render is not None:
+        text = render(_, card_name)
+    else:
+        text = str(reason)
+    return "“" + text + "”"
+
+
+def note_line(note: str) -> str:
+    if note == "save-failed":
+        return _("The game could not be saved automatically.")
+    if note == "resumed":
+        return _("The game is resumed.")
+    return note
+
+
+def event_line(event: Any, names: Sequence[str], viewer: int | None) -> str | None:
+    """One event told to ``viewer``: cards drawn are named only to the seat that drew them."""
+    if event.kind == "draw" and event.seat == viewer and event.cards:
+        return _("{name}: draws {cards}").format(name=who(event.seat, names),
+                                                  cards=cards_label(event.cards))
+    if event.kind == "turn":
+        return None
+    return describe_event(event, names)
+
+
+# -- refusals (R-WHY-1) -----------------------------------------------------------------
+def refusal_text(code: str, *, rule: str = "", card: str | None = None,
+                 needed: int | None = None, have: int | None = None,
+                 owner: str = "", crop: str | None = None) -> str:
+    """Why a pick or a move is refused, with its numbers and rule id."""
+    name = card_name(card) if card and not card.startswith("stone@") else (
+        card_name("stone") if card else "")
+    crop_text = card_name(crop) if crop else name
+    if code == "flooded":
+        if card and (card == "stone" or card.startswith("stone@")):
+            text = _("A stone is the flood card: stones cannot be planted this turn")
+        else:
+            text = _("{crop} is flooded this turn").format(crop=crop_text)
+    elif code == "field-too-small" and owner:
+        text = ngettext("The {crop} field of {owner} has {have} card: you need {needed}",
+                        "The {crop} field of {owner} has {have} cards: you need {needed}",
+                        have or 0).format(crop=crop_text, owner=owner, have=have, needed=needed)
+    elif code == "field-too-small":
+        text = _("A take-over needs {needed} cards; you plant {have}").format(
+            needed=needed, have=have)
+    elif code == "new-field-needs-two":
+        text = _("A new field needs at least two cards of one crop, or one card beside "
+                 "a second crop")
+    elif code == "two-crops-two-cards":
+        text = _("Two different crops: exactly one card of each, unless every card joins "
+                 "a field you own")
+    elif code == "too-many-kinds":
+        text = _("At most two crops at once, unless every card joins a field you own")
+    elif code == "one-monument-per-turn":
+        text = _("Only one Monument can be built or taken per turn")
+    elif code == "not-held":
+        text = _("You do not hold that card")
+    elif code == "not-plantable":
+        text = _("{card} cannot be planted").format(card=name)
+    elif code == "trade-needs-two":
+        text = ngettext("A trade takes exactly two cards; {have} is picked",
+                        "A trade takes exactly two cards; {have} are picked",
+                        have or 0).format(have=have or 0)
+    elif code == "speculate-one-or-two":
+        text = _("Speculate with one or two speculation cards")
+    elif code == "not-speculation":
+        text = _("Only speculation cards can be laid to speculate")
+    elif code == "stone-needs-monument":
+        text = _("Stones are planted on a Monument: drop them on one")
+    elif code == "must-act":
+        text = _("You can still plant or speculate, and this rule book requires it")
+    elif code == "storage-not-top":
+        text = _("Only the top cards of your storage can be traded")
+    elif code == "game-over":
+        text = _("The game is over")
+    elif code == "not-your-turn":
+        text = _("It is not your turn")
+    elif code == "nothing-picked":
+        text = _("Pick cards from your hand first")
+    elif code == "no-room":
+        text = _("None of the picked cards can go there")
+    else:
+        text = _("That move is not allowed")
+    return f"{text} ({rule})" if rule else text
+
+
+def refusal_of(error: Any, names: Sequence[str] = (), owner_seat: int | None = None,
+               crop: str | None = None) -> str:
+    """A refused move (the engine's IllegalMoveError) in words."""
+    owner = who(owner_seat, names) if owner_seat is not None else ""
+    return refusal_text(error.code, rule=getattr(error, "rule", "") or "",
+                        card=getattr(error, "card", None), needed=getattr(error, "needed", None),
+                        have=getattr(error, "have", None), owner=owner, crop=crop)

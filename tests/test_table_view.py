@@ -1,0 +1,141 @@
+"""What the table shows: the log scrolls and follows the language, a big hand fits,
+every card can be named, and the table lays itself out at every window size."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from nile_desktop import i18n  # noqa: E402
+from nile_desktop.app import App  # noqa: E402
+from nile_desktop.settings import Settings  # noqa: E402
+
+STEP = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var))
+    a = App(Settings(language="en"))
+    a.open_window()
+    yield a
+    a.shutdown()
+    i18n.set_language("en")
+
+
+def table_for(app: App, kinds: tuple[str, ...], seed: int = 5, moves: int = 0) -> Any:
+    from nile_desktop.saves import new_save
+    from nile_desktop.scenes.table import TableScene
+
+    seats = [{"name": f"Seat {i}", "kind": k, "colour": i} for i, k in enumerate(kinds)]
+    save = new_save({"players": len(kinds), "monuments": True, "random_crops": False}, seed, seats)
+    state = save.new_state()
+    rng = __import__("random").Random(seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        save.record(move)
+    return app.stack.push(TableScene(save, state, autosave=False))
+
+
+def frames(app: App, n: int = 2, events: list[Any] | None = None) -> None:
+    for i in range(n):
+        app.frame(STEP, events if i == 0 and events else [])
+
+
+def test_log_holds_the_whole_game_and_scrolls_by_wheel_drag_and_keys(app: App) -> None:
+    table = table_for(app, ("human", "random", "random"), moves=60)
+    frames(app)
+    log = table.hits.get("log")
+    assert log.data["lines"] > log.data["visible"] >= 12
+    newest = log.data["shown"][-1]
+    x, y, w, h = log.rect
+    centre = (x + w // 2, y + h // 2)
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)])
+    assert table.hits.get("log").data["back"] == 6
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="",
+                                       scancode=0)])
+    back = table.hits.get("log").data["back"]
+    assert back > 6 and newest not in table.hits.get("log").data["shown"][-1:]
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1)])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0], centre[1] - 200),
+                                       rel=(0, -200), buttons=(1, 0, 0))])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0], centre[1] - 200),
+                                       button=1)])
+    assert table.hits.get("log").data["back"] < back
+
+
+def test_log_is_told_again_when_the_language_changes(app: App) -> None:
+    table = table_for(app, ("human", "random"), moves=10)
+    frames(app)
+    english = list(table.hits.get("log").data["shown"])
+    i18n.set_language("cs")
+    frames(app)
+    czech = table.hits.get("log").data["shown"]
+    assert czech != english and any("záplav" in line.lower() for line in czech)
+
+
+def test_a_hand_of_thirty_cards_fits_with_every_count_readable(app: App) -> None:
+    table = table_for(app, ("human", "random"), moves=0)
+    state = table.session.state
+    data = json.loads(state.to_json())
+    seat = data["seats"][0]  # the person's hand is the one shown
+    kinds = sorted({c for c in data["deck"] if c not in ("locust",)})[:16]
+    extra = []
+    for k in kinds:
+        for _ in range(3):
+            if k in data["deck"]:
+                data["deck"].remove(k)
+                extra.append(k)
+    seat["hand"] += extra
+    from nile_desktop.engine import State
+
+    table.session.state = State.from_json(json.dumps(data))
+    table._fresh_draft()
+    frames(app, 3)
+    hand = [e for e in table.hits.items if e.data.get("zone") == "hand"]
+    total = sum(e.data["count"] for e in hand)
+    assert total >= 30 and len(hand) >= 14
+    hx, hy, hw, hh = table.layout.rect("hand")
+    for e in hand:
+        x, y, w, h = e.rect
+        assert hx <= x and x + w <= hx + hw and w >= 12, e.id
+    for a, b in zip(hand, hand[1:], strict=False):  # visible strips do not overlap
+        assert a.rect[0] + a.rect[2] <= b.rect[0] + 1
+
+
+def test_every_card_on_the_table_can_be_named(app: App) -> None:
+    """A card too small for its label names its crop in a tooltip."""
+    table = table_for(app, ("human", "random", "random", "random", "random", "random"), moves=40)
+    frames(app)
+    cards = [e for e in table.hits.items if e.role in ("card", "field", "monument", "pile")]
+    assert cards
+    for e in cards:
+        assert e.label or e.tooltip, e.id
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
+def test_table_lays_out_at_every_window_size(app: App, size: tuple[int, int]) -> None:
+    table = table_for(app, ("human", "easy", "easy", "easy", "easy", "easy"), moves=30)
+    surface = pygame.Surface(size)
+    table.draw(surface)
+    assert table.layout.size == size
+    w, h = size
+    for e in table.hits.items:
+        x, y, ew, eh = e.rect
+        assert -2 <= x and x + ew <= w + 2 and -20 <= y and y + eh <= h + 2, (e.id, e.rect)
+    buttons = [e for e in table.hits.items if e.role == "button"]
+    assert {b.id for b in buttons} >= {"action.market", "action.plant", "action.pass", "menu"}
