@@ -23,10 +23,9 @@ import pytest  # noqa: E402
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import App  # noqa: E402
 from nile_desktop.scenes.stack import Scene  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
 from nile_desktop.ui import textlog  # noqa: E402
 
-from text_fit import record_frame, scene_text_problems, untranslated  # noqa: E402
+from text_fit import headless_app, record_frame, scene_text_problems, untranslated  # noqa: E402
 
 LONG_NAME = "Maximiliána Konstantinová-Přibyslavská"
 
@@ -34,11 +33,8 @@ LONG_NAME = "Maximiliána Konstantinová-Přibyslavská"
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    app = App(Settings(language="en"))
-    app.open_window()
-    yield app
-    app.shutdown()
-    i18n.set_language("en")
+    with headless_app(tmp_path) as app:
+        yield app
 
 
 def _saves() -> None:

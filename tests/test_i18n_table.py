@@ -23,9 +23,8 @@ import pytest  # noqa: E402
 
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import App  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
 
-from text_fit import record_frame, scene_text_problems, untranslated  # noqa: E402
+from text_fit import headless_app, record_frame, scene_text_problems, untranslated  # noqa: E402
 
 KINDS = ("human", "easy", "medium", "hard", "random", "easy")
 
@@ -33,11 +32,8 @@ KINDS = ("human", "easy", "medium", "hard", "random", "easy")
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    app = App(Settings(language="en"))
-    app.open_window()
-    yield app
-    app.shutdown()
-    i18n.set_language("en")
+    with headless_app(tmp_path) as app:
+        yield app
 
 
 def table_factory(kinds: tuple[str, ...], moves: int = 30, name: str = "Hráč") -> Callable[[], Any]:

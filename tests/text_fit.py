@@ -12,8 +12,10 @@ everything fits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -22,6 +24,21 @@ from nile_desktop.scenes.stack import Scene
 from nile_desktop.ui import textlog
 
 STEP = 1 / 60
+
+
+@contextmanager
+def headless_app(home: Path) -> Iterator:
+    """An opened app in English; the caller points NILE_DESKTOP_HOME at ``home`` first."""
+    from nile_desktop.app import App
+    from nile_desktop.settings import Settings
+
+    app = App(Settings(language="en"))
+    app.open_window()
+    try:
+        yield app
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
 
 
 @lru_cache(maxsize=1)
