@@ -52,11 +52,7 @@ def table_factory(kinds: tuple[str, ...], moves: int = 30, name: str = "Hráč")
     return lambda: TableScene(save, state, autosave=False)
 
 
-@pytest.mark.parametrize("language", [
-    "en", "cs",
-    pytest.param(i18n.PSEUDO_LANGUAGE, marks=pytest.mark.xfail(
-        strict=True, reason="the storage legend of the tray has one line and no tooltip")),
-])
+@pytest.mark.parametrize("language", ["en", "cs", i18n.PSEUDO_LANGUAGE])
 @pytest.mark.parametrize("players", [2, 6])
 def test_table_text_fits(app: App, players: int, language: str) -> None:
     problems = scene_text_problems(app, table_factory(KINDS[:players]), language)
