@@ -24,7 +24,13 @@ import pytest  # noqa: E402
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import App  # noqa: E402
 
-from text_fit import headless_app, record_frame, scene_text_problems, untranslated  # noqa: E402
+from text_fit import (  # noqa: E402
+    drawing_text_problems,
+    headless_app,
+    record_frame,
+    scene_text_problems,
+    untranslated,
+)  # noqa: E402
 
 KINDS = ("human", "easy", "medium", "hard", "random", "easy")
 
@@ -56,6 +62,16 @@ def table_factory(kinds: tuple[str, ...], moves: int = 30, name: str = "Hráč")
 @pytest.mark.parametrize("players", [2, 6])
 def test_table_text_fits(app: App, players: int, language: str) -> None:
     problems = scene_text_problems(app, table_factory(KINDS[:players]), language)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["cs", i18n.PSEUDO_LANGUAGE])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_table_text_fits_at_real_window_sizes(app: App, size: tuple[int, int], language: str) -> None:
+    """The table draws at the window's own size: six seats fit from a small laptop to HD."""
+    table = app.stack.push(table_factory(KINDS)())
+    app.frame(1 / 60, [])
+    problems = drawing_text_problems(table.draw, size, language)
     assert not problems, "\n".join(problems)
 
 

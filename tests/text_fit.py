@@ -90,3 +90,16 @@ def scene_text_problems(app, scene: Scene | Callable[[], Scene], language: str =
     log = record_frame(app)
     assert log.drawn, "nothing was drawn"
     return textlog.problems(log, app.surface.get_rect()) + untranslated(log.texts(), language)
+
+
+def drawing_text_problems(draw: Callable[[pygame.Surface], None], size: tuple[int, int],
+                          language: str = i18n.PSEUDO_LANGUAGE) -> list[str]:
+    """The same check for a drawing made straight onto a surface of ``size`` (e.g. a scene
+    that draws at the window's real resolution: ``lambda s: table.draw(s)``)."""
+    i18n.set_language(language)
+    surface = pygame.Surface(size)
+    draw(surface)  # a first frame lays out for this size and language
+    with textlog.recording() as log:
+        draw(surface)
+    assert log.drawn, "nothing was drawn"
+    return textlog.problems(log, surface.get_rect()) + untranslated(log.texts(), language)
