@@ -2,8 +2,8 @@
 
 It is there to watch (and learn the game from), and it is the smoke test of
 every build: ``--quit-at-end`` exits with code 0 once the game is over, and
-``--screenshots DIR`` saves a PNG of the table at each key moment — the
-start, every new season, every locust, every Monument event and the end.
+``--screenshots DIR`` saves three PNGs of each kind of effect the first time
+it plays — its start, middle and end — as ``NNN-KIND-a.png``, ``-b`` and ``-c``.
 It runs the same with ``SDL_VIDEODRIVER=dummy`` (no screen at all).
 
 A demo game is never written to the player's autosave.
@@ -23,57 +23,63 @@ log = logging.getLogger(__name__)
 
 DEMO_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N_("Tiye"),
               N_("Khufu"))
-MONUMENT_KINDS = ("monument-built", "monument-taken", "monument-eroded", "monument-lost")
 #: Above this speed the loop stops waiting for the display's frame rate.
 UNCAPPED_SPEED = 8.0
 
 
+#: Effects the demo photographs, by the ``kind`` of their engine event (plus deal and end).
+EFFECT_KINDS = ("deal", "flood", "harvest", "trade", "draw", "plant", "takeover",
+                "monument-built", "monument-taken", "monument-eroded", "monument-lost", "locust",
+                "speculate", "speculation-paid", "speculation-failed", "season", "end")
+
+
 class DemoDriver:
-    """Watches a demo table: names and takes screenshots, quits at the end."""
+    """Watches a demo table: photographs each kind of effect the first time it plays
+    (its start, middle and end, as ``NNN-KIND-a/b/c.png``) and quits at the end."""
 
     def __init__(self, app: Any, table: Any, screenshots: Path | None, quit_at_end: bool) -> None:
         self.app = app
         self.table = table
         self.folder = screenshots
         self.quit_at_end = quit_at_end
-        self.pending: list[str] = ["start"]
         self.taken: list[Path] = []
-        self.counts: dict[str, int] = {}
+        self.order: dict[str, int] = {}
+        self.stages: dict[str, set[str]] = {}
         self.finished = False
-        table.listeners.append(self.on_events)
+        table.stage.listeners.append(self.on_effect)
         app.after_draw.append(self.after_draw)
 
-    def _label(self, kind: str, detail: str = "") -> str:
-        self.counts[kind] = self.counts.get(kind, 0) + 1
-        label = f"{kind}-{self.counts[kind]}"
-        return f"{label}-{detail}" if detail else label
+    def on_effect(self, kind: str, stage: str) -> None:
+        """An effect reached ``stage`` (a: start, b: middle, c: end): photograph it now."""
+        if kind == "end" and stage == "c":
+            self.finished = True
+        if kind not in EFFECT_KINDS:
+            return
+        if stage == "a" and kind not in self.order:
+            self.order[kind] = len(self.order)
+            self.stages[kind] = set()
+        done = self.stages.get(kind)
+        if done is None or stage in done or (stage != "a" and "a" not in done):
+            return
+        done.add(stage)
+        if self.folder is None:
+            return
+        surface = self.app.window if self.app.window is not None else None
+        if surface is None:
+            return
+        frame = surface.copy()
+        self.table.draw(frame)  # the table as it is at this very moment of the effect
+        path = self.folder / f"{self.order[kind]:03d}-{kind}-{stage}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        import pygame
 
-    def on_events(self, table: Any, events: list[Any]) -> None:
-        for event in events:
-            if event.kind == "season":
-                self.pending.append(f"season-{event.season + 1}")
-            elif event.kind == "locust":
-                self.pending.append(self._label("locust"))
-            elif event.kind in MONUMENT_KINDS:
-                self.pending.append(self._label(event.kind, event.monument))
-            elif event.kind == "game-over":
-                self.pending.append("end")
+        pygame.image.save(frame, str(path))
+        self.taken.append(path)
+        log.info("screenshot %s", path)
 
     def after_draw(self, app: Any) -> None:
         if self.table.stack is None:  # the player left the demo table
             return
-        if self.pending:
-            self.table.holds.add("screenshot")  # no bot moves until it is taken
-        self.table.holds.discard("screenshot")
-        while self.pending:
-            label = self.pending.pop(0)
-            if self.folder is not None:
-                index = len(self.taken)
-                path = app.screenshot(self.folder / f"{index:03d}-{label}.png")
-                self.taken.append(path)
-                log.info("screenshot %s", path)
-            if label == "end":
-                self.finished = True
         if self.finished and self.quit_at_end:
             log.info("demo game over after %d moves", len(self.table.save.moves))
             app.quit(0)

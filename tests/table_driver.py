@@ -84,7 +84,8 @@ class TablePerson:
         for _ in range(limit):
             self.frame()  # the elements on screen are those of the phase checked
             phase = self.t.flow.phase
-            if phase in ("compose", "review", "handoff", "over") and self.t.guard <= 0:
+            if (phase in ("compose", "review", "handoff", "over") and self.t.guard <= 0
+                    and not self.t.stage.busy):  # a person waits for the cards to land
                 return phase
         raise AssertionError(f"the table never waited for a person (phase {self.t.flow.phase})")
 

@@ -97,3 +97,19 @@ def _log_lines(table: Any) -> list[tuple[str, str]]:
 
     s = table.session
     return lines(s.log, s.names, s.kinds, None)
+
+
+def test_banners_need_no_gender_for_names() -> None:
+    """Czech possessives would inflect the name ("Anina pšenice"): the owner stands apart."""
+    from nile_desktop.engine.events import MonumentLost, TakenOver
+    from nile_desktop.scenes.table.words import banner_line
+
+    names = ["Ana", "Hráč 2"]
+    i18n.set_language("cs")
+    try:
+        assert banner_line(TakenOver(seat=1, victim=0, crop="wheat", count=3), names) == (
+            "Hráč 2 přebírá pole: Pšenice (Ana)")
+        assert banner_line(MonumentLost(seat=0, monument="sphinx", cause="flood"), names) == (
+            "Sfinga (Ana) se vrací doprostřed stolu")
+    finally:
+        i18n.set_language("en")

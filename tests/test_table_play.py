@@ -53,6 +53,7 @@ def start(app: App, kinds: tuple[str, ...], seed: int) -> Any:
 
 def check_privacy(table: Any) -> None:
     flow = table.flow
+    assert set(table.private_faces) <= {flow.revealed}, (table.private_faces, flow.revealed)
     shown = {e.data.get("seat") for e in table.hits.items if e.data.get("zone") in PRIVATE}
     assert shown <= {flow.revealed}, (shown, flow.phase, flow.revealed)
     if flow.pass_and_play and flow.phase not in ("compose", "review"):

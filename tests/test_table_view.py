@@ -104,6 +104,8 @@ def test_a_hand_of_thirty_cards_fits_with_every_count_readable(app: App) -> None
     from nile_desktop.engine import State
 
     table.session.state = State.from_json(json.dumps(data))
+    table.stage.finish()
+    table.board.sync(table.session.state)
     table._fresh_draft()
     frames(app, 3)
     hand = [e for e in table.hits.items if e.data.get("zone") == "hand"]

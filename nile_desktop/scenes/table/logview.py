@@ -102,7 +102,6 @@ class LogView:
     def draw(self, p: Paint, t: Any) -> None:
         box = pygame.Rect(p.lay.rect("log"))
         self.rect = box
-        p.panel(box)
         pad = p.px(14)
         p.text(_("Game log"), (box.left + pad, box.top + p.px(10)), 15, bold=True)
         size = p.fs(13)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.assets import AssetError
 from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.layout import Rect, TableLayout
 from nile_desktop.ui import textlog, theme
@@ -82,7 +83,8 @@ class Paint:
     """One frame's drawing context: the surface, the layout and the elements."""
 
     def __init__(self, surface: pygame.Surface, layout: TableLayout, *,
-                 hover: str | None = None, cursor: str | None = None) -> None:
+                 hover: str | None = None, cursor: str | None = None,
+                 revealed: int | None = None) -> None:
         self.surface = surface
         self.lay = layout
         self.hits = Hits()
@@ -90,6 +92,10 @@ class Paint:
         self.cursor = cursor
         #: Card images blitted this frame (the frame benchmark compares against as many).
         self.cards_drawn = 0
+        #: The seat whose private cards may be drawn face up this frame.
+        self.revealed = revealed
+        #: Owners of private cards drawn face up this frame (tests check them).
+        self.private_faces: list[int] = []
 
     # -- sizes ----------------------------------------------------------------------------
     def px(self, n: float) -> int:
@@ -163,17 +169,31 @@ class Paint:
         return self.hits.add(element)
 
 
+_converted: dict[tuple[str, int, str | None], pygame.Surface] = {}
+
+
 def _face(name: str, width: int, label: bool) -> pygame.Surface | None:
+    """A card face at ``width`` pixels, in the display's pixel format (fast to blit)."""
     from nile_desktop import card_art
 
+    caption = card_name(name) if label and name != "back" else None
+    key = (name, max(4, int(width)), caption)
+    face = _converted.get(key)
+    if face is not None:
+        return face
     try:
-        return card_art.card_surface(name, max(4, int(width)),
-                                     card_name(name) if label and name != "back" else None)
-    except (FileNotFoundError, ValueError, pygame.error) as exc:
+        face = card_art.card_surface(name, key[1], caption)
+    except (AssetError, FileNotFoundError, ValueError, pygame.error) as exc:
         if name not in _missing:
             _missing.add(name)
             log.warning("no card art for %s: %s", name, exc)
         return None
+    if pygame.display.get_surface() is not None:
+        face = face.convert_alpha()
+    if len(_converted) > 600:
+        _converted.clear()
+    _converted[key] = face
+    return face
 
 
 _missing: set[str] = set()

@@ -114,10 +114,16 @@ def draw_results(p: Paint, t: Any) -> None:
         decide = deciding_index(piles[seat], piles[other]) if other is not None and seat < len(
             piles) and other < len(piles) else None
         x = box.left + pad + p.px(250)
-        for i, (crop, count) in enumerate(sorted_piles(state, seat)):
+        piles_of = sorted_piles(state, seat)
+        turned = round(t.reveal * len(piles_of) + 0.499)  # piles turned over so far
+        for i, (crop, count) in enumerate(piles_of):
             rect = (x, y + p.px(3), card_w, card_h)
+            if i >= turned:
+                p.card("back", rect)
+                x += card_w + p.px(22)
+                continue
             p.card(crop, rect)
-            if i == decide:
+            if i == decide and t.reveal >= 1.0:
                 p.ring(rect, theme.GOLD, 3, 2)
             p.badge(str(count), (x + card_w, y + card_h - p.px(2)),
                     fill=theme.LAPIS if count else theme.DISABLED, size=12)

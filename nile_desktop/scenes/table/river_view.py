@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
 from nile_desktop.ui import theme
@@ -15,8 +16,7 @@ MONUMENTS = ("sphinx", "obelisk", "wall")
 
 
 def draw_river(p: Paint, t: Any) -> None:
-    state = t.session.state
-    p.panel(p.lay.rect("river"), fill=(0xE9, 0xDC, 0xB6))
+    state = t.shown
     flood = pygame.Rect(p.lay.rect("flood"))
     under = sum(state.flood_stack)
     if under:
@@ -77,7 +77,7 @@ def _draw_season(p: Paint, state: Any) -> None:
 
         suns = season_surface(state.season, state.seasons, height)
         p.surface.blit(suns, (box.left, box.top + p.px(24)))
-    except (FileNotFoundError, ValueError, pygame.error):
+    except (AssetError, FileNotFoundError, ValueError, pygame.error):
         pass
     p.add(Element("season", "marker", _("Season {season} of {seasons}").format(
         season=state.season, seasons=state.seasons), (box.left, box.top, box.w, p.px(24) + height),
@@ -86,7 +86,7 @@ def _draw_season(p: Paint, state: Any) -> None:
 
 
 def _draw_centre(p: Paint, t: Any) -> None:
-    state = t.session.state
+    state = t.shown
     box = pygame.Rect(p.lay.rect("centre"))
     p.text(_("In the centre"), (box.left, box.top), 12, theme.INK_SOFT, width=box.w)
     free = [m for i, m in enumerate(MONUMENTS) if state.monument_owner(i) is None]

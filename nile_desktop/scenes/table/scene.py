@@ -27,9 +27,12 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.table import flow as F
+from nile_desktop.scenes.table.backdrop import Backdrop
+from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
 from nile_desktop.scenes.table.controls import draw_actions, draw_status, refusal_words
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
+from nile_desktop.scenes.table.effects import Stage, fx_deal
 from nile_desktop.scenes.table.gamelog import KEY_KINDS
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.logview import LogView
@@ -39,6 +42,7 @@ from nile_desktop.scenes.table.results_view import draw_results
 from nile_desktop.scenes.table.river_view import draw_river
 from nile_desktop.scenes.table.seats_view import draw_seats
 from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.scenes.table.sprites import draw_sprites
 from nile_desktop.scenes.table.table_input import TableInput
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
 from nile_desktop.ui import theme
@@ -66,7 +70,13 @@ class TableScene(Scene):
         self.speed = speed
         self.flow = F.TurnFlow(self.session.kinds, self.session.active, self.session.over)
         self.draft = MoveDraft(self.session.state, self.session.active)
+        #: What the table draws: the engine state, one landed effect at a time.
+        self.board = Board.of(self.session.state)
+        self.stage = Stage(self, self.board)
+        #: How far the final storage has been turned over (0 → 1, the end effect).
+        self.reveal = 0.0 if not self.session.over else 1.0
         self.logview = LogView()
+        self.backdrop = Backdrop()
         self.runner = BotRunner()
         self.suggester = BotRunner()
         self.suggesting = False
@@ -83,12 +93,18 @@ class TableScene(Scene):
         self.message_colour: tuple[int, ...] = theme.ERROR
         self._asked_at = -1
         self.cards_drawn = 0
+        self.private_faces: list[int] = []
         self._targets: list[Target] | None = None
 
     # -- compatibility views ------------------------------------------------------------
     @property
     def state(self) -> Any:
         return self.session.state
+
+    @property
+    def shown(self) -> Board:
+        """What is drawn: the board, which catches up with the engine as effects land."""
+        return self.board
 
     @property
     def holds(self) -> set[str]:
@@ -108,7 +124,29 @@ class TableScene(Scene):
             self.session.log.add_note("resumed")
         else:
             self.session.write_autosave()  # "Continue" offers this game from its very start
+            self._deal()
         self._fresh_draft()
+
+    def _deal(self) -> None:
+        """A new game opens with the deal and the first flood, played as effects."""
+        state = self.session.state
+        opening = list(state.events)
+        if not opening:
+            return
+        board = self.board
+        first = self.session.save.new_state()
+        hands = [dict(first.hand(s)) for s in range(state.players)]
+        board.sync(state)
+        for seat, hand in enumerate(hands):
+            for kind, n in hand.items():
+                board.hands[seat][kind] -= n
+            board.deck_size += sum(hand.values())
+        board.deck_size += 1  # the first flood is still on the deck
+        board.flood_card = None
+        board.active = opening[0].seat if opening[0].kind == "turn" else board.active
+        fx_deal(self.stage, hands)
+        self.stage.play(opening)
+        self.stage.timeline.call(lambda: board.sync(self.session.state))
 
     def exit(self) -> None:
         self.runner.close()
@@ -182,8 +220,12 @@ class TableScene(Scene):
     def play(self, move: Any, reason: Any = None) -> list[Any]:
         """Play one move of the active seat and hand the result to the turn flow."""
         seat = self.session.active
+        self.stage.finish()  # anything still flying lands first
+        self.board.sync(self.session.state)
         events = self.session.play(move, reason)
         self._after_move(seat, events)
+        self.stage.play(events)
+        self.stage.timeline.call(lambda: self.board.sync(self.session.state))
         return events
 
     def _after_move(self, seat: int, events: list[Any]) -> None:
@@ -200,13 +242,6 @@ class TableScene(Scene):
         self._fresh_draft()
         self.guard = INPUT_GUARD
         self.message_time = 0.0
-        if any(e.kind == "flood" for e in events):
-            self.play_sound("flip")
-        for name, kinds in (("locust", ("locust",)), ("takeover", ("takeover", "monument-taken")),
-                            ("monument_built", ("monument-built",)),
-                            ("monument_crumbles", ("monument-lost",)), ("win", ("game-over",))):
-            if any(e.kind in kinds for e in events):
-                self.play_sound(name)
         for listener in list(self.listeners):
             listener(self, events)
 
@@ -222,9 +257,7 @@ class TableScene(Scene):
             self.pass_armed = 3.0
             self.say(_("Press End turn again to end your turn without planting."), theme.LAPIS)
             return
-        move = self.draft.move_text(action)
-        self.play_sound({"market": "market", "offer": "offering"}.get(action, "slide"))
-        self.play(move)
+        self.play(self.draft.move_text(action))
 
     def suggest(self) -> None:
         if not self.composing() or self.suggesting:
@@ -262,7 +295,7 @@ class TableScene(Scene):
             rng = random.Random(s.save.seed * 7919 + len(s.save.moves))
             self._asked_at = len(s.save.moves)
             self.runner.ask(s.kinds[seat], observe(s.state, seat), s.legal_moves(), rng)
-        if not self.flow.wants_bot():
+        if not self.flow.wants_bot() or self.stage.busy:
             return
         answer = self.runner.result()
         if answer is not None:
@@ -275,6 +308,13 @@ class TableScene(Scene):
         self.message_time = max(0.0, self.message_time - dt)
         self.pass_armed = max(0.0, self.pass_armed - dt)
         before = self.flow.phase
+        self.stage.timeline.speed = self.pace
+        self.stage.timeline.update(dt)
+        self.stage.banners.update(dt * max(1.0, min(self.pace, 2.0)))
+        if self.stage.busy:
+            self.flow.holds.add("effects")
+        else:
+            self.flow.holds.discard("effects")
         self.flow.update(dt * self.pace)
         if self.flow.phase == F.COMPOSE and before != F.COMPOSE:
             self._fresh_draft()
@@ -290,6 +330,7 @@ class TableScene(Scene):
 
     def done(self) -> None:
         """The person pressed "Done: pass to …" after seeing their move."""
+        self.stage.finish()
         self.flow.done_review()
         self.guard = INPUT_GUARD
 
@@ -313,9 +354,10 @@ class TableScene(Scene):
         size = surface.get_size()
         if self.layout is None or self.layout.size != size:
             self.layout = TableLayout.compute(size, self.session.players)
-        p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor)
+        p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor,
+                  revealed=self.flow.revealed)
         self._targets = None
-        theme.draw_background(surface)
+        surface.blit(self.backdrop.get(self.layout, self.flow.revealed), (0, 0))
         draw_seats(p, self)
         draw_river(p, self)
         draw_hand(p, self)
@@ -324,6 +366,10 @@ class TableScene(Scene):
         draw_actions(p, self)
         self.logview.draw(p, self)
         draw_button(p, "menu", _("Menu"), self.layout.rect("menu"), hotkey="Esc", size=13)
+        draw_sprites(p, self.stage.sprites)
+        seats = self.layout.rect("table")
+        self.stage.banners.draw(p, (seats[0] + seats[2] // 2, self.layout.rect("status")[1]
+                                    - self.layout.px(70)))
         if self.flow.phase == F.HANDOFF:
             draw_handoff(p, self)
         if self.flow.phase == F.OVER:
@@ -334,4 +380,5 @@ class TableScene(Scene):
             draw_tooltip(p, tip, self.input.mouse)
         self.hits = p.hits
         self.cards_drawn = p.cards_drawn
+        self.private_faces = p.private_faces
         self.input.after_draw(p.hits)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
 from nile_desktop.scenes.table_text import seat_kind_label
@@ -24,7 +25,7 @@ def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
     try:
         image = card_art.seat_marker(colour % len(card_art.SEATS), size)
         p.surface.blit(image, image.get_rect(center=centre))
-    except (FileNotFoundError, ValueError, pygame.error):
+    except (AssetError, FileNotFoundError, ValueError, pygame.error):
         pygame.draw.circle(p.surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
 
 
@@ -35,11 +36,10 @@ def draw_seats(p: Paint, t: Any) -> None:
 
 
 def draw_seat(p: Paint, t: Any, seat: int) -> None:
-    state = t.session.state
+    state = t.shown
     rect = pygame.Rect(p.lay.seat(seat))
     active = seat == state.active and not state.over
     me = seat == t.flow.revealed
-    p.panel(rect, fill=(0xF6, 0xEC, 0xCF) if me else theme.PAPYRUS)
     if active:
         p.ring(rect, theme.GOLD_LIGHT, 2 + round(1.5 * (1 + t.pulse)), 3)
     pad = p.px(10)
@@ -73,17 +73,18 @@ def draw_seat(p: Paint, t: Any, seat: int) -> None:
 
 def _items(t: Any, seat: int) -> list[tuple[str, str, int]]:
     """(role, name, count) of what sits in front of ``seat``, plots for the draft included."""
-    state = t.session.state
+    state = t.shown
     items: list[tuple[str, str, int]] = []
     items += [("field", crop, n) for crop, n in state.fields_of(seat).items()]
     items += [("monument", mon, n) for mon, n in state.monuments_of(seat).items()]
     draft = t.draft if t.composing() and seat == t.session.active else None
     if draft is not None:
         plots = [tg for tg in t.targets_shown() if tg.role == "plot"]
-        staged_plots = {tid.split(":", 1)[1] for tid, _tok in draft.staged
+        staged_plots = [tid.split(":", 1)[1] for tid, _tok in draft.staged
                         if tid.startswith("field:") and (tg := draft.target(tid)) is not None
-                        and tg.role == "plot"}
-        names = dict.fromkeys([tg.name for tg in plots] + sorted(staged_plots))
+                        and tg.role == "plot"]
+        # plots already used keep their place; new ones are added after them
+        names = dict.fromkeys(staged_plots + [tg.name for tg in plots])
         items += [("plot", crop, 0) for crop in names]
     items += [("spec", spec, 0) for spec in state.speculation_of(seat)]
     return items
@@ -160,7 +161,9 @@ def _draw_plot(p: Paint, t: Any, crop: str, rect: tuple[int, int, int, int],
     if staged:
         _draw_staged(p, t, target_id, rect, staged, ghost=False)
     else:
-        p.text(_("New field"), r.center, 11, theme.INK_SOFT, anchor="center", width=r.w - 4)
+        p.card(crop, rect, alpha=90)
+        p.text(_("New field"), r.center, 11, theme.INK, bold=True, anchor="center",
+               width=r.w - 4)
     p.add(Element(f"plot.{crop}", "plot", _("New {crop} field").format(crop=card_name(crop)),
                   rect, selected=bool(staged), data={"kind": crop, "zone": "plot",
                                                       "seat": t.draft.seat, "target": target_id},

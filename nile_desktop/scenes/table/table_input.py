@@ -69,6 +69,8 @@ class TableInput:
     # -- dispatch -----------------------------------------------------------------------
     def handle(self, event: Any) -> bool:
         t = self.t
+        if t.stage.busy and self._skips(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event)
         if event.type == pygame.MOUSEWHEEL:
@@ -104,6 +106,22 @@ class TableInput:
             return self._key(event)
         return False
 
+    def _skips(self, event: Any) -> bool:
+        """A click or Space finishes the effects at once. A person about to act sees the
+        effects land first (at once), then the action happens: it never waits for them."""
+        t = self.t
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        space = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+        acting = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+        if t.composing() and acting:
+            t.stage.finish()
+            return False
+        if click or space:
+            element = self.hits.get(self.hover) if click else None
+            t.stage.finish()
+            return not (element is not None and element.role == "button")
+        return False
+
     def _motion(self, event: Any) -> bool:
         self.mouse = event.pos
         if self.t.logview.handle_event(event):
@@ -116,10 +134,11 @@ class TableInput:
                 and abs(event.pos[0] - self._down[0]) + abs(event.pos[1] - self._down[1])
                 >= DRAG_START):
             self.dragging = down
+            self.explain_places(down.data.get("kind", ""))
         return self.dragging is not None
 
     def _release(self, pos: tuple[int, int]) -> bool:
-        down, self._down_elem, self._down = self._down_elem, None, None
+        start, down, self._down_elem, self._down = self._down, self._down_elem, None, None
         pressed, self.pressed = self.pressed, None
         dragged, self.dragging = self.dragging, None
         target = self.hits.at(pos)
@@ -127,11 +146,16 @@ class TableInput:
             if target is not None and "target" in target.data:
                 self.drop(dragged, target)
             return True
-        if target is None or down is None or target.id != down.id:
+        if down is None:
             return False
-        if target.role == "button" and pressed != target.id:
+        still = start is not None and abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < DRAG_START
+        if down.role == "button":
+            if target is None or target.id != down.id or pressed != down.id:
+                return False
+        elif not still and (target is None or target.id != down.id):
             return False
-        self.activate(target)
+        # what was pressed is acted on, even if the table moved under the pointer meanwhile
+        self.activate(self.hits.get(down.id) or down)
         return True
 
     # -- what a click does -------------------------------------------------------------------
@@ -154,12 +178,24 @@ class TableInput:
                 t.refuse(refusal)
             else:
                 t.play_sound("slide")
+                self.explain_places(kind)
         elif zone == "storage":
             refusal = t.draft.pick("storage:" + kind)
             if refusal is not None:
                 t.refuse(refusal)
         elif "target" in element.data:
             self.place(element)
+
+    def explain_places(self, kind: str) -> None:
+        """A picked card that cannot be planted anywhere says why at once (flooded, a
+        take-over short of cards), so nobody wonders why nothing glows."""
+        t = self.t
+        targets = t.draft.targets(kind)
+        reasons = [t.draft.why_not_target(kind, target) for target in targets]
+        if targets and all(r is not None for r in reasons):
+            from nile_desktop.scenes.table.controls import refusal_words
+
+            t.say(refusal_words(t, reasons[0]), theme.LAPIS)
 
     def place(self, element: Element) -> None:
         t = self.t
@@ -178,11 +214,17 @@ class TableInput:
         t = self.t
         if not t.composing():
             return
-        refusal = t.draft.stage(place.data["target"], kind=card.data.get("kind"))
-        if refusal is not None:
-            self._refuse_place(place, refusal)
-        else:
+        kind = card.data.get("kind", "")
+        refusal = t.draft.stage(place.data["target"], kind=kind)
+        if refusal is None:
             t.play_sound("slide")
+            return
+        if refusal.code == "no-room":
+            from nile_desktop.scenes.table.words import cannot_go
+
+            t.say(cannot_go(kind, place.label))
+            return
+        self._refuse_place(place, refusal)
 
     def _refuse_place(self, place: Element, refusal: Any) -> None:
         t = self.t

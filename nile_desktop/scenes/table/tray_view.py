@@ -28,10 +28,9 @@ def hand_order(state: Any, hand: dict[str, int]) -> list[str]:
 
 def draw_hand(p: Paint, t: Any) -> None:
     box = pygame.Rect(p.lay.rect("hand"))
-    p.panel(box)
     seat = t.flow.revealed
     pad = p.px(12)
-    state = t.session.state
+    state = t.shown
     if seat is None:
         p.text(_("Cards are hidden until the next person is at the screen."),
                (box.left + pad, box.centery), 15, theme.INK_SOFT, anchor="midleft",
@@ -78,7 +77,8 @@ def draw_hand(p: Paint, t: Any) -> None:
             p.ring(rect, theme.REEDS, 3, 1)
         strip = min(step, card_w)
         badge_x = rect[0] + max(p.px(12), int(strip / 2))
-        p.badge(f"×{left}", (badge_x, rect[1] + int(card_h * 0.42)), size=13)
+        if left > 0:
+            p.badge(f"×{left}", (badge_x, rect[1] + int(card_h * 0.42)), size=13)
         if picked:
             p.badge(str(picked), (badge_x, rect[1] + int(card_h * 0.42) + p.px(26)),
                     fill=theme.REEDS, size=12)
@@ -96,10 +96,9 @@ def draw_hand(p: Paint, t: Any) -> None:
 
 def draw_storage(p: Paint, t: Any) -> None:
     box = pygame.Rect(p.lay.rect("storage"))
-    p.panel(box)
     seat = t.flow.revealed
     pad = p.px(12)
-    state = t.session.state
+    state = t.shown
     if seat is None:
         p.text(_("Storage"), (box.left + pad, box.top + p.px(8)), 15, bold=True)
         return

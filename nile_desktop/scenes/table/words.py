@@ -122,3 +122,48 @@ def refusal_of(error: Any, names: Sequence[str] = (), owner_seat: int | None = N
     return refusal_text(error.code, rule=getattr(error, "rule", "") or "",
                         card=getattr(error, "card", None), needed=getattr(error, "needed", None),
                         have=getattr(error, "have", None), owner=owner, crop=crop)
+
+
+def cannot_go(kind: str, place: str) -> str:
+    """A card dropped where it does not belong (each crop goes to its own field)."""
+    return _("{card} cannot go on {place}: each crop has its own field, stones go on a "
+             "Monument").format(card=card_name(kind), place=place)
+
+
+# -- banners -------------------------------------------------------------------------------------
+def _possessive(name: str, what: str) -> str:
+    return _("{name}'s {thing}").format(name=name, thing=what)
+
+
+def banner_line(event: Any, names: Sequence[str]) -> str:
+    """The big words across the table for a key moment: who, and what."""
+    kind = event.kind
+    if kind == "locust":
+        if not event.fields:
+            return _("Locusts! No field to eat")
+        eaten = ", ".join(f"{_possessive(who(s, names), card_name(name))} ×{n}"
+                          for s, name, n in event.fields)
+        return _("Locusts eat {fields}").format(fields=eaten)
+    if kind == "takeover":
+        return _("{name} takes over {field}").format(
+            name=who(event.seat, names),
+            field=_possessive(who(event.victim, names), card_name(event.crop)))
+    if kind == "monument-built":
+        return _("{name} builds the {monument}").format(name=who(event.seat, names),
+                                                        monument=card_name(event.monument))
+    if kind == "monument-taken":
+        return _("{name} takes the {monument} from {victim}").format(
+            name=who(event.seat, names), monument=card_name(event.monument),
+            victim=who(event.victim, names))
+    if kind == "monument-lost":
+        return _("{thing} returns to the centre").format(
+            thing=_possessive(who(event.seat, names), card_name(event.monument)))
+    if kind == "speculation-paid":
+        return ngettext("{name}: the speculation pays {n} card",
+                        "{name}: the speculation pays {n} cards", event.count).format(
+            name=who(event.seat, names), n=event.count)
+    if kind == "season":
+        return _("Season {season} begins").format(season=event.season + 1)
+    if kind == "game-over":
+        return _("The game is over")
+    return ""
