@@ -3,15 +3,16 @@
 A wheel must carry ``assets/`` and the translation catalogues, so building
 copies both into ``nile_desktop/_data/`` (where ``nile_desktop.paths`` looks
 for them in an installed game) and compiles every ``.po`` catalogue to the
-``.mo`` that gettext reads, with Babel (only the ``.mo`` are shipped). An editable install (``pip install
--e .``) instead compiles the ``.mo`` files in place, next to their ``.po``,
-when Babel is available. Everything else about the package is in
-pyproject.toml.
+``.mo`` that gettext reads (only the ``.mo`` are shipped). The compiler is
+the game's own ``nile_desktop/pofile.py`` (standard library only), loaded by
+path, so building needs no Babel. An editable install needs nothing: the
+game reads the ``.po`` in the checkout directly. Everything else about the
+package is in pyproject.toml.
 """
 
 from __future__ import annotations
 
-import io
+import importlib.util
 import shutil
 from pathlib import Path
 
@@ -22,23 +23,14 @@ ROOT = Path(__file__).resolve().parent
 DATA_FOLDERS = ("assets", "locales")
 
 
-def compile_catalogues(locales: Path, required: bool) -> None:
+def compile_catalogues(locales: Path) -> None:
     """Write ``<lang>/LC_MESSAGES/*.mo`` beside every ``.po`` under ``locales``."""
-    try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError as exc:
-        if required:
-            raise RuntimeError("Babel is needed to compile the translations: pip install babel") from exc
-        print("Babel is not installed: translations not compiled (the game falls back to English)")
-        return
-    for po in sorted(locales.glob("*/LC_MESSAGES/*.po")):
-        with po.open("rb") as fh:
-            catalogue = read_po(fh)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalogue)
-        po.with_suffix(".mo").write_bytes(buffer.getvalue())
-        print(f"compiled {po.relative_to(locales)}")
+    spec = importlib.util.spec_from_file_location("_nile_pofile", ROOT / "nile_desktop" / "pofile.py")
+    assert spec is not None and spec.loader is not None
+    pofile = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pofile)
+    for mo in pofile.compile_tree(locales):
+        print(f"compiled {mo.relative_to(locales)}")
 
 
 class BuildWithData(build_py):
@@ -47,7 +39,6 @@ class BuildWithData(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
-            compile_catalogues(ROOT / "locales", required=False)
             return
         target = Path(self.build_lib) / "nile_desktop" / "_data"
         if target.exists():
@@ -58,7 +49,7 @@ class BuildWithData(build_py):
                 target / folder,
                 ignore=shutil.ignore_patterns("*.mo", "__pycache__", ".*"),
             )
-        compile_catalogues(target / "locales", required=True)
+        compile_catalogues(target / "locales")
         # The game reads only the compiled catalogues; sources stay out of the package.
         for source in (*target.glob("locales/*/LC_MESSAGES/*.po"), *target.glob("locales/*.pot")):
             source.unlink()

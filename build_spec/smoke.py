@@ -19,6 +19,7 @@ The build test (``tests/test_build_smoke.py``) and every CI job run it.
 from __future__ import annotations
 
 import argparse
+import gettext
 import os
 import stat
 import subprocess
@@ -137,11 +138,26 @@ def bundle_problems(root: Path, source_assets: Path | None = bundle_info.REPO / 
                    if path.is_file() and not path.name.startswith(".")
                    and path.relative_to(source_assets).as_posix() not in build_only]
     found += [f"missing from the bundle: {name}" for name in needed if not (data / name).is_file()]
+    found += _catalogue_problems(data / "locales/cs/LC_MESSAGES/nile_desktop.mo")
     if not list((data / "assets" / "fonts").glob("*.ttf")):
         found.append("no fonts in the bundle")
     found += [f"must not be bundled: {path.relative_to(root)}"
               for path in (data / "numpy", data / "numpy.libs", data / "tkinter") if path.exists()]
     return found
+
+
+def _catalogue_problems(mo: Path) -> list[str]:
+    """A Czech catalogue that exists but cannot be read, or does not translate."""
+    if not mo.is_file():
+        return []
+    try:
+        with mo.open("rb") as fh:
+            czech = gettext.GNUTranslations(fh)
+    except (OSError, ValueError) as exc:
+        return [f"the bundle's Czech catalogue cannot be read: {exc}"]
+    if czech.gettext("New game") == "New game":
+        return ["the bundle's Czech catalogue does not translate 'New game'"]
+    return []
 
 
 def main(argv: list[str] | None = None) -> int:

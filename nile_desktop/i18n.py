@@ -6,13 +6,20 @@ can change while the game runs, so nothing may hold an already-translated
 string for long: code calls ``_()`` when it draws, and module-level texts are
 marked with ``N_()``, which returns a lazy string translated each time it is
 turned into ``str``. Scenes register a listener to redraw the moment the
-language changes.
+language changes. Text that stays on screen (a game log, a banner) is kept
+as the data it tells about and told when drawn, or as a :class:`Deferred`,
+so a switch re-translates what is already shown.
 
-Compiled catalogues (``.mo``) are build products, not kept in git. A wheel
-carries them; in a source checkout they are made by
-``python -m nile_desktop.tools.i18n compile`` (or ``pip install -e .``), and
-if they are missing or older than the ``.po`` while Babel is installed, the
-``.po`` is compiled in memory, so a fresh clone always runs translated.
+Every count goes through :func:`ngettext` (Czech has three forms: 1, 2–4,
+5 and more), numbers through :func:`format_number`, and no message may
+need the grammatical gender of a player's name. ``PSEUDO_LANGUAGE`` is an
+accented, 40% longer English for the layout tests (``nile_desktop.pseudo``).
+
+The game reads the ``.po`` itself wherever it exists (a source checkout,
+whether run in place or through an editable install), compiling it in
+memory with :mod:`nile_desktop.pofile` — the standard library only, no
+Babel — so a fresh clone always runs translated. An installed wheel and the
+built app carry only the ``.mo`` compiled by the same code at build time.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
-from nile_desktop import paths
+from nile_desktop import paths, pofile
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +45,8 @@ SOURCE_LANGUAGE = "en"
 
 #: Languages the game offers, each named in its own language.
 LANGUAGES: dict[str, str] = {"en": "English", "cs": "Čeština"}
+#: The pseudo-language of the layout tests (see ``nile_desktop.pseudo``); never offered.
+PSEUDO_LANGUAGE = "qps"
 
 _current = SOURCE_LANGUAGE
 _translations: gettext.NullTranslations = gettext.NullTranslations()
@@ -100,6 +109,63 @@ def N_(message: str) -> LazyString:  # noqa: N802 - the conventional gettext mar
     return LazyString(message)
 
 
+class Deferred:
+    """Text made when shown, not when created: ``Deferred(describe_event, event, names)``.
+
+    Keep these instead of finished strings wherever text stays on screen
+    (a game log, a banner, a status line): ``str()`` or calling it runs the
+    function again, so after a language switch the text already shown
+    appears in the new language. It is a theme ``TextSource`` (callable).
+    """
+
+    __slots__ = ("func", "args", "kwargs")
+
+    def __init__(self, func: Callable[..., object], *args: object, **kwargs: object) -> None:
+        self.func, self.args, self.kwargs = func, args, kwargs
+
+    def __call__(self) -> str:
+        return str(self.func(*self.args, **self.kwargs))
+
+    def __str__(self) -> str:
+        return self()
+
+    def __format__(self, spec: str) -> str:
+        return format(self(), spec)
+
+    def __repr__(self) -> str:
+        return f"Deferred({getattr(self.func, '__name__', self.func)!r}, ...)"
+
+
+# ---------------------------------------------------------------------------
+# Numbers
+
+#: Decimal mark and thousands separator per language (Czech: a no-break space).
+_NUMBER_MARKS: dict[str, tuple[str, str]] = {"en": (".", ","), "cs": (",", "\u00a0")}
+
+
+def format_number(value: float, decimals: int | None = None) -> str:
+    """``value`` written the way the current language writes numbers.
+
+    English "12,345.6", Czech "12 345,6" (no-break space). Integers keep no
+    decimals; a float gets ``decimals`` places (default: as few as needed,
+    at most 2). Four-digit numbers are grouped in English only, as Czech
+    typography leaves them whole ("1000", "10 000").
+    """
+    point, group = _NUMBER_MARKS.get(_current, _NUMBER_MARKS[SOURCE_LANGUAGE])
+    if isinstance(value, int) and decimals is None:
+        text = f"{value:,}"
+    elif decimals is None:
+        text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    else:
+        text = f"{value:,.{decimals}f}"
+    whole, _dot, fraction = text.partition(".")
+    digits = whole.lstrip("-")
+    if _current == "cs" and len(digits.replace(",", "")) <= 4:
+        whole = whole.replace(",", "")
+    whole = whole.replace(",", group)
+    return f"{whole}{point}{fraction}" if fraction else whole
+
+
 # ---------------------------------------------------------------------------
 # Card names
 
@@ -152,44 +218,47 @@ def catalogue_paths(code: str) -> tuple[Path, Path]:
 
 
 def compile_po(po_path: Path) -> bytes:
-    """Compile one ``.po`` file to ``.mo`` bytes with Babel (needs Babel installed)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    """Compile one ``.po`` file to ``.mo`` bytes (standard library only, no Babel)."""
+    return pofile.compile_po(po_path)
 
-    with po_path.open("rb") as fh:
-        catalogue = read_po(fh)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalogue)
-    return buffer.getvalue()
+
+def catalogue_source(code: str) -> Path | None:
+    """The file the catalogue of ``code`` is read from, or None when there is none.
+
+    The ``.po`` wins wherever it exists (a source checkout, run directly or
+    through an editable install): it is the source, so a stale ``.mo`` can
+    never hide an edit. An installed wheel and the built app carry only the
+    ``.mo`` compiled at build time.
+    """
+    po, mo = catalogue_paths(code)
+    if po.is_file():
+        return po
+    if mo.is_file():
+        return mo
+    return None
 
 
 def _load(code: str) -> gettext.NullTranslations:
-    po, mo = catalogue_paths(code)
+    source = catalogue_source(code)
+    if source is None:
+        log.warning("no catalogue for language %r in %s", code, catalogue_paths(code)[0].parent)
+        return gettext.NullTranslations()
     try:
-        mo_fresh = mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime)
-        if mo_fresh:
-            with mo.open("rb") as fh:
-                return gettext.GNUTranslations(fh)
-        if po.is_file():
-            try:
-                data = compile_po(po)
-            except ImportError:
-                if mo.is_file():
-                    log.warning("%s is older than %s; Babel is missing, using it anyway", mo, po)
-                    with mo.open("rb") as fh:
-                        return gettext.GNUTranslations(fh)
-                log.warning("no compiled catalogue for %r and Babel is missing", code)
-                return gettext.NullTranslations()
-            log.info("compiled %s in memory (run the i18n tool to keep a .mo)", po)
-            return gettext.GNUTranslations(io.BytesIO(data))
-        log.warning("no catalogue for language %r in %s", code, po.parent)
-    except (OSError, ValueError) as exc:
-        # ValueError covers gettext's own "bad magic number" and Babel's parse errors.
-        log.error("the catalogue for %r could not be read: %s", code, exc)
+        if source.suffix == ".po":
+            return gettext.GNUTranslations(io.BytesIO(compile_po(source)))
+        with source.open("rb") as fh:
+            return gettext.GNUTranslations(fh)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        # ValueError covers a .po that cannot be parsed and gettext's "bad magic number".
+        log.error("the catalogue for %r could not be read from %s: %s", code, source, exc)
     return gettext.NullTranslations()
 
 
 def _translations_for(code: str) -> gettext.NullTranslations:
+    if code == PSEUDO_LANGUAGE:
+        from nile_desktop.pseudo import PseudoTranslations
+
+        return PseudoTranslations()
     if code not in _cache:
         _cache[code] = _load(code)
     return _cache[code]
@@ -214,12 +283,13 @@ def current_language() -> str:
 def set_language(code: str) -> None:
     """Switch every later translation to ``code`` and tell the listeners.
 
-    ``code`` must be a key of ``LANGUAGES``; anything else raises ValueError.
+    ``code`` must be a key of ``LANGUAGES`` (or the tests' ``PSEUDO_LANGUAGE``);
+    anything else raises ValueError.
     Listeners are called even when the language does not change, so a
     scene can rely on one redraw after the player confirms the setting.
     """
     global _current, _translations
-    if code not in LANGUAGES:
+    if code not in LANGUAGES and code != PSEUDO_LANGUAGE:
         raise ValueError(f"unsupported language {code!r}; choose one of {sorted(LANGUAGES)}")
     _translations = _translations_for(code)
     _current = code
@@ -328,6 +398,7 @@ def _notify(code: str) -> None:
 
 __all__ = [
     "LANGUAGES",
+    "Deferred",
     "LazyString",
     "N_",
     "_",
@@ -335,6 +406,7 @@ __all__ = [
     "card_name",
     "count_cards",
     "current_language",
+    "format_number",
     "ngettext",
     "remove_listener",
     "set_language",

@@ -163,3 +163,16 @@ def test_bundle_check_lists_missing_files(tmp_path: Path) -> None:
     assert "missing from the bundle: locales/cs/LC_MESSAGES/nile_desktop.mo" in problems
     assert not any("nile.icns" in problem for problem in problems)
     assert any("numpy" in problem for problem in problems)
+
+
+def test_bundle_check_reads_the_czech_catalogue(tmp_path: Path) -> None:
+    """The bundle's Czech .mo must load and translate, not merely exist."""
+    from nile_desktop import i18n
+
+    folder = tmp_path / "App" / "_internal" / "locales" / "cs" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "nile_desktop.mo").write_bytes(b"not a catalogue")
+    assert any("cannot be read" in p for p in smoke.bundle_problems(tmp_path / "App", None))
+    po, _mo = i18n.catalogue_paths("cs")
+    (folder / "nile_desktop.mo").write_bytes(i18n.compile_po(po))
+    assert not any("Czech" in p for p in smoke.bundle_problems(tmp_path / "App", None))

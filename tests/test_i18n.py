@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import gettext
 import re
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -234,16 +236,22 @@ def test_system_language_from_the_process_locale(monkeypatch: pytest.MonkeyPatch
     assert i18n.system_language() == "en"
 
 
-def test_catalogues_work_without_compiled_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fresh clone has no .mo files: the .po is compiled in memory; the tool writes the .mo."""
+def test_catalogues_work_without_compiled_files_or_babel(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh clone has no .mo files and the game has no Babel: the .po is read directly;
+    the tool still writes the .mo a wheel ships."""
     copy = tmp_path / "root"
     shutil.copytree(paths.locales_dir(), copy / "locales", ignore=shutil.ignore_patterns("*.mo"))
     (copy / "assets").mkdir()
     monkeypatch.setattr(paths, "data_root", lambda: copy)
+    for name in [m for m in sys.modules if m == "babel" or m.startswith("babel.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "babel", None)  # any import of Babel now fails
     i18n.reload_catalogues()
     try:
         i18n.set_language("cs")
         assert _("Wheat") == "Pšenice"
+        assert i18n.catalogue_source("cs") == copy / "locales/cs/LC_MESSAGES/nile_desktop.po"
         written = tool.compile_all()
         assert sorted(p.relative_to(copy).as_posix() for p in written) == [
             "locales/cs/LC_MESSAGES/nile_desktop.mo", "locales/en/LC_MESSAGES/nile_desktop.mo"]
@@ -251,3 +259,104 @@ def test_catalogues_work_without_compiled_files(tmp_path: Path, monkeypatch: pyt
     finally:
         monkeypatch.undo()
         i18n.reload_catalogues()
+
+
+def test_source_catalogue_wins_over_a_stale_compiled_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the .po exists it is read, so an old .mo beside it can never hide an edit;
+    where only the .mo exists (an installed wheel, the built app) the .mo is read."""
+    copy = tmp_path / "root"
+    shutil.copytree(paths.locales_dir(), copy / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    (copy / "assets").mkdir()
+    po = copy / "locales/cs/LC_MESSAGES/nile_desktop.po"
+    mo = po.with_suffix(".mo")
+    mo.write_bytes(i18n.compile_po(po))
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Pšenice"', 'msgstr "Žito"'),
+                  encoding="utf-8")
+    monkeypatch.setattr(paths, "data_root", lambda: copy)
+    i18n.reload_catalogues()
+    try:
+        i18n.set_language("cs")
+        assert _("Wheat") == "Žito"
+        po.unlink()
+        i18n.reload_catalogues()
+        assert i18n.catalogue_source("cs") == mo and _("Wheat") == "Pšenice"
+        (copy / "locales/cs/LC_MESSAGES/nile_desktop.mo").write_bytes(b"not a catalogue")
+        i18n.reload_catalogues()
+        assert _("Wheat") == "Wheat"  # a broken catalogue falls back to English, no crash
+    finally:
+        monkeypatch.undo()
+        i18n.reload_catalogues()
+
+
+@pytest.mark.parametrize("code", sorted(i18n.LANGUAGES))
+def test_own_compiler_matches_babel(code: str) -> None:
+    """The standard-library compiler gives every message and plural form Babel gives."""
+    import io
+
+    from babel.messages.mofile import write_mo
+
+    po, _mo = i18n.catalogue_paths(code)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue(code))
+    ours = gettext.GNUTranslations(io.BytesIO(i18n.compile_po(po)))
+    babels = gettext.GNUTranslations(io.BytesIO(buffer.getvalue()))
+    assert ours.info() == babels.info()
+    count = 0
+    for message in catalogue(code):
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            for n in range(0, 30):
+                assert ours.ngettext(*message.id, n) == babels.ngettext(*message.id, n)
+        else:
+            assert ours.gettext(message.id) == babels.gettext(message.id)
+        count += 1
+    assert count > 100
+
+
+def test_po_reader_handles_contexts_plurals_fuzzy_and_escapes() -> None:
+    """The .po reader keeps contexts and plurals, unescapes, and skips fuzzy and obsolete entries."""
+    import io
+
+    from nile_desktop import pofile
+
+    text = r'''
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\n"
+"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\n"
+
+# a comment
+msgctxt "menu"
+msgid "Open"
+msgstr "Otevřít"
+
+msgid "Open"
+msgstr "Otevři"
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} karta"
+msgstr[1] "{n} karty"
+msgstr[2] "{n} "
+"karet"
+
+#, fuzzy
+msgid "Wheat"
+msgstr "Žito"
+
+msgid "Say \"hi\"\n"
+msgstr "Řekni \"ahoj\"\n"
+
+#~ msgid "Old"
+#~ msgstr "Staré"
+'''
+    tr = gettext.GNUTranslations(io.BytesIO(pofile.compile_messages(pofile.parse_po(text))))
+    assert tr.pgettext("menu", "Open") == "Otevřít" and tr.gettext("Open") == "Otevři"
+    assert [tr.ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5)] == [
+        "{n} karta", "{n} karty", "{n} karet"]
+    assert tr.gettext("Wheat") == "Wheat" and tr.gettext("Old") == "Old"
+    assert tr.gettext('Say "hi"\n') == 'Řekni "ahoj"\n'
+    with pytest.raises(pofile.PoError):
+        pofile.parse_po('msgid "a"\nmsgstr b\n')

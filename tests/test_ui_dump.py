@@ -156,14 +156,16 @@ def test_language_switch_changes_labels_not_ids(driver: Callable[..., UiDriver])
 
 def test_cut_labels_report_the_full_text_and_what_is_shown(driver: Callable[..., UiDriver]
                                                            ) -> None:
-    from nile_desktop.scenes.handoff import HandoffScene
+    from nile_desktop.scenes.dialog import DialogScene
 
     d = driver()
-    d.app.stack.push(HandoffScene("Ramesses the Great of the Two Lands and more", lambda: None))
+    long = ("Ramesses the Great, Lord of the Two Lands, builder of temples along the whole "
+            "length of the river, keeper of every harvest")
+    d.app.stack.push(DialogScene("Title", "Message", [(long, None), ("Back", None)]))
     d.step()
-    ready = d.find("handoff.ready")
-    assert ready["label"].startswith("I am Ramesses the Great of the Two Lands and more")
-    assert ready["shown"].endswith("…") and len(ready["shown"]) < len(ready["label"])
+    choice = d.find("dialog.choice-1")
+    assert choice["label"] == long
+    assert choice["shown"].endswith("…") and len(choice["shown"]) < len(long)
 
 
 def test_dialog_over_the_table_keeps_the_turn_and_covers_the_table(

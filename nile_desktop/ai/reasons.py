@@ -7,7 +7,10 @@ through its own card-name function (:meth:`Reason.render`). ``str(reason)``
 gives the English text, for logs, tests and the arena.
 
 The bots sit below the app layer and must not import it, so message ids are
-marked with a local no-op ``N_`` marker; the i18n extractor looks for ``N_``.
+marked with a local no-op ``N_`` marker, and messages about a count with
+``NP_`` (singular, plural, and the value that counts), which
+:meth:`Reason.render` passes to the table's ``ngettext``; the i18n extractor
+looks for both.
 """
 
 from __future__ import annotations
@@ -20,6 +23,32 @@ from nile_desktop.engine import CROPS, MONUMENTS
 def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker name
     """Mark ``message`` for extraction into the catalogues; it stays English here."""
     return message
+
+
+class Plural(str):
+    """A message id that has a plural form; the value named ``count`` chooses the form."""
+
+    def __new__(cls, singular: str, plural: str, count: str) -> Plural:
+        message = super().__new__(cls, singular)
+        message.plural = plural
+        message.count = count
+        return message
+
+    def __getnewargs__(self) -> tuple[str, str, str]:
+        return (str(self), self.plural, self.count)
+
+
+def NP_(singular: str, plural: str, count: str = "count") -> Plural:  # noqa: N802 - gettext-style marker
+    """Mark a counted message for extraction; ``count`` names the value that chooses the form."""
+    return Plural(singular, plural, count)
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _as_is(value: object) -> object:
+    return value
 
 
 class CardName(str):
@@ -67,17 +96,27 @@ class Reason:
         self,
         translate: Callable[[str], str] = N_,
         card_name: Callable[[str], str] = _english_card,
+        ngettext: Callable[[str, str, int], str] = _english_plural,
+        number: Callable[[object], object] = _as_is,
     ) -> str:
-        """The text in a language: ``translate`` maps message ids, ``card_name`` card names."""
+        """The text in a language: ``translate`` maps message ids, ``card_name`` card names,
+        ``ngettext`` picks the form of a counted message, ``number`` formats numbers."""
         values: dict[str, object] = {}
         for key, value in self.values.items():
             if isinstance(value, Reason):
-                values[key] = value.render(translate, card_name)
+                values[key] = value.render(translate, card_name, ngettext, number)
             elif isinstance(value, CardName):
                 values[key] = card_name(str(value))
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                values[key] = number(value)
             else:
                 values[key] = value
-        return str(translate(self.msgid)).format(**values)
+        msgid = self.msgid
+        if isinstance(msgid, Plural):
+            text = ngettext(str(msgid), msgid.plural, int(self.values[msgid.count]))
+        else:
+            text = translate(msgid)
+        return str(text).format(**values)
 
     def __str__(self) -> str:
         return self.render()
@@ -105,18 +144,21 @@ def _rebuild(msgid: str, values: dict[str, object]) -> Reason:
 RANDOM = N_("picks a move at random")
 ONLY_MOVE = N_("has only one possible move")
 TAKEOVER = N_("takes the {crop} field, {mine} against {theirs}")
-PLANT_NEW = N_("plants {count} {crop}, a new field")
+PLANT_NEW = NP_("starts a {crop} field with {count} card", "starts a {crop} field with {count} cards")
 PLANT_SMALLEST = N_("plants {crop}, my smallest pile")
 PLANT_PAIR = N_("starts fields of {crop} and {crop2}")
-PLANT_ADD = N_("adds {count} cards to my fields")
-MON_BUILD = N_("builds the {monument} with {count} stones")
-MON_TAKE = N_("takes the {monument}, {mine} stones against {theirs}")
-MON_ADD = N_("adds {count} stones to my Monuments")
-SPECULATE = N_("speculates on {crop} or {crop2}: {percent}% chance to draw {cards}")
-SPECULATE_TWO = N_("speculates with two cards, {cards} cards expected")
+PLANT_ADD = NP_("adds {count} card to my fields", "adds {count} cards to my fields")
+MON_BUILD = NP_("builds the {monument} with {count} stone", "builds the {monument} with {count} stones")
+MON_TAKE = NP_("takes the {monument}, {mine} stone against {theirs}",
+               "takes the {monument}, {mine} stones against {theirs}", "mine")
+MON_ADD = NP_("adds {count} stone to my Monuments", "adds {count} stones to my Monuments")
+SPECULATE = NP_("speculates on {crop} or {crop2}: {percent}% chance to draw {cards} card",
+                "speculates on {crop} or {crop2}: {percent}% chance to draw {cards} cards", "cards")
+SPECULATE_TWO = N_("speculates with two cards, expected card gain: {cards}")
 MARKET = N_("trades {card} and {card2} at the market for a new card")
 OFFER = N_("offers {card} and {card2} to Hapi for a flood that helps my fields")
 KEEP = N_("keeps {crop}, my smallest pile")
 PASS = N_("passes: nothing worth planting")
 PASS_LOCUST = N_("passes: the locust is {percent}% likely before my next turn")
-SEARCH = N_("{why} (won {percent}% of {playouts} simulated games)")
+SEARCH = NP_("{why} (won {percent}% of {playouts} simulated game)",
+             "{why} (won {percent}% of {playouts} simulated games)", "playouts")

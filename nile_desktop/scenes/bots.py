@@ -64,8 +64,11 @@ class BotRunner:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nile-bot")
         self._future = self._pool.submit(self.bot(level).choose, view, legal, rng)
 
-    def result(self) -> tuple[Any, str] | None:
+    def result(self) -> tuple[Any, Any] | None:
         """The bot's ``(move, reason)`` once it has decided, else None.
+
+        The reason stays a ``Reason`` (a message id and values), so the table
+        tells it in the language current when it is drawn, not in English.
 
         An error inside the bot is raised here, on the UI thread, where the
         app turns it into the crash screen.
@@ -79,7 +82,7 @@ class BotRunner:
             move, reason = answer[0], (answer[1] if len(answer) > 1 else "")
         else:
             move, reason = answer, ""
-        return move, str(reason or "")
+        return move, reason or ""
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the current request is answered (tests and shutdown only)."""

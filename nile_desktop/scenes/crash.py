@@ -86,8 +86,9 @@ class CrashScene(MenuScene):
             y += 24
         if self.summary:
             y += 8
-            summary = theme.fit_text(self.summary, theme.SIZE_SMALL, rect.w - 80)
-            theme.draw_text(surface, summary, (rect.left + 40, y), theme.SIZE_SMALL, theme.ERROR)
+            room = pygame.Rect(rect.left + 40, y, rect.w - 80, rect.bottom - 90 - y)
+            theme.draw_fitted(surface, self.summary, room, theme.SIZE_SMALL, theme.ERROR,
+                              align="left", min_size=theme.SIZE_SMALL, top_aligned=True)
 
 
 def _wrap_path(path: str, width: int) -> list[str]:

@@ -29,8 +29,8 @@ class HandoffScene(MenuScene):
         self.group.add(Panel(self.panel_rect, lambda: _("Pass the computer")))
         button = pygame.Rect(0, 0, 360, 56)
         button.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 36)
-        self.group.add(Button(button, lambda: _("I am {name}: show my cards").format(name=self.name),
-                              self.ready, primary=True, uid="ready"))
+        self.group.add(Button(button, lambda: _("It is me: show my cards"), self.ready,
+                              primary=True, uid="ready"))
         self.group.move_focus(1)
 
     def ready(self) -> None:
@@ -40,8 +40,9 @@ class HandoffScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.group.draw(surface)
-        theme.draw_text(surface, _("It is the turn of {name}.").format(name=self.name),
-                        (self.panel_rect.centerx, self.panel_rect.top + 60), theme.SIZE_HEADING,
-                        bold=True, anchor="midtop")
-        theme.draw_text(surface, _("Everyone else, please look away."),
-                        (self.panel_rect.centerx, self.panel_rect.top + 120), anchor="midtop")
+        panel = self.panel_rect
+        theme.draw_fitted(surface, _("It is the turn of {name}.").format(name=self.name),
+                          pygame.Rect(panel.left + 30, panel.top + 40, panel.w - 60, 80),
+                          theme.SIZE_HEADING, bold=True, min_size=theme.SIZE_BODY)
+        theme.draw_fitted(surface, _("Everyone else, please look away."),
+                          pygame.Rect(panel.left + 30, panel.top + 124, panel.w - 60, 60))

@@ -143,7 +143,7 @@ class NewGameScene(MenuScene):
         self.group.add(Choice((right, panel.top + 206, 370, 44), crops, self.random_crops,
                               self.set_random_crops, uid="crops"))
         self.group.add(Label((right, panel.top + 270, 370, 30),
-                             lambda: _("Seed (the same seed deals the same cards)"),
+                             lambda: _("Seed (same seed, same cards)"),
                              size=theme.SIZE_SMALL))
         self.group.add(TextInput((right, panel.top + 302, 370, 44), self.seed_text,
                                  self.set_seed, max_len=12, allowed=str.isdigit,

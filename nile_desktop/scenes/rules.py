@@ -90,6 +90,8 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
 
 CARD_W = 86
 TEXT_W = 940
+#: Room under a card for its name: two short lines (Czech names run long).
+CAPTION_H = 44
 
 
 class RulesScene(MenuScene):
@@ -124,7 +126,7 @@ class RulesScene(MenuScene):
                 y += 10
             else:
                 self.lines.append(("cards", (y, content)))
-                y += round(CARD_W * 7 / 5) + 34
+                y += round(CARD_W * 7 / 5) + CAPTION_H + 10
         self.content_h = y
         self.scroll = min(self.scroll, self.max_scroll)
 
@@ -213,7 +215,7 @@ class RulesScene(MenuScene):
                 log.debug("no card art for %s", name, exc_info=True)
                 view.rect(surface, theme.PAPYRUS_SHADOW,
                                  (x, top, CARD_W, round(CARD_W * 7 / 5)), border_radius=8)
-            short = theme.fit_text(label, theme.SIZE_SMALL - 2, CARD_W + 40)
-            theme.draw_text(surface, short, (x + CARD_W // 2, top + round(CARD_W * 7 / 5) + 4),
-                            theme.SIZE_SMALL - 2, theme.INK_SOFT, anchor="midtop")
+            caption = pygame.Rect(x - 20, top + round(CARD_W * 7 / 5) + 4, CARD_W + 40, CAPTION_H)
+            theme.draw_fitted(surface, label, caption, theme.SIZE_SMALL - 2, theme.INK_SOFT,
+                              min_size=theme.SIZE_SMALL - 4, top_aligned=True)
             x += CARD_W + 48

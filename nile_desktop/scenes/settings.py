@@ -19,7 +19,12 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = (
 
 
 def _speed_text(value: float) -> str:
-    return _("{factor}×").format(factor=f"{value:g}")
+    return _("{factor}×").format(factor=i18n.format_number(value))
+
+
+def _percent_text(value: float) -> str:
+    # TRANSLATORS: a percentage; Czech puts a space before the sign.
+    return _("{percent}%").format(percent=i18n.format_number(round(value * 100)))
 
 
 class SettingsScene(MenuScene):
@@ -51,7 +56,7 @@ class SettingsScene(MenuScene):
         size_choice.enabled = not s.fullscreen
         self.group.add(size_choice)
         self.group.add(Slider(row(), lambda: _("Sound volume"), s.volume, 0.0, 1.0, 0.1,
-                              self.set_volume, uid="volume"))
+                              self.set_volume, fmt=_percent_text, uid="volume"))
         self.group.add(Toggle(row(), lambda: _("Mute all sound"), s.muted, self.set_muted,
                               uid="mute"))
         self.group.add(Slider(row(), lambda: _("Animation speed"), s.animation_speed, 0.5, 3.0,

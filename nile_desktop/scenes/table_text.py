@@ -4,6 +4,13 @@ move list and game log.
 The engine speaks notation (``market wheat storage:flax``) and events with
 fields; this module turns both into short sentences through the catalogues,
 so the log follows the language setting like every other text.
+
+Nothing here should be kept as a finished string: keep the event (or the
+move, or the bot's reason) and call these functions when drawing — or hold
+an :class:`~nile_desktop.i18n.Deferred` of them — so that text already on
+the table changes language with the setting. Every count goes through
+``ngettext``, and no sentence needs the grammatical gender of a player's
+name (Czech verbs in the present tense have none; "Ana: …" needs none).
 """
 
 from __future__ import annotations
@@ -12,44 +19,69 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.i18n import _, card_name, format_number, ngettext
 
 STORAGE = "storage:"
 
 
+def _stones_label(monument: str, n: int) -> str:
+    return ngettext("{n} stone on the {monument}", "{n} stones on the {monument}", n).format(
+        n=n, monument=card_name(monument))
+
+
+def _speculation_label(name: str) -> str:
+    """``spec:wheat+flax`` → "Wheat or Flax" (what the player bets the next flood is)."""
+    first, _plus, second = name[len("spec:"):].partition("+")
+    return _("{first} or {second}").format(first=card_name(first), second=card_name(second))
+
+
 def card_label(token: str) -> str:
-    """One card of a move: ``storage:flax`` → "Flax (storage)", ``stone@wall`` → "Stone → Wall"."""
+    """One card of a move: ``storage:flax`` → "Flax (storage)", ``stone@wall`` → "1 stone on the Wall"."""
     from_storage = token.startswith(STORAGE)
     name = token[len(STORAGE):] if from_storage else token
     if name.startswith("stone@"):
-        text = _("Stone for the {monument}").format(monument=card_name(name[len("stone@"):]))
+        text = _stones_label(name[len("stone@"):], 1)
     else:
         text = card_name(name)
     return _("{card} (storage)").format(card=text) if from_storage else text
 
 
-def cards_label(tokens: Sequence[str]) -> str:
-    """Cards grouped by kind, in the order given: "Wheat ×2, Flax"."""
+def cards_label(tokens: Sequence[str], *, speculation: bool = False) -> str:
+    """Cards grouped by kind, in the order given: "Wheat ×2, Flax, 3 stones on the Sphinx".
+
+    Stones for a Monument are counted in words; with ``speculation`` a
+    speculation card reads as the bet it makes ("Wheat or Flax").
+    """
     counts = Counter(tokens)
     parts = []
     for token in dict.fromkeys(tokens):
-        label = card_label(token)
-        parts.append(f"{label} ×{counts[token]}" if counts[token] > 1 else label)
+        from_storage = token.startswith(STORAGE)
+        name = token[len(STORAGE):] if from_storage else token
+        n = counts[token]
+        if name.startswith("stone@"):
+            label = _stones_label(name[len("stone@"):], n)
+            n = 1
+        elif speculation and name.startswith("spec:"):
+            label = _speculation_label(name)
+        else:
+            label = card_name(name)
+        if from_storage:
+            label = _("{card} (storage)").format(card=label)
+        parts.append(f"{label} ×{n}" if n > 1 else label)
     return ", ".join(parts)
 
 
 def describe_move(move: Any) -> str:
     """A legal move as a line of the move list."""
     action, *tokens = str(move).split()
-    cards = cards_label(tokens)
     if action == "market":
-        return _("Market: give {cards}, draw a card").format(cards=cards)
+        return _("Market: give {cards}, draw a card").format(cards=cards_label(tokens))
     if action == "offer":
-        return _("Offering to Hapi: give {cards}, new flood").format(cards=cards)
+        return _("Offering to Hapi: give {cards}, new flood").format(cards=cards_label(tokens))
     if action == "plant":
-        return _("Plant {cards}").format(cards=cards)
+        return _("Plant {cards}").format(cards=cards_label(tokens))
     if action == "speculate":
-        return _("Speculate on {cards}").format(cards=cards)
+        return _("Speculate on {cards}").format(cards=cards_label(tokens, speculation=True))
     if action == "pass":
         return _("End the turn without planting")
     return str(move)
@@ -87,7 +119,7 @@ def describe_event(event: Any, names: Sequence[str]) -> str | None:
         return _("{name} plants {cards}").format(name=who(event.seat),
                                                  cards=cards_label(event.cards))
     if kind == "takeover":
-        return _("{name} takes over the {crop} field of {victim}").format(
+        return _("{name} takes over the {crop} field from {victim}").format(
             name=who(event.seat), crop=card_name(event.crop), victim=who(event.victim))
     if kind == "monument-built":
         return ngettext("{name} builds the {monument} on {n} stone",
@@ -109,8 +141,8 @@ def describe_event(event: Any, names: Sequence[str]) -> str | None:
                           for seat, what, _cards in event.fields)
         return _("Plague of Locusts! Eaten: {fields}").format(fields=eaten)
     if kind == "speculate":
-        return _("{name} speculates on {cards}").format(name=who(event.seat),
-                                                        cards=cards_label(event.cards))
+        return _("{name} speculates on {cards}").format(
+            name=who(event.seat), cards=cards_label(event.cards, speculation=True))
     if kind == "speculation-paid":
         return ngettext("The speculation of {name} pays {n} card",
                         "The speculation of {name} pays {n} cards", event.count).format(
@@ -125,8 +157,9 @@ def describe_event(event: Any, names: Sequence[str]) -> str | None:
         return _("Season {season} is over: the discards make a new draw pile").format(
             season=event.season)
     if kind == "game-over":
-        return _("The game is over. Winner: {names}").format(
-            names=", ".join(who(seat) for seat in event.ranking[0]))
+        winners = [who(seat) for seat in event.ranking[0]]
+        return ngettext("The game is over. Winner: {names}", "The game is over. Winners: {names}",
+                        len(winners)).format(names=", ".join(winners))
     return None
 
 
@@ -153,6 +186,15 @@ def banner_text(event: Any, names: Sequence[str]) -> str:
     if kind == "game-over":
         return _("The game is over")
     return describe_event(event, names) or ""
+
+
+def reason_text(reason: Any) -> str:
+    """A bot's reason (:class:`nile_desktop.ai.Reason`) in the current language, numbers
+    and counts included; plain text is shown as it is."""
+    render = getattr(reason, "render", None)
+    if render is None:
+        return str(reason or "")
+    return render(_, card_name, ngettext, format_number)
 
 
 def seat_kind_label(kind: str) -> str:

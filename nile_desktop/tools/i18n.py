@@ -5,15 +5,15 @@
     python -m nile_desktop.tools.i18n compile   # .po -> .mo next to it
     python -m nile_desktop.tools.i18n           # all three, in that order
 
-Extraction finds every string given to ``_()``, ``N_()`` and ``ngettext()``
+Extraction finds every string given to ``_()``, ``N_()``, ``ngettext()`` and ``NP_()``
 in ``nile_desktop/``. A comment starting ``TRANSLATORS:`` just above a call
 is carried into the catalogue as a note. English is the source language:
 its catalogue is filled with the source text so that English wording can be
 polished without touching code. Czech messages left untranslated are listed
 after ``update`` so they can be written before the next commit.
 
-Needs Babel (a development dependency only; the game itself reads the
-compiled ``.mo`` with the standard library).
+Needs Babel (a development dependency only: the game reads the ``.po``
+itself, or the ``.mo`` a wheel ships, with the standard library).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from babel.messages.pofile import read_po, write_po
 import nile_desktop
 from nile_desktop import i18n, paths
 
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "_": None, "N_": None, "ngettext": (1, 2), "NP_": (1, 2),
+}
 COMMENT_TAGS = ("TRANSLATORS:",)
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
@@ -52,7 +54,8 @@ def _write_catalogue(path: Path, catalogue: Catalog) -> None:
     from io import BytesIO
 
     buffer = BytesIO()
-    write_po(buffer, catalogue, width=88, sort_output=True, include_lineno=False)
+    write_po(buffer, catalogue, width=88, sort_output=True, include_lineno=False,
+             ignore_obsolete=True)
     data = buffer.getvalue()
     if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(data):
         return  # only the dates would change: keep the file (and git) quiet
@@ -98,14 +101,20 @@ def extract() -> Path:
 
 
 def _fill_source_language(catalogue: Catalog) -> None:
+    """Fill every empty form of the source-language catalogue with the source text."""
     for message in catalogue:
         if not message.id:
             continue
         if isinstance(message.id, tuple):
-            if not any(message.string):
-                message.string = tuple(message.id)
+            forms = list(message.string) if isinstance(message.string, tuple) else [message.string]
+            forms += [""] * (2 - len(forms))
+            filled = tuple(form or message.id[min(i, 1)] for i, form in enumerate(forms))
+            if filled != tuple(forms) or message.fuzzy:
+                message.string = filled
+                message.flags.discard("fuzzy")
         elif not message.string:
             message.string = message.id
+            message.flags.discard("fuzzy")
 
 
 def untranslated(catalogue: Catalog) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.ui import dump, theme, view
+from nile_desktop.ui import dump, textlog, theme, view
 from nile_desktop.ui.theme import TextSource, text_of
 from nile_desktop.ui.widgets import CLICK_KEYS, Widget
 
@@ -182,6 +182,8 @@ class ListView(Widget):
         self.scroll = 0
         self._last_click: tuple[int, float] = (-1, -10.0)
         self._time = 0.0
+        #: The pointer over the list (logical coordinates), for the hovered row's tooltip.
+        self.mouse: tuple[int, int] | None = None
 
     role = "list"
 
@@ -246,6 +248,7 @@ class ListView(Widget):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.hit(event)
+            self.mouse = event.pos if self.hovered else None
         elif event.type == pygame.MOUSEWHEEL and self.hovered:
             self.scroll -= event.y * 2
             self._clamp_scroll()
@@ -280,6 +283,7 @@ class ListView(Widget):
                             colour=theme.INK_SOFT, anchor="center")
         clip = surface.get_clip()
         view.set_clip(surface, self.rect)
+        tip = ""
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows + 1)):
             row_rect = self.row_rect(i)
             selected = i == self.selected
@@ -288,13 +292,12 @@ class ListView(Widget):
                                  border_radius=6)
                 view.rect(surface, theme.LAPIS, row_rect.inflate(-6, -4), width=2,
                                  border_radius=6)
-            row = self.rows[i]
-            if isinstance(row, RichRow):
-                row.draw(surface, row_rect, selected)
-                continue
-            text = theme.fit_text(text_of(row), self.text_size, row_rect.w - 34)
-            theme.draw_text(surface, text, (row_rect.left + 14, row_rect.centery), self.text_size,
-                            anchor="midleft")
+            with textlog.catch_cuts() as cut:
+                self._draw_row(surface, self.rows[i], row_rect, selected)
+            for full in cut:
+                textlog.offer_full_text(full)  # shown whole as the row's tooltip
+            if cut and self.mouse is not None and row_rect.collidepoint(self.mouse):
+                tip = "\n".join(cut)
         surface.set_clip(clip)
         view.rect(surface, theme.LAPIS if self.focused else theme.INK_SOFT, self.rect,
                          width=2, border_radius=8)
@@ -304,3 +307,13 @@ class ListView(Widget):
             span = self.rect.h - bar_h - 8
             top = self.rect.top + 4 + int(span * self.scroll / max(1, len(self.rows) - self.visible_rows))
             view.rect(surface, theme.GOLD, (self.rect.right - 10, top, 6, bar_h), border_radius=3)
+        if tip and self.mouse is not None:
+            theme.draw_tooltip(surface, tip, self.mouse)
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect, selected: bool) -> None:
+        if isinstance(row, RichRow):
+            row.draw(surface, rect, selected)
+            return
+        text = theme.fit_text(text_of(row), self.text_size, rect.w - 34)
+        theme.draw_text(surface, text, (rect.left + 14, rect.centery), self.text_size,
+                        anchor="midleft")

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 
 import pygame
 
+from nile_desktop.ui import textlog, theme
+from nile_desktop.ui.theme import text_of
 from nile_desktop.ui.widgets import Widget
 
 
@@ -20,6 +22,8 @@ class WidgetGroup:
     def __init__(self, widgets: Iterable[Widget] = ()) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus_index = -1
+        #: Where the mouse last moved, in logical coordinates (for tooltips).
+        self.mouse: tuple[int, int] | None = None
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -59,6 +63,8 @@ class WidgetGroup:
         self.focus(self.widgets[index])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for w in self.widgets:
                 if w.visible and self._focusable(w) and w.rect.collidepoint(event.pos):
@@ -94,8 +100,18 @@ class WidgetGroup:
                 w.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the visible widgets; each registers in the UI dump as it is drawn."""
+        """Draw the visible widgets; each registers in the UI dump as it is drawn. The one
+        under the mouse shows its tooltip, or the full text of any label it had to cut short."""
+        tip = ""
         for index, w in enumerate(self.widgets):
-            if w.visible:
+            if not w.visible:
+                continue
+            with textlog.box(w.rect if w.holds_text else None), textlog.catch_cuts() as cut:
                 w.draw(surface)
-                w.register(f"{w.role}-{index}")
+            w.register(f"{w.role}-{index}")
+            for full in cut:
+                textlog.offer_full_text(full)
+            if self.mouse is not None and w.rect.collidepoint(self.mouse):
+                tip = "\n".join([t for t in (text_of(w.tooltip), *cut) if t]) or tip
+        if tip and self.mouse is not None:
+            theme.draw_tooltip(surface, tip, self.mouse)

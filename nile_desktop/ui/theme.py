@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from nile_desktop.ui import view
+from nile_desktop.ui import textlog, view
 
 # -- palette (ART.md) ---------------------------------------------------------------
 PAPYRUS = (0xEF, 0xE3, 0xC2)
@@ -113,6 +113,10 @@ def draw_text(
         step = v.px_size(2)
         surface.blit(render_text(text, size, shadow, bold), rect.move(step, step))
     surface.blit(image, rect)
+    if textlog.active():
+        clip = surface.get_clip()
+        shown = rect if clip == surface.get_rect() else rect.clip(clip)
+        textlog.note_drawn(text, v.logical_rect(shown))
     return v.logical_rect(rect)
 
 
@@ -122,15 +126,13 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
     return px_font(size, bold).size(text)[0] / v.scale
 
 
-def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` logical pixels; blank lines are kept."""
+def _wrap_quietly(text: str, size: int, width: int, bold: bool) -> list[str]:
     f = px_font(size, bold)
     limit = width * view.current().scale
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
+        for word in paragraph.split(" "):
             trial = f"{line} {word}" if line else word
             if f.size(trial)[0] <= limit or not line:
                 line = trial
@@ -141,8 +143,19 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     return lines
 
 
-def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so it fits ``width`` logical pixels."""
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` logical pixels; blank lines are kept."""
+    lines = _wrap_quietly(text, size, width, bold)
+    if textlog.active():
+        f = px_font(size, bold)
+        limit = width * view.current().scale
+        for word in (w for line in lines for w in line.split(" ")):
+            if f.size(word)[0] > limit:
+                textlog.note_too_wide(word, width)
+    return lines
+
+
+def _shorten(text: str, size: int, width: int, bold: bool) -> str:
     f = px_font(size, bold)
     limit = width * view.current().scale
     if f.size(text)[0] <= limit:
@@ -150,6 +163,66 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > limit:
         text = text[:-1]
     return text + "…"
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
+    shown = _shorten(text, size, width, bold)
+    if shown != text and textlog.wants_cuts():
+        textlog.note_cut(text, shown, width)
+    return shown
+
+
+#: The smallest text size a label may shrink to before it is wrapped or cut.
+SIZE_MIN = 15
+
+
+def fit_lines(text: str, size: int, width: int, height: int, bold: bool = False,
+              min_size: int = SIZE_MIN) -> tuple[list[str], int]:
+    """``text`` laid out to fit a ``width`` × ``height`` box (logical): the lines and their size.
+
+    One line at ``size`` if it fits; else wrapped onto as many lines as the
+    height allows, shrinking the size step by step down to ``min_size``; only
+    if even that fails is the last line cut with an ellipsis (and recorded as cut).
+    """
+    scale = view.current().scale
+    for trial in range(size, min(size, min_size) - 1, -1):
+        f = px_font(trial, bold)
+        lines = _wrap_quietly(text, trial, width, bold)
+        if (len(lines) * f.get_linesize() <= height * scale
+                and all(f.size(x)[0] <= width * scale for x in lines)):
+            return lines, trial
+    trial = min(size, min_size)
+    f = px_font(trial, bold)
+    keep = max(1, int(height * scale) // f.get_linesize())
+    lines = _wrap_quietly(text, trial, width, bold)
+    if len(lines) > keep or any(f.size(x)[0] > width * scale for x in lines):
+        lines = [*lines[:keep - 1], _shorten(" ".join(lines[keep - 1:]), trial, width, bold)]
+        if textlog.wants_cuts():
+            textlog.note_cut(text, " ".join(lines), width)
+    return lines, trial
+
+
+def line_height(size: int, bold: bool = False) -> float:
+    """The height of one line of ``size`` text, in logical pixels."""
+    return px_font(size, bold).get_linesize() / view.current().scale
+
+
+def draw_fitted(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int = SIZE_BODY,
+                colour: tuple[int, ...] = INK, *, bold: bool = False, align: str = "center",
+                min_size: int = SIZE_MIN, top_aligned: bool = False) -> str:
+    """Draw ``text`` inside ``rect``, wrapped or shrunk to fit (see fit_lines), vertically
+    centred (or from the top); returns what was shown (the lines joined by spaces)."""
+    rect = pygame.Rect(rect)
+    lines, used = fit_lines(text, size, rect.w, rect.h, bold, min_size)
+    step = line_height(used, bold)
+    top = rect.top if top_aligned else rect.centery - step * len(lines) / 2
+    anchor = {"left": "midleft", "center": "center", "right": "midright"}[align]
+    for i, line in enumerate(lines):
+        y = round(top + step * i + step / 2)
+        x = {"left": rect.left, "center": rect.centerx, "right": rect.right}[align]
+        draw_text(surface, line, (x, y), used, colour, bold=bold, anchor=anchor)
+    return " ".join(lines)
 
 
 # -- shapes ----------------------------------------------------------------------------
@@ -230,13 +303,42 @@ def _draw_shadow(surface: pygame.Surface, r: pygame.Rect, radius: int, dx: int, 
                                                                 bottom))
 
 
+def title_bar_width(text: str, least: int, most: int) -> int:
+    """How wide a title ribbon must be for ``text``, between ``least`` and ``most`` pixels."""
+    return max(least, min(most, round(text_width(text, SIZE_HEADING, True)) + 48))
+
+
 def draw_title_bar(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
     """A heading on a lapis ribbon with gold edges, at the top of a panel."""
     rect = pygame.Rect(rect)
     view.rect(surface, LAPIS, rect, border_radius=10)
     view.rect(surface, GOLD, rect, width=2, border_radius=10)
-    text = fit_text(text, SIZE_HEADING, rect.w - 24, bold=True)
-    draw_text(surface, text, rect.center, SIZE_HEADING, PAPYRUS, bold=True, anchor="center")
+    with textlog.box(rect):
+        draw_fitted(surface, text, rect.inflate(-24, -4), SIZE_HEADING, PAPYRUS, bold=True,
+                    min_size=SIZE_SMALL)
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int],
+                 width: int = 560) -> pygame.Rect:
+    """``text`` in a small panel near the pointer at ``pos`` (logical), wrapped and kept on
+    the surface."""
+    v = view.current()
+    lines = [line for part in text.split("\n") for line in wrap_text(part, SIZE_SMALL, width)]
+    step = round(line_height(SIZE_SMALL))
+    w = round(max(text_width(line, SIZE_SMALL) for line in lines)) + 20
+    area = v.logical_rect(surface.get_rect())
+    box = pygame.Rect(pos[0] + 16, pos[1] + 20, w, step * len(lines) + 12)
+    box.clamp_ip(area)
+    if box.collidepoint(pos):
+        box.bottom = min(box.bottom, pos[1] - 8)
+        box.clamp_ip(area)
+    if textlog.active():
+        textlog.note_layer()  # the tooltip covers what is under it
+    view.rect(surface, (0xFF, 0xF8, 0xE4), box, border_radius=6)
+    view.rect(surface, INK, box, width=1, border_radius=6)
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (box.left + 10, box.top + 6 + i * step), SIZE_SMALL)
+    return box
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10) -> None:
@@ -271,6 +373,8 @@ def draw_background(surface: pygame.Surface) -> None:
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything already drawn, behind a dialog."""
     surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+    if textlog.active():
+        textlog.note_layer()
 
 
 @lru_cache(maxsize=4)

@@ -34,6 +34,8 @@ class Widget:
     """
 
     focusable = True
+    #: Whether all the text the widget draws lies inside its rectangle (checked by tests).
+    holds_text = True
     #: Arrow keys this widget uses itself (the group then does not move focus with them).
     uses_keys: tuple[int, ...] = ()
     #: What the UI dump calls this kind of element; None: not interactive, not listed.
@@ -118,17 +120,15 @@ class Label(Widget):
         self.size, self.colour, self.bold, self.align = size, colour, bold, align
 
     def draw(self, surface: pygame.Surface) -> None:
-        text = theme.fit_text(text_of(self.text), self.size, self.rect.w, self.bold)
-        self.shown = text
-        anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
-        pos = getattr(self.rect, anchor)
-        theme.draw_text(surface, text, pos, self.size, self.colour, bold=self.bold, anchor=anchor)
+        self.shown = theme.draw_fitted(surface, text_of(self.text), self.rect, self.size,
+                                       self.colour, bold=self.bold, align=self.align)
 
 
 class Panel(Widget):
     """A papyrus panel with an optional title ribbon; purely decorative."""
 
     focusable = False
+    holds_text = False  # the title ribbon straddles the top edge
 
     def __init__(self, rect: Any, title: TextSource = "") -> None:
         super().__init__(rect)
@@ -137,9 +137,11 @@ class Panel(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         theme.draw_panel(surface, self.rect)
         if self.title:
-            bar = pygame.Rect(0, 0, min(self.rect.w - 80, 520), 50)
+            title = text_of(self.title)
+            bar = pygame.Rect(0, 0, theme.title_bar_width(title, min(self.rect.w - 80, 520),
+                                                          self.rect.w - 40), 50)
             bar.midtop = (self.rect.centerx, self.rect.top - 22)
-            theme.draw_title_bar(surface, bar, text_of(self.title))
+            theme.draw_title_bar(surface, bar, title)
 
 
 class Button(Widget):
@@ -207,9 +209,8 @@ class Button(Widget):
         view.rect(surface, trim, rect, width=3 if self.primary else 2, border_radius=12)
         view.rect(surface, theme.INK, rect, width=1, border_radius=12)
         colour = theme.PAPYRUS if self.enabled else (0xDD, 0xD6, 0xC6)
-        text = theme.fit_text(text_of(self.label), self.size, rect.w - 16, bold=True)
-        self.shown = text
-        theme.draw_text(surface, text, rect.center, self.size, colour, bold=True, anchor="center")
+        self.shown = theme.draw_fitted(surface, text_of(self.label), rect.inflate(-16, -4),
+                                       self.size, colour, bold=True)
         if self.focused:
             theme.draw_focus_ring(surface, rect)
 
@@ -270,10 +271,9 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         colour = theme.INK if self.enabled else theme.DISABLED
-        label = theme.fit_text(text_of(self.label), theme.SIZE_BODY, self.rect.w - 90)
-        self.shown = label
-        theme.draw_text(surface, label, (self.rect.left + 6, self.rect.centery), colour=colour,
-                        anchor="midleft")
+        label_box = pygame.Rect(self.rect.left + 6, self.rect.top, self.rect.w - 90, self.rect.h)
+        self.shown = theme.draw_fitted(surface, text_of(self.label), label_box, colour=colour,
+                                       align="left")
         sw = self.switch_rect()
         track = theme.REEDS if self.value else theme.PAPYRUS_SHADOW
         view.rect(surface, track, sw, border_radius=16)
@@ -361,9 +361,9 @@ class Slider(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        label = theme.fit_text(text_of(self.label), theme.SIZE_BODY, self.rect.w // 2 - 40)
-        self.shown = label
-        theme.draw_text(surface, label, (self.rect.left + 6, self.rect.centery), anchor="midleft")
+        label_box = pygame.Rect(self.rect.left + 6, self.rect.top, self.rect.w // 2 - 40,
+                                self.rect.h)
+        self.shown = theme.draw_fitted(surface, text_of(self.label), label_box, align="left")
         track = self.track_rect()
         view.rect(surface, theme.PAPYRUS_SHADOW, track, border_radius=4)
         t = (self.value - self.low) / max(1e-9, self.high - self.low)
@@ -470,10 +470,10 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.label:
-            label = theme.fit_text(text_of(self.label), self.size, self.rect.w // 2 - 12)
-            self.shown = label
-            theme.draw_text(surface, label, (self.rect.left + 6, self.rect.centery), self.size,
-                            anchor="midleft")
+            label_box = pygame.Rect(self.rect.left + 6, self.rect.top, self.rect.w // 2 - 12,
+                                    self.rect.h)
+            self.shown = theme.draw_fitted(surface, text_of(self.label), label_box, self.size,
+                                           align="left")
         box = self._box()
         view.rect(surface, (0xF7, 0xEF, 0xD8), box, border_radius=8)
         view.rect(surface, theme.INK_SOFT, box, width=2, border_radius=8)
@@ -482,10 +482,10 @@ class Choice(Widget):
                              (right, ((0.38, 0.25), (0.68, 0.5), (0.38, 0.75)))):
             pts = [(rect.left + px * rect.w, rect.top + py * rect.h) for px, py in points]
             view.polygon(surface, theme.LAPIS if self.enabled else theme.DISABLED, pts)
-        text = theme.fit_text(self.value_text(), self.size, box.w - 2 * box.h)
-        if not self.label:
-            self.shown = text
+        text = self.value_text()
         colour = theme.INK if self.enabled else theme.DISABLED
-        theme.draw_text(surface, text, box.center, self.size, colour, anchor="center")
+        shown = theme.draw_fitted(surface, text, box.inflate(-2 * box.h, -2), self.size, colour)
+        if not self.label:
+            self.shown = shown
         if self.focused:
             theme.draw_focus_ring(surface, box, radius=8)

@@ -22,7 +22,7 @@ import pygame
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.layout import Rect, TableLayout
-from nile_desktop.ui import theme
+from nile_desktop.ui import textlog, theme
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +161,8 @@ class Paint:
     def add(self, element: Element) -> Element:
         if element.id == self.cursor:
             self.ring(element.rect, theme.GOLD_LIGHT, 3, 6)
+        if element.tooltip and textlog.active():
+            textlog.offer_full_text(element.tooltip)  # shown whole on hover
         return self.hits.add(element)
 
 

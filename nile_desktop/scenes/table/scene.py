@@ -51,7 +51,7 @@ from nile_desktop.scenes.table.session import GameSession
 from nile_desktop.scenes.table.sprites import draw_sprites
 from nile_desktop.scenes.table.table_input import TableInput
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
-from nile_desktop.ui import dump, theme
+from nile_desktop.ui import dump, textlog, theme
 
 log = logging.getLogger(__name__)
 
@@ -420,6 +420,8 @@ class TableScene(Scene):
             self.layout = TableLayout.compute(size, self.session.players)
         zones = self._zones()
         base: tuple[Any, ...] = (size, self.flow.revealed, self.flow.phase)
+        if textlog.active():  # text is being checked: every zone is drawn in this frame
+            self.picture.reset()
         phase = self.flow.phase
         if phase in (F.HANDOFF, F.OVER):  # a cover over everything: redraw it all on change
             cover = draw_handoff if phase == F.HANDOFF else draw_results

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.assets import AssetError
-from nile_desktop.i18n import _, card_name
+from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
 from nile_desktop.scenes.table_text import seat_kind_label
 from nile_desktop.ui import theme
@@ -62,7 +62,7 @@ def draw_seat(p: Paint, t: Any, seat: int) -> None:
         p.text(_("to play"), (rect.right - pad - p.px(4), rect.top + pad + p.px(18)), 12,
                theme.LAPIS, bold=True, anchor="topright")
     p.add(Element(f"seat.{seat}", "seat", t.session.names[seat], tuple(rect), focusable=False,
-                  data={"seat": seat, "hand": state.hand_size(seat),
+                  tooltip=f"{name} · {sub}", data={"seat": seat, "hand": state.hand_size(seat),
                         "storage": state.storage_size(seat), "active": active}))
     body = pygame.Rect(rect.left + pad, rect.top + head + p.px(4), rect.w - 2 * pad,
                        rect.h - head - p.px(4) - pad)
@@ -128,9 +128,11 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
             p.badge(str(count), badge_c, fill=fill)
             if staged:
                 _draw_staged(p, t, target_id, rect, staged)
-            what = (_("{card}: field of {count}").format(card=card_label(name), count=count)
+            what = (ngettext("{card}: field of {count} card", "{card}: field of {count} cards",
+                             count).format(card=card_label(name), count=count)
                     if role == "field" else
-                    _("{monument}: {count} stones").format(monument=card_label(name), count=count))
+                    ngettext("{monument}: {count} stone", "{monument}: {count} stones",
+                             count).format(monument=card_label(name), count=count))
             elem_role = "field" if role == "field" else "monument"
             data: dict[str, Any] = {"kind": name, "zone": elem_role, "seat": seat, "count": count}
             place = draft.target(target_id) if draft is not None else None

@@ -145,6 +145,8 @@ def draw_storage(p: Paint, t: Any) -> None:
                       tooltip=tip,
                       data={"kind": crop, "zone": "storage", "seat": seat, "count": count,
                             "picked": picked, "smallest": count == smallest}))
-    p.text(_("Red ring: smallest pile, it decides the score"),
-           (box.left + pad, box.bottom - pad), 11, theme.INK_SOFT, anchor="bottomleft",
-           width=box.w - 2 * pad)
+    legend = _("Red ring: smallest pile, it decides the score")
+    shown = p.text(legend, (box.left + pad, box.bottom - pad), 11, theme.INK_SOFT,
+                   anchor="bottomleft", width=box.w - 2 * pad)
+    p.add(Element("storage.legend", "note", legend, tuple(shown), focusable=False,
+                  tooltip=legend))

@@ -11,7 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from nile_desktop.i18n import _, card_name, ngettext
-from nile_desktop.scenes.table_text import cards_label, describe_event, seat_kind_label
+from nile_desktop.scenes.table_text import (
+    cards_label,
+    describe_event,
+    reason_text,
+    seat_kind_label,
+)
 
 
 def who(seat: int | None, names: Sequence[str]) -> str:
@@ -27,12 +32,7 @@ def turn_header(seat: int | None, names: Sequence[str], kinds: Sequence[str]) ->
 
 def reason_line(reason: Any) -> str:
     """A bot's reason in the current language (a Reason, or plain text)."""
-    render = getattr(reason, "render", None)
-    if render is not None:
-        text = render(_, card_name)
-    else:
-        text = str(reason)
-    return "“" + text + "”"
+    return "“" + reason_text(reason) + "”"
 
 
 def note_line(note: str) -> str:
@@ -71,8 +71,9 @@ def refusal_text(code: str, *, rule: str = "", card: str | None = None,
                         "The {crop} field of {owner} has {have} cards: you need {needed}",
                         have or 0).format(crop=crop_text, owner=owner, have=have, needed=needed)
     elif code == "field-too-small":
-        text = _("A take-over needs {needed} cards; you plant {have}").format(
-            needed=needed, have=have)
+        text = ngettext("A take-over needs {needed} card; you plant {have}",
+                        "A take-over needs {needed} cards; you plant {have}",
+                        needed or 0).format(needed=needed, have=have)
     elif code == "new-field-needs-two":
         text = _("A new field needs at least two cards of one crop, or one card beside "
                  "a second crop")
