@@ -145,8 +145,8 @@ class TablePerson:
         self.click(hand[0])
         self.key(pygame.K_m)  # a market with one card
         assert len(self.t.session.save.moves) == moves_before
-        assert self.t.message and "R-" in self.t.message
-        self.refusals_seen.append(self.t.message)
+        assert self.t.message and "R-" in str(self.t.message)
+        self.refusals_seen.append(str(self.t.message))
         self.key(pygame.K_c)
         assert self.t.draft.empty
 

@@ -102,7 +102,7 @@ def draw_tools(p: Paint, t: Any, status_right: int) -> int:
 def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
     """The prompt line: a refusal first, then what the table is waiting for."""
     if t.message and t.message_time > 0:
-        return t.message, t.message_colour
+        return str(t.message), t.message_colour
     s = t.session
     phase = t.flow.phase
     name = s.names[s.active] if not s.over else ""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
+from nile_desktop.i18n import Deferred
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Swarm
 from nile_desktop.scenes.table.words import banner_line
@@ -120,7 +121,7 @@ class Stage:
         return tween(sprite, duration, x=to.x, y=to.y, w=to.w, **extra)
 
     def run(self, kind: str, steps: list[Step], events: list[Any], *, sound: str = "",
-            banner: str = "", sprites: list[Any] = (), duration: float = FLY,
+            banner: Any = "", sprites: list[Any] = (), duration: float = FLY,
             land_first: bool = False) -> None:
         """Queue one effect: show its sprites, play ``steps`` together, then land ``events``."""
         shown = list(sprites)
@@ -263,7 +264,7 @@ def fx_takeover(st: Stage, events: list[Any]) -> None:
     old = st.card(e.crop, st.field(e.victim, e.crop))
     steps = [st.fly(old, st.pile("discard"), SLOW, alpha=60.0)]
     st.run("takeover", steps, events, sound="takeover", sprites=[old], duration=SLOW,
-           banner=banner_line(e, _names(st)))
+           banner=Deferred(banner_line, e, _names(st)))
 
 
 def fx_monument_built(st: Stage, events: list[Any]) -> None:
@@ -275,7 +276,7 @@ def fx_monument_built(st: Stage, events: list[Any]) -> None:
     steps = [Sequence([tween(mon, SLOW / 2, scale=1.35), tween(mon, SLOW / 2, x=goal.x, y=goal.y,
                                                                 w=goal.w, scale=1.0)])]
     st.run("monument-built", steps, events, sound="monument_built", sprites=[mon], duration=SLOW,
-           banner=banner_line(e, _names(st)), land_first=True)
+           banner=Deferred(banner_line, e, _names(st)), land_first=True)
 
 
 def fx_monument_taken(st: Stage, events: list[Any]) -> None:
@@ -284,7 +285,7 @@ def fx_monument_taken(st: Stage, events: list[Any]) -> None:
     mon = st.card(e.monument, st.field(e.victim, e.monument))
     steps = [st.fly(mon, st.field(e.seat, e.monument), SLOW)]
     st.run("monument-taken", steps, events, sound="takeover", sprites=[mon], duration=SLOW,
-           banner=banner_line(e, _names(st)))
+           banner=Deferred(banner_line, e, _names(st)))
 
 
 def fx_monument_eroded(st: Stage, events: list[Any]) -> None:
@@ -305,7 +306,7 @@ def fx_monument_lost(st: Stage, events: list[Any]) -> None:
     mon = st.card(e.monument, st.field(e.seat, e.monument))
     steps = [st.fly(mon, st.centre(e.monument), SLOW)]
     st.run("monument-lost", steps, events, sound="monument_crumbles", sprites=[mon],
-           duration=SLOW, banner=banner_line(e, _names(st)))
+           duration=SLOW, banner=Deferred(banner_line, e, _names(st)))
 
 
 def fx_locust(st: Stage, events: list[Any]) -> None:
@@ -330,7 +331,7 @@ def fx_locust(st: Stage, events: list[Any]) -> None:
     steps.append(Sequence(path))
     duration = 0.25 + 0.95 * max(1, len(e.fields)) + 0.3
     st.run("locust", steps, events, sound="locust", sprites=[swarm, *eaten], duration=duration,
-           banner=banner_line(e, _names(st)))
+           banner=Deferred(banner_line, e, _names(st)))
 
 
 def fx_speculate(st: Stage, events: list[Any]) -> None:
@@ -351,7 +352,7 @@ def fx_speculation_paid(st: Stage, events: list[Any]) -> None:
     steps = [Sequence([tween(card, 0.3, scale=1.3), st.fly(card, st.pile("discard"), FLY,
                                                            scale=1.0)])]
     st.run("speculation-paid", steps, events, sound="win", sprites=[card], duration=0.3 + FLY,
-           banner=banner_line(e, _names(st)))
+           banner=Deferred(banner_line, e, _names(st)))
 
 
 def fx_speculation_failed(st: Stage, events: list[Any]) -> None:
@@ -371,7 +372,7 @@ def fx_season(st: Stage, events: list[Any]) -> None:
         cards.append(card)
         steps.append(Sequence([Wait(i * 0.08), st.fly(card, deck, 0.45)]))
     st.run("season", steps, events, sound="slide", sprites=cards, duration=0.85,
-           banner=banner_line(e, _names(st)))
+           banner=Deferred(banner_line, e, _names(st)))
 
 
 def fx_pass(st: Stage, events: list[Any]) -> None:
@@ -385,7 +386,7 @@ def fx_turn(st: Stage, events: list[Any]) -> None:
 def fx_game_over(st: Stage, events: list[Any]) -> None:
     """Storage is turned over and sorted pile by pile; the results reveal it (see results)."""
     st.run("end", [tween(st.t, 2.0, "linear", reveal=1.0)], events, sound="win", duration=2.0,
-           banner=banner_line(events[0], _names(st)), land_first=True)
+           banner=Deferred(banner_line, events[0], _names(st)), land_first=True)
 
 
 def fx_deal(st: Stage, hands: list[dict[str, int]]) -> None:

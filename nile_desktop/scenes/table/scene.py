@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import _
+from nile_desktop.i18n import Deferred, _
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.stack import Scene
@@ -62,6 +62,8 @@ OWN_MOVE_PAUSE = 0.5
 #: Seconds after a move during which the buttons ignore clicks (no double-click accidents).
 INPUT_GUARD = 0.35
 MESSAGE_TIME = 5.0
+#: How fast the pauses between bot moves pass when effects are instant.
+INSTANT_PACE = 4.0
 
 
 class TableScene(Scene):
@@ -172,9 +174,10 @@ class TableScene(Scene):
 
     @property
     def pace(self) -> float:
+        """How fast effects play: the demo's speed or the setting (0: instant)."""
         if self.speed is not None:
             return self.speed
-        return max(0.1, float(self.settings().animation_speed))
+        return max(0.0, float(self.settings().animation_speed))
 
     def human_turn(self) -> bool:
         return self.session.human_turn()
@@ -214,11 +217,13 @@ class TableScene(Scene):
                 "effects": self.stage.busy}
 
     # -- messages -------------------------------------------------------------------------
-    def say(self, text: str, colour: tuple[int, ...] = theme.ERROR) -> None:
+    def say(self, text: Any, colour: tuple[int, ...] = theme.ERROR) -> None:
+        """A line in the prompt for a few seconds; ``text`` may be told when drawn
+        (an ``i18n.Deferred``), so it follows a language switch."""
         self.message, self.message_colour, self.message_time = text, colour, MESSAGE_TIME
 
     def refuse(self, refusal: Refusal) -> None:
-        self.say(refusal_words(self, refusal))
+        self.say(Deferred(refusal_words, self, refusal))
         self.play_sound("slide")
 
     def play_sound(self, name: str) -> None:
@@ -295,7 +300,8 @@ class TableScene(Scene):
         self.draft.load_move(str(move))
         from nile_desktop.scenes.table.words import reason_line
 
-        self.say(_("Suggested: {reason}").format(reason=reason_line(reason)), theme.REEDS)
+        self.say(Deferred(lambda: _("Suggested: {reason}").format(reason=reason_line(reason))),
+                 theme.REEDS)
 
     def _drive_bots(self) -> None:
         s = self.session
@@ -328,7 +334,8 @@ class TableScene(Scene):
             self.flow.holds.add("effects")
         else:
             self.flow.holds.discard("effects")
-        self.flow.update(dt * self.pace)
+        # with instant effects a bot's move still stays on show for a moment
+        self.flow.update(dt * (self.pace if self.pace > 0 else INSTANT_PACE))
         if self.flow.phase == F.COMPOSE and before != F.COMPOSE:
             self._fresh_draft()
         self._drive_bots()

@@ -90,7 +90,9 @@ class Swarm:
 
 @dataclass
 class Banner:
-    text: str
+    """Big words across the table; ``text`` is told when drawn (a language switch shows)."""
+
+    text: Any
     kind: str
 
 
@@ -104,9 +106,9 @@ class BannerQueue:
     hold: float = 1.4
     history: list[str] = field(default_factory=list)
 
-    def push(self, text: str, kind: str) -> None:
+    def push(self, text: Any, kind: str) -> None:
         self.waiting.append(Banner(text, kind))
-        self.history.append(text)
+        self.history.append(str(text))
         del self.history[:-50]
         if self.current is None:
             self.update(0.0)  # shown from this very frame
@@ -134,7 +136,7 @@ class BannerQueue:
             return
         fade = min(1.0, self.shown_for / 0.15, max(0.0, (self.hold - self.shown_for) / 0.25))
         size = p.fs(26)
-        image = theme.render_text(banner.text, size, theme.GOLD_LIGHT, True)
+        image = theme.render_text(str(banner.text), size, theme.GOLD_LIGHT, True)
         box = image.get_rect().inflate(p.px(60), p.px(24))
         box.center = centre
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
