@@ -24,7 +24,7 @@ def start(tmp_path_factory):
 def test_new_prints_position(start):
     """CLI new: prints a dealt position with the first flood revealed."""
     data = json.loads(start.read_text())
-    assert data["format"] == "nile-position/1" and data["flood"] and data["step"] == "trade"
+    assert data["format"] == "nile-position/2" and data["flood"] and data["step"] == "trade"
     assert [len(s["hand"]) for s in data["seats"]] == [5, 5, 5]
     flags = run("new", "--players", "2", "--seed", "1", "--no-monuments", "--random-crops")
     assert "stone" not in flags.stdout
@@ -36,7 +36,7 @@ def test_legal_and_apply(start):
     assert legal[-1] == "pass" and all(legal)
     out = run("apply", "-", legal[0], "pass", stdin=start.read_text())
     assert out.returncode == 0, out.stdout
-    assert json.loads(out.stdout)["format"] == "nile-position/1"
+    assert json.loads(out.stdout)["format"] == "nile-position/2"
 
 
 def test_refused_move_exits_2_with_json(start):
@@ -54,7 +54,7 @@ def test_refused_move_exits_2_with_json(start):
 def test_bad_position_exits_2(tmp_path):
     """CLI: a malformed or missing position file is refused with exit status 2."""
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "nile-position/1"}')
+    bad.write_text('{"format": "nile-position/2"}')
     for path in (str(bad), str(tmp_path / "missing.json")):
         out = run("legal", path)
         assert out.returncode == 2

@@ -9,7 +9,8 @@ a place in the top group of the ranking (a shared win counts as a win for
 every seat in it); rank is 1 + the number of seats strictly ahead. The CSV
 has one row per game with everything needed to replay it: the seed, the
 level of every seat, the result and the full list of moves. The bot in seat
-``s`` draws its randomness from ``random.Random(f"{seed}:{s}")``, as in
+``s`` draws its randomness from the engine's own generator,
+``EngineRandom(seed, s)``, the same on every Python version, as in
 ``python -m nile_desktop.engine play``, so a game played with ``--iterations``
 (no clock) is also replayed move for move by
 ``python -m nile_desktop.engine play --players P --seed S --bots LEVELS --iterations K``.
@@ -27,6 +28,7 @@ import time
 from dataclasses import dataclass, field
 
 from nile_desktop.engine import Rules, new_game, observe
+from nile_desktop.engine.rng import EngineRandom
 
 from . import LEVELS, make_bot
 
@@ -48,13 +50,17 @@ class GameRecord:
 
 def bot_rng(seed: int, seat: int) -> random.Random:
     """The random stream of the bot in ``seat`` of game ``seed`` (as the engine CLI has it)."""
-    return random.Random(f"{seed}:{seat}")
+    return EngineRandom(seed, seat)
 
 
 def play_game(index: int, seed: int, seats: list[str], options: dict,
               max_moves: int = 5000) -> GameRecord:
-    """Play one whole game between bots and record it; every move is checked legal."""
-    state = new_game(Rules(players=len(seats)), seed=seed)
+    """Play one whole game between bots and record it; every move is checked legal.
+
+    ``options["rules"]`` holds setup options for :class:`Rules` (``monuments``,
+    ``must_act``, ``storage_top``); the other keys are bot options per level.
+    """
+    state = new_game(Rules(players=len(seats), **options.get("rules", {})), seed=seed)
     bots = [make_bot(level, **options.get(level, {})) for level in seats]
     rngs = [bot_rng(seed, s) for s in range(len(seats))]
     record = GameRecord(index, seed, list(seats), [], [], [])
@@ -206,6 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--budget", type=float, help="search seconds per decision (default 1)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--workers", type=int, help="processes per search (default: 2 if --jobs 1)")
+    ap.add_argument("--no-monuments", action="store_true", help="play without the Monuments")
+    ap.add_argument("--must-act", action="store_true", help="rule-book option must_act (R-PLANT-5)")
+    ap.add_argument("--storage-top", action="store_true",
+                    help="rule-book option storage: top (R-TRADE-1)")
     ap.add_argument("--csv", help="write every game to this CSV file")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
@@ -223,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.budget:
         hard = {"budget": args.budget}
     hard["workers"] = args.workers or (1 if args.jobs > 1 else None)
-    options = {"hard": hard}
+    options = {"hard": hard, "rules": {"monuments": not args.no_monuments,
+                                        "must_act": args.must_act,
+                                        "storage_top": args.storage_top}}
 
     started = time.time()
 

@@ -31,6 +31,7 @@ import random
 import time
 
 from nile_desktop.engine import Move, State, View, resample
+from nile_desktop.engine.rng import EngineRandom
 
 from . import reasons as R
 from .heuristic import Scorer
@@ -126,7 +127,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     Stops after ``iterations`` or at ``deadline`` (``time.time()``), whichever
     comes first; at least one iteration is always made.
     """
-    rng = random.Random(seed)
+    rng = EngineRandom(seed)
     root = Node(None, -1)
     me = view.seat
     done = 0
@@ -168,7 +169,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             path.append(node)
             if expanded:
                 break
-        rollout(state, random.Random(dice))
+        rollout(state, EngineRandom(dice))
         rewards = raw = evaluate(state)
         path[1].raw += raw[me]
         if baseline is not None:
@@ -189,7 +190,7 @@ def _baseline(state: State, default: Move, dice: int) -> list[float] | None:
     if CONTROL_VARIATE == "default":
         line = state.clone()
         line.apply(default)
-        rollout(line, random.Random(dice))
+        rollout(line, EngineRandom(dice))
         return evaluate(line)
     return None
 

@@ -13,7 +13,12 @@ from itertools import combinations
 CROPS: tuple[str, ...] = ("papyrus", "wheat", "lettuce", "castor", "flax", "grapes", "onions")
 N_CROPS = len(CROPS)
 MONUMENTS: tuple[str, ...] = ("sphinx", "obelisk", "wall")
+N_MONUMENTS = len(MONUMENTS)
 SPHINX, OBELISK, WALL = 0, 1, 2
+
+#: Planting keys: a field is keyed by its crop (0–6) or, for a Monument
+#: field, by ``MON_KEY + monument`` (R-MON-1: a Monument is planted like a crop).
+MON_KEY = N_CROPS
 
 # Speculation cards: every unordered pair of crops, in rule order.
 SPEC_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(N_CROPS), 2))
@@ -41,6 +46,21 @@ MONUMENT_BY_NAME: dict[str, int] = {name: i for i, name in enumerate(MONUMENTS)}
 SPEC_BY_PAIR: dict[tuple[int, int], int] = {
     pair: SPEC_BASE + i for i, pair in enumerate(SPEC_PAIRS)
 }
+
+
+def monument_key(monument: int) -> int:
+    """The planting key of a Monument field."""
+    return MON_KEY + monument
+
+
+def key_monument(key: int) -> int:
+    """The Monument of a planting key (``key >= MON_KEY``)."""
+    return key - MON_KEY
+
+
+def key_name(key: int) -> str:
+    """A planting key's crop or Monument name."""
+    return CROPS[key] if key < MON_KEY else MONUMENTS[key - MON_KEY]
 
 
 def is_crop(kind: int) -> bool:

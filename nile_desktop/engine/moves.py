@@ -11,8 +11,19 @@ compare thousands of them cheaply.
 
 from __future__ import annotations
 
-from .cards import CROP_BY_NAME, KIND_BY_NAME, KIND_NAMES, MONUMENTS, N_KINDS, SPEC_BY_PAIR
-from .errors import IllegalMoveError
+from typing import Any
+
+from .cards import (
+    CROP_BY_NAME,
+    KIND_BY_NAME,
+    KIND_NAMES,
+    MON_KEY,
+    MONUMENTS,
+    N_KINDS,
+    SPEC_BY_PAIR,
+    STONE,
+)
+from .errors import InvalidMoveError
 
 MARKET, OFFER, PLANT, SPECULATE, PASS = "market", "offer", "plant", "speculate", "pass"
 ACTIONS: tuple[str, ...] = (MARKET, OFFER, PLANT, SPECULATE, PASS)
@@ -23,17 +34,52 @@ STONE_AT = N_KINDS  # 30, 31, 32
 _STORAGE = "storage:"
 
 
+# Tokens are decoded only through the helpers below: nothing else in the
+# project knows how a token packs its kind and source.
+
 def token(kind: int, storage: bool = False) -> int:
     """Pack a card kind (or ``STONE_AT + m``) and its source into a token."""
     return kind * 2 + (1 if storage else 0)
 
 
 def token_kind(tok: int) -> int:
+    """The card kind of a token (``STONE_AT + m`` for a stone laid on Monument ``m``)."""
     return tok >> 1
 
 
 def token_from_storage(tok: int) -> bool:
+    """Whether a token's card comes from storage (only in a trade)."""
     return bool(tok & 1)
+
+
+def token_card(tok: int) -> int:
+    """The real card kind a token spends: a stone for ``stone@…``."""
+    kind = tok >> 1
+    return STONE if kind >= STONE_AT else kind
+
+
+def stone_token(monument: int) -> int:
+    """The token of a stone laid on ``monument``."""
+    return (STONE_AT + monument) * 2
+
+
+def key_token(key: int) -> int:
+    """The token of one card planted into the field with planting ``key``."""
+    return key * 2 if key < MON_KEY else (STONE_AT + key - MON_KEY) * 2
+
+
+def token_key(tok: int) -> int:
+    """The planting key a ``plant`` token goes to (a crop, or ``MON_KEY + m``)."""
+    kind = tok >> 1
+    return MON_KEY + kind - STONE_AT if kind >= STONE_AT else kind
+
+
+#: ``token(kind)`` of every card kind, for the move generator's hot loops.
+HAND_TOKENS: tuple[int, ...] = tuple(token(k) for k in range(N_KINDS))
+#: ``token(crop, storage=True)`` of every crop.
+STORAGE_TOKENS: tuple[int, ...] = tuple(token(k, True) for k in range(N_KINDS))
+#: ``key_token(key)`` of every planting key (crops, then Monuments).
+KEY_TOKENS: tuple[int, ...] = tuple(key_token(k) for k in range(MON_KEY + len(MONUMENTS)))
 
 
 def token_text(tok: int) -> str:
@@ -52,6 +98,8 @@ class Move:
 
     __slots__ = ("action", "tokens", "_text", "__weakref__")
     _interned: dict[tuple[str, tuple[int, ...]], Move] = {}
+    #: Above this many interned moves the cache starts afresh (bounded memory).
+    INTERN_LIMIT = 200_000
 
     action: str
     tokens: tuple[int, ...]
@@ -66,10 +114,11 @@ class Move:
 
     @classmethod
     def make(cls, action: str, tokens: tuple[int, ...] | list[int]) -> Move:
+        """The move of ``action`` with these tokens, in any order."""
         key = (action, tuple(sorted(tokens)))
         move = cls._interned.get(key)
         if move is None:
-            if len(cls._interned) > 200_000:
+            if len(cls._interned) > cls.INTERN_LIMIT:
                 cls._interned.clear()
             move = cls(action, key[1])
             cls._interned[key] = move
@@ -83,7 +132,7 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read one move; raises :class:`IllegalMoveError` ``unknown-move``.
+        """Read one move; raises :class:`InvalidMoveError` (code ``unknown-move``).
 
         Parsing checks only the shape of the text; whether the move is allowed
         in a position is decided by the state.
@@ -131,12 +180,12 @@ class Move:
     def __lt__(self, other: Move) -> bool:
         return str(self) < str(other)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (Move.parse, (str(self),))
 
 
-def _unknown(text: str, why: str) -> IllegalMoveError:
-    return IllegalMoveError("unknown-move", f"cannot read the move: {why}", move=str(text))
+def _unknown(text: str, why: str) -> InvalidMoveError:
+    return InvalidMoveError("unknown-move", f"cannot read the move: {why}", move=str(text))
 
 
 def _parse_card(word: str, action: str, text: str) -> int:
