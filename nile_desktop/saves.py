@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop import __version__, paths
+from nile_desktop.ai.levels import LEVELS
 from nile_desktop.engine import MAX_PLAYERS, MIN_PLAYERS, MoveError, Rules, State, new_game
 from nile_desktop.engine.rules import SEED_MAX
 from nile_desktop.i18n import N_, LazyString
@@ -46,7 +47,7 @@ FORMAT_NAME = "nile-save"
 FORMAT_VERSION = 1
 SAVE_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 AUTOSAVE_NAME = "autosave.json"
-SEAT_KINDS: tuple[str, ...] = ("human", "random", "easy", "medium", "hard")
+SEAT_KINDS: tuple[str, ...] = ("human", *LEVELS)
 SEAT_COLOURS = 6
 MAX_NAME_LENGTH = 64
 

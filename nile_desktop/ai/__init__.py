@@ -21,16 +21,14 @@ import random
 from nile_desktop.engine import Move, View
 
 from .bots import Bot, EasyBot, MediumBot, RandomBot
+from .levels import LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
 from .search import HardBot
-
-#: The levels, weakest first, as the new-game screen offers them.
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
 _CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 
 
-def make_bot(level: str, **options) -> Bot:
+def make_bot(level: str, **options: object) -> Bot:
     """A bot of ``level`` (one of :data:`LEVELS`).
 
     Options are for the Hard bot and ignored by the others: ``budget``
@@ -42,7 +40,7 @@ def make_bot(level: str, **options) -> Bot:
         cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
-    return cls(**options) if cls is HardBot else cls()
+    return HardBot(**options) if cls is HardBot else cls()  # type: ignore[arg-type]
 
 
 def suggest(view: View, legal: list[Move], rng: random.Random,
@@ -51,5 +49,5 @@ def suggest(view: View, legal: list[Move], rng: random.Random,
     return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)
 
 
-__all__ = ["LEVELS", "Bot", "CardName", "EasyBot", "HardBot", "MediumBot", "RandomBot", "Reason",
+__all__ = ["LEVELS", "LEVEL_LABELS", "Bot", "CardName", "EasyBot", "HardBot", "MediumBot", "RandomBot", "Reason",
            "make_bot", "suggest"]

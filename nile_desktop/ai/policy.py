@@ -124,7 +124,11 @@ def candidates(state: State) -> list[Move]:
             out.append((0.2, make(OFFER, pair)))
     out.sort(key=lambda x: -x[0])
     moves = [m for _, m in out]
-    moves.append(_PASS)
+    if not state.rules.must_act or not state.can_act():
+        moves.append(_PASS)
+    elif not any(m.action in (PLANT, SPECULATE) for m in moves):
+        # R-PLANT-5: passing is refused while a planting or speculation is legal.
+        moves.append(next(m for m in state.legal_moves() if m.action in (PLANT, SPECULATE)))
     return moves
 
 

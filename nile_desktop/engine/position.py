@@ -43,7 +43,7 @@ from .rules import (
 from .scoring import final_result
 
 FORMAT = "nile-position/2"
-FORMAT_1 = "nile-position/2"
+FORMAT_1 = "nile-position/1"
 #: Formats this engine reads.
 FORMATS: tuple[str, ...] = (FORMAT_1, FORMAT)
 #: Deepest nesting of JSON arrays and objects a position may have.

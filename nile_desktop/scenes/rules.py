@@ -76,12 +76,18 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
            "A larger field of stones takes a Monument from its owner. Stones are never "
            "harvested and never scored, and only one Monument may be built per turn.")),
     (P, N_("The Sphinx lets its owner take fields over with an equal field. The Obelisk "
-           "draws three cards at the end of its owner's turn and pays four per speculation "
-           "card. The Wall makes others need two cards more, not one, to take over its "
-           "owner's fields.")),
+           "draws three cards at the end of its owner's turn and pays four per matching "
+           "speculation card. The Wall makes others need two cards more, not one, to take "
+           "over its owner's fields.")),
     (CARDS, ("sphinx", "obelisk", "wall")),
     (P, N_("When a stone is turned up as the flood card, nothing is harvested and every "
            "Monument loses one stone; a Monument without stones goes back to the middle.")),
+    (H, N_("Rule book variants")),
+    (P, N_("Two rules of the Czech rule book can be switched on when you set up a game. "
+           "Must plant or speculate: you may pass only when there is no planting and no "
+           "speculation you could make.")),
+    (P, N_("Storage: top cards only: your storage is a pile in the order its cards "
+           "arrived. A trade may take only its top card, or its top two cards.")),
     (H, N_("The end")),
     (P, N_("When the draw pile of the last season runs out, the game ends. Count your "
            "storage crop by crop, counting a crop you never stored as zero. The player "
