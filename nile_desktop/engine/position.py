@@ -156,12 +156,22 @@ def load_position(text: str | bytes, cls: type[B]) -> B:
     return read_position(data, cls)
 
 
-def _check_text(data: object) -> None:
+def _check_text(data: dict[str, Any]) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` and strings with lone surrogates.
 
     Such text can be read by Python's JSON parser but not written back as
-    UTF-8, and a position that cannot be written is no position.
+    UTF-8, and a position that cannot be written is no position. The usual
+    case, clean text, costs one encoding of the whole position.
     """
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        clean = True
+    except UnicodeEncodeError:
+        clean = False
+    except RecursionError:
+        clean = False
+    if clean:
+        return
     todo: list[tuple[object, str, int]] = [(data, "", 0)]
     while todo:
         value, where, depth = todo.pop()
@@ -175,6 +185,18 @@ def _check_text(data: object) -> None:
                 _need(not isinstance(k, str) or _encodable(k), name,
                       "a key is not valid Unicode (a lone surrogate)")
                 todo.append((v, name, depth + 1))
+
+
+def _depth_ok(value: object, limit: int) -> bool:
+    """Whether ``value`` nests no deeper than ``limit`` levels (without recursion)."""
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            if depth >= limit:
+                return False
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return True
 
 
 def _encodable(text: str) -> bool:
@@ -250,6 +272,8 @@ def read_position(data: object, cls: type[B]) -> B:
         _need(bool(state.deck), "deck", "a game in progress has cards in its draw pile")
     state.extra = {k: v for k, v in data.items() if k not in _KNOWN and k not in (
         "shuffles", "random_crops")}
+    for key, value in state.extra.items():
+        _need(_depth_ok(value, MAX_DEPTH), key, f"nested deeper than {MAX_DEPTH} levels")
     return state
 
 

@@ -64,10 +64,11 @@ class EngineRandom(random.Random):
     """
 
     def __init__(self, seed: int = 0, stream: int = 0) -> None:
+        super().__init__(seed)  # calls seed(), before the stream exists
         self._rng = Rng(seed, stream)
-        super().__init__(seed)
 
     def seed(self, a: object = None, version: int = 2) -> None:  # noqa: ARG002 - interface
+        """Restart as stream 0 of integer seed ``a`` (other seeds are ignored)."""
         if isinstance(a, int) and hasattr(self, "_rng"):
             self._rng = Rng(a, 0)
 
