@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .cards import CROPS, KIND_NAMES, MONUMENTS, N_CROPS, N_KINDS
+from .cards import CROPS, KIND_NAMES, LOCUST, MONUMENTS, N_CROPS, N_KINDS, STONE
 from .events import Event
 from .rules import Rules, seasons_for
 
@@ -158,6 +158,29 @@ class Board:
             if mons[monument]:
                 return seat
         return None
+
+    def card_totals(self) -> list[int]:
+        """How many cards of each kind are anywhere in the game (R-COMP-2..5 say how many
+        there must be: :func:`~nile_desktop.engine.cards.full_deck_counts`)."""
+        total = [0] * N_KINDS
+        for k in self.deck:
+            total[k] += 1
+        for k in range(N_KINDS):
+            total[k] += self.discard[k] + self.flood_stack[k]
+        if self.flood >= 0:
+            total[self.flood] += 1
+        if self.locust_aside:
+            total[LOCUST] += 1
+        for s in range(self.rules.players):
+            hand = self.hands[s]
+            for k in range(N_KINDS):
+                total[k] += hand[k]
+            for c in range(N_CROPS):
+                total[c] += self.storage[s][c] + self.fields[s][c]
+            total[STONE] += sum(self.mons[s])
+            for k in self.specs[s]:
+                total[k] += 1
+        return total
 
     def __repr__(self) -> str:
         return (

@@ -23,7 +23,6 @@ from .cards import (
     MONUMENTS,
     N_CROPS,
     N_KINDS,
-    STONE,
     full_deck_counts,
     is_spec,
     spec_crops,
@@ -312,23 +311,7 @@ def _read_seat(state: Board, s: int, seat: object, path: str) -> None:
 
 def _check_totals(state: Board) -> None:
     """Every card of the game is in exactly one place (R-COMP)."""
-    total = [0] * N_KINDS
-    for k in state.deck:
-        total[k] += 1
-    for k in range(N_KINDS):
-        total[k] += state.discard[k] + state.flood_stack[k]
-    if state.flood >= 0:
-        total[state.flood] += 1
-    if state.locust_aside:
-        total[LOCUST] += 1
-    for s in range(state.rules.players):
-        for k in range(N_KINDS):
-            total[k] += state.hands[s][k]
-        for c in range(N_CROPS):
-            total[c] += state.storage[s][c] + state.fields[s][c]
-        total[STONE] += sum(state.mons[s])
-        for k in state.specs[s]:
-            total[k] += 1
+    total = state.card_totals()
     expected = full_deck_counts(state.crops, state.rules.monuments)
     for k in range(N_KINDS):
         if total[k] != expected[k]:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from nile_desktop.ai import make_bot
 from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
-from nile_desktop.engine.cards import LOCUST, N_CROPS, N_KINDS, STONE, full_deck_counts
+from nile_desktop.engine.cards import LOCUST, N_CROPS, N_MONUMENTS, full_deck_counts
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.engine.rules import PLAYER_COUNTS
 
@@ -38,26 +38,15 @@ MAX_MOVES = 5000
 PROGRESS_EVERY = 1000
 
 
-def invariants(state: State) -> list[str]:
-    """Everything that must hold in any position the engine reaches; the broken ones."""
+def invariants(state: State, round_trip: bool = True) -> list[str]:
+    """Everything that must hold in any position the engine reaches; the broken ones.
+
+    ``round_trip`` adds the costliest check: to_json → from_json → to_json is the identity.
+    """
     bad: list[str] = []
     n = state.rules.players
-    total = [0] * N_KINDS
-    for k in state.deck:
-        total[k] += 1
-    for k in range(N_KINDS):
-        total[k] += state.discard[k] + state.flood_stack[k]
-    if state.flood >= 0:
-        total[state.flood] += 1
-    total[LOCUST] += state.locust_aside
+    total = state.card_totals()
     for s in range(n):
-        for k in range(N_KINDS):
-            total[k] += state.hands[s][k]
-        for c in range(N_CROPS):
-            total[c] += state.storage[s][c] + state.fields[s][c]
-        total[STONE] += sum(state.mons[s])
-        for k in state.specs[s]:
-            total[k] += 1
         counts = (*state.hands[s], *state.storage[s], *state.fields[s], *state.mons[s])
         if min(counts) < 0:
             bad.append(f"seat {s} has a negative count")
@@ -76,13 +65,17 @@ def invariants(state: State) -> list[str]:
     for c in range(N_CROPS):
         if sum(1 for s in range(n) if state.fields[s][c]) > 1:
             bad.append(f"crop {c} planted by two seats")
-    for m in range(3):
+    for m in range(N_MONUMENTS):
         if sum(1 for s in range(n) if state.mons[s][m]) > 1:
             bad.append(f"monument {m} owned by two seats")
+    if min(state.discard) < 0 or min(state.flood_stack) < 0:
+        bad.append("a negative count in the discard pile or the flood stack")
     if not 1 <= state.season <= state.seasons:
         bad.append(f"season {state.season} of {state.seasons}")
     if not state.over and not state.deck:
         bad.append("a game in progress with an empty draw pile")
+    if not round_trip:
+        return bad
     text = state.to_json()
     try:
         again = State.from_json(text)
