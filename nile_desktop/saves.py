@@ -40,6 +40,7 @@ from nile_desktop.ai.levels import LEVELS
 from nile_desktop.engine import MAX_PLAYERS, MIN_PLAYERS, MoveError, Rules, State, new_game
 from nile_desktop.engine.rules import SEED_MAX
 from nile_desktop.i18n import N_, LazyString
+from nile_desktop.seats import SEATS
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ FORMAT_VERSION = 1
 SAVE_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 AUTOSAVE_NAME = "autosave.json"
 SEAT_KINDS: tuple[str, ...] = ("human", *LEVELS)
-SEAT_COLOURS = 6
+SEAT_COLOURS = len(SEATS)
 MAX_NAME_LENGTH = 64
 
 

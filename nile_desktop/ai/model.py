@@ -24,6 +24,7 @@ from nile_desktop.engine import State, View
 from nile_desktop.engine.cards import (
     CROP_CARDS_PER_CROP,
     LOCUST,
+    MON_KEY,
     N_CROPS,
     N_KINDS,
     OBELISK,
@@ -33,7 +34,9 @@ from nile_desktop.engine.cards import (
     STONE,
     WALL,
     full_deck_counts,
+    monument_key,
 )
+from nile_desktop.engine.powers import takeover_margin
 
 #: Cards used up per flood reveal (flood, draws, trades, pay-outs): a + b × players
 #: in the current season, and in later (smaller) seasons' piles.
@@ -255,7 +258,7 @@ class Table:
         return sum(tails[1 : size + 1])
 
     def field_risk(self, seat: int, key: int, size: int, board_max: int, wall: bool) -> float:
-        """Chance a field (crop ``key`` or Monument ``N_CROPS + m``) is lost before it pays.
+        """Chance a field (crop ``key`` or Monument ``MON_KEY + m``) is lost before it pays.
 
         The locust eats the largest fields; an opponent with enough cards of
         the crop in hand may take a crop field over (R-PLANT-3, R-PLANT-4);
@@ -266,13 +269,13 @@ class Table:
             risk = self.p_locust
         elif size == board_max - 1:
             risk = 0.3 * self.p_locust
-        if key >= N_CROPS:
+        if key >= MON_KEY:
             return risk
         keep = 1.0
         for o in range(self.players):
             if o == seat:
                 continue
-            need = size + 1 + wall - (1 if self.mons[o][SPHINX] else 0)
+            need = size + takeover_margin(self.mons[o][SPHINX] > 0, wall)
             hand = self.hands[o]
             if hand is not None:
                 p = 1.0 if hand[key] >= need else 0.0
@@ -294,7 +297,7 @@ class Table:
             share = HAND_SHARE
             holder = self.holder[c]
             if not f and holder >= 0 and holder != seat:
-                need = self.fields[holder][c] + 1 - sphinx + (1 if self.mons[holder][WALL] else 0)
+                need = self.fields[holder][c] + takeover_margin(sphinx, self.mons[holder][WALL] > 0)
                 if h < need:
                     share = BLOCKED_SHARE
             e += share * (self.yield_of(c, f + h) - y)
@@ -331,7 +334,7 @@ class Table:
                 if k:
                     life = k / max(0.05, self.q_stone * self.players)
                     worth = MONUMENT_RATE[m] * min(own_turns, life)
-                    generic += worth * (1.0 - self.field_risk(seat, N_CROPS + m, k, bmax, wall))
+                    generic += worth * (1.0 - self.field_risk(seat, monument_key(m), k, bmax, wall))
         g = GENERIC_SHARE * generic
         term = self._crop_term
         if hand is None:

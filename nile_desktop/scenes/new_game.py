@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.ai.levels import LEVEL_LABELS, LEVELS
+from nile_desktop.assets import AssetError
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
 from nile_desktop.i18n import N_, LazyString, _, ngettext
 from nile_desktop.scenes.base import MenuScene
@@ -33,13 +34,8 @@ BOT_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
-    """The RGB of seat colour ``index`` (from the art when it is there)."""
-    try:
-        from nile_desktop.card_art import SEAT_RGB, SEATS
-
-        return SEAT_RGB[SEATS[index]]
-    except (ImportError, IndexError, KeyError):
-        return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)]
+    """The RGB of seat colour ``index``."""
+    return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)]
 
 
 def default_name(index: int, kind: str) -> str:
@@ -79,7 +75,7 @@ class ColourSwatch(Widget):
 
             marker = seat_marker(colour, radius * 2)
             surface.blit(marker, marker.get_rect(center=centre))
-        except Exception:
+        except AssetError:  # no seat art: a plain disc of the same colour
             pygame.draw.circle(surface, seat_colour(colour), centre, radius)
             pygame.draw.circle(surface, theme.GOLD, centre, radius, width=3)
         if self.focused or self.hovered:

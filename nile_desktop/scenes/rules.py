@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.assets import AssetError
+from nile_desktop.card_art import card_height
 from nile_desktop.i18n import N_, _, card_name
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Panel, theme
@@ -130,7 +132,7 @@ class RulesScene(MenuScene):
                 y += 10
             else:
                 self.lines.append(("cards", (y, content)))
-                y += round(CARD_W * 7 / 5) + 34
+                y += card_height(CARD_W) + 34
         self.content_h = y
         self.scroll = min(self.scroll, self.max_scroll)
 
@@ -215,11 +217,11 @@ class RulesScene(MenuScene):
             try:
                 face = card_art.card_surface(name, CARD_W, label)
                 surface.blit(face, (x, top))
-            except Exception:
+            except AssetError:
                 log.debug("no card art for %s", name, exc_info=True)
                 pygame.draw.rect(surface, theme.PAPYRUS_SHADOW,
-                                 (x, top, CARD_W, round(CARD_W * 7 / 5)), border_radius=8)
+                                 (x, top, CARD_W, card_height(CARD_W)), border_radius=8)
             short = theme.fit_text(label, theme.SIZE_SMALL - 2, CARD_W + 40)
-            theme.draw_text(surface, short, (x + CARD_W // 2, top + round(CARD_W * 7 / 5) + 4),
+            theme.draw_text(surface, short, (x + CARD_W // 2, top + card_height(CARD_W) + 4),
                             theme.SIZE_SMALL - 2, theme.INK_SOFT, anchor="midtop")
             x += CARD_W + 48

@@ -13,6 +13,7 @@ import math
 import pygame
 
 from nile_desktop import __version__
+from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -34,7 +35,7 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
         angle = (i - (n - 1) / 2) * spread * (-1 if flip else 1)
         try:
             face = card_art.card_surface(name, width, card_name(name))
-        except Exception:
+        except AssetError:
             log.debug("no art for %s", name, exc_info=True)
             continue
         rotated = pygame.transform.rotozoom(face, -angle, 1.0)
