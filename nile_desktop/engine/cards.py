@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+#: R-COMP-1: the crops in their fixed rule order.
 CROPS: tuple[str, ...] = ("papyrus", "wheat", "lettuce", "castor", "flax", "grapes", "onions")
 N_CROPS = len(CROPS)
 MONUMENTS: tuple[str, ...] = ("sphinx", "obelisk", "wall")
@@ -20,15 +21,18 @@ SPHINX, OBELISK, WALL = 0, 1, 2
 #: field, by ``MON_KEY + monument`` (R-MON-1: a Monument is planted like a crop).
 MON_KEY = N_CROPS
 
-# Speculation cards: every unordered pair of crops, in rule order.
+# R-COMP-3: one speculation card for every unordered pair of crops, in rule order.
 SPEC_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(N_CROPS), 2))
 SPEC_BASE = N_CROPS  # kind index of the first speculation card
 STONE = SPEC_BASE + len(SPEC_PAIRS)  # 28
 LOCUST = STONE + 1  # 29
 N_KINDS = LOCUST + 1  # 30: the length of every count array
 
-CROP_CARDS_PER_CROP = 14
-STONE_CARDS = 14
+CROP_CARDS_PER_CROP = 14  # R-COMP-2
+STONE_CARDS = 14  # R-COMP-5
+LOCUST_CARDS = 1  # R-COMP-4
+# R-COMP-6: the Flood card and the season counter are table markers, not card
+# kinds: the current flood is a pointer to a revealed card, the season a number.
 
 
 def spec_name(a: int, b: int) -> str:
@@ -97,15 +101,18 @@ def kinds_in_play(crops: tuple[int, ...], monuments: bool) -> list[int]:
 
 
 def full_deck_counts(crops: tuple[int, ...], monuments: bool) -> list[int]:
-    """How many cards of each kind the game holds in total (R-COMP-2..5)."""
+    """How many cards of each kind the game holds in total (R-COMP-2, R-COMP-3,
+    R-COMP-4; stones only with the Monuments, R-COMP-5)."""
     counts = [0] * N_KINDS
     for kind in kinds_in_play(crops, monuments):
         if kind < N_CROPS:
             counts[kind] = CROP_CARDS_PER_CROP
         elif kind == STONE:
             counts[kind] = STONE_CARDS
+        elif kind == LOCUST:
+            counts[kind] = LOCUST_CARDS
         else:
-            counts[kind] = 1
+            counts[kind] = 1  # one speculation card per pair
     return counts
 
 

@@ -263,8 +263,9 @@ def _pay_speculations(state: Board, revealer: int, flood: int) -> None:
 def _harvest(state: Board, crops: tuple[int, ...]) -> None:
     """R-HARV-1: every seat moves the top card of each flooded field to storage.
 
-    R-HARV-2: a field that empties is gone (its count is 0). Under
-    ``storage: top`` the cards go on the pile in crop order (R-TRADE-1).
+    R-HARV-2: a field that empties is gone (its count is 0). Monument fields
+    are never harvested (R-MON-4). Under ``storage: top`` the cards go on the
+    pile in crop order (R-TRADE-1).
     """
     top = state.rules.storage_top
     for seat in range(state.rules.players):

@@ -8,7 +8,10 @@ from .board import Board
 
 
 def piles(state: Board, seat: int) -> list[int]:
-    """The seat's storage counts of every crop in play, smallest first."""
+    """The seat's storage counts of every crop in play, smallest first (R-END-3).
+
+    Storage holds crop cards only, so stones and Monuments never score (R-MON-4).
+    """
     store = state.storage[seat]
     return sorted(store[c] for c in state.crops)
 
