@@ -17,6 +17,7 @@ only the engine (never pygame), so bots also run headless and in tests.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from nile_desktop.engine import Move, View
 
@@ -25,7 +26,8 @@ from .levels import LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
 from .search import HardBot
 
-_CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
+                                   "hard": HardBot}
 
 
 def make_bot(level: str, **options: object) -> Bot:
@@ -40,10 +42,12 @@ def make_bot(level: str, **options: object) -> Bot:
         cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
-    return HardBot(**options) if cls is HardBot else cls()  # type: ignore[arg-type]
+    if cls is HardBot:
+        return HardBot(**options)  # type: ignore[arg-type]
+    return cls()
 
 
-def suggest(view: View, legal: list[Move], rng: random.Random,
+def suggest(view: View, legal: Sequence[Move], rng: random.Random,
             budget: float | None = 1.0, iterations: int | None = None) -> tuple[Move, Reason]:
     """The advisor: the Hard bot's move and reason for the seat of ``view``."""
     return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)

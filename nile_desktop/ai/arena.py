@@ -25,6 +25,7 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nile_desktop.engine import Rules, new_game, observe
@@ -82,6 +83,7 @@ def play_game(index: int, seed: int, seats: list[str], options: dict,
             raise RuntimeError(f"{seats[seat]} chose an illegal move {move} in game {index}")
         state.apply(move)
         record.moves.append(str(move))
+    assert state.result is not None
     record.ranking = state.result["ranking"]
     record.piles = state.result["piles"]
     return record
@@ -112,7 +114,7 @@ def rank_of(ranking: list[list[int]], seat: int) -> int:
     raise ValueError(seat)
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
@@ -131,7 +133,7 @@ def schedule(games: int, bots: list[str], seed: int) -> list[tuple[int, int, lis
 
 
 def run(games: int, bots: list[str], seed: int, options: dict, jobs: int,
-        progress=None) -> list[GameRecord]:
+        progress: Callable[[list[GameRecord]], None] | None = None) -> list[GameRecord]:
     """Play the games, in ``jobs`` processes if more than one."""
     plan = [(i, s, seats, options) for i, s, seats in schedule(games, bots, seed)]
     if jobs <= 1:

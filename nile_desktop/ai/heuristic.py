@@ -11,6 +11,9 @@ few milliseconds, and the same code ranks the search bot's candidate moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from nile_desktop.engine import Move
 from nile_desktop.engine.cards import (
     KIND_NAMES,
@@ -65,6 +68,9 @@ class Scorer:
         self.table = table
         self.seat = seat
         self.offers = offers
+        hand = table.hands[seat]
+        assert hand is not None, "a seat always sees its own hand"
+        self.hand: list[int] = hand
         self.scores = table.scores()
         self.base = self.value(self.scores)
         self._offer_gain: float | None = None
@@ -72,7 +78,7 @@ class Scorer:
     def value(self, scores: list[float]) -> float:
         return win_shares(scores)[self.seat] + OWN_SCORE_WEIGHT * scores[self.seat]
 
-    def _with_me(self, **parts) -> float:
+    def _with_me(self, **parts: Any) -> float:
         scores = list(self.scores)
         scores[self.seat] = self.table.score(self.seat, **parts)
         return self.value(scores)
@@ -94,7 +100,7 @@ class Scorer:
 
     def _plant(self, move: Move) -> float:
         t, seat = self.table, self.seat
-        hand = list(t.hands[seat])
+        hand = list(self.hand)
         fields = list(t.fields[seat])
         mons = list(t.mons[seat])
         scores = list(self.scores)
@@ -126,7 +132,7 @@ class Scorer:
 
     def _speculate(self, move: Move) -> float:
         t, seat = self.table, self.seat
-        hand = list(t.hands[seat])
+        hand = list(self.hand)
         pay = payout_for(t.mons[seat][OBELISK] > 0)
         generic = 0.0
         for tok in move.tokens:
@@ -136,7 +142,7 @@ class Scorer:
 
     def _trade(self, move: Move, generic: float) -> float:
         t, seat = self.table, self.seat
-        hand = list(t.hands[seat])
+        hand = list(self.hand)
         storage = list(t.storage[seat])
         for tok in move.tokens:
             if token_from_storage(tok):
@@ -179,7 +185,7 @@ class Scorer:
         return self.value(scores)
 
     # -- choosing -----------------------------------------------------------
-    def ranked(self, legal: list[Move]) -> list[tuple[float, Move]]:
+    def ranked(self, legal: Sequence[Move]) -> list[tuple[float, Move]]:
         """Every legal move with its value, a trade valued together with the turn after it.
 
         A trade is followed by another decision, so its value adds what it
@@ -190,7 +196,7 @@ class Scorer:
         finals = sorted(((self.score(m), m) for m in legal if m.action not in (MARKET, OFFER)),
                         key=lambda x: -x[0])
         out = list(finals)
-        hand = self.table.hands[self.seat]
+        hand = self.hand
         for move in legal:
             if move.action not in (MARKET, OFFER):
                 continue
@@ -225,7 +231,7 @@ class Scorer:
             names = [CardName(KIND_NAMES[token_kind(tok)]) for tok in move.tokens]
             msg = R.MARKET if move.action == MARKET else R.OFFER
             return Reason(msg, card=names[0], card2=names[1])
-        hand = t.hands[seat]
+        hand = self.hand
         if t.p_locust >= 0.5 and any(hand[c] >= 2 for c in t.crops):
             return Reason(R.PASS_LOCUST, percent=round(100 * t.p_locust))
         small = self.smallest_crop()

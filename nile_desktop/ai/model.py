@@ -18,7 +18,9 @@ see) or from a full state (a determinisation inside the search bot).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from nile_desktop.engine import State, View
 from nile_desktop.engine.cards import (
@@ -93,7 +95,7 @@ def at_least(n: int, p: float, k: int) -> float:
     return max(0.0, 1.0 - below)
 
 
-def spec_odds(counts, kind: int) -> float:
+def spec_odds(counts: Sequence[float], kind: int) -> float:
     """Chance the next flood card shows a crop of speculation card ``kind`` (R-SPEC-3).
 
     ``counts`` is the make-up of the pile per kind (expected or exact); the
@@ -147,7 +149,7 @@ class Table:
         t._common(view.rules.players, view.crops, view.season, view.seasons, view.deck_size,
                   view.deck_size + sum(view.discard) + sum(view.flood_stack), view.fields,
                   view.mons)
-        unseen = view.unseen()
+        unseen: list[float] = [float(u) for u in view.unseen()]
         if memory < 1.0:
             full = full_deck_counts(view.crops, view.rules.monuments)
             total_u, total_f = sum(unseen), sum(full)
@@ -190,8 +192,9 @@ class Table:
         t._finish(pool)
         return t
 
-    def _common(self, players: int, crops, season: int, seasons: int, deck_size: int,
-                circulating: int, fields, mons) -> None:
+    def _common(self, players: int, crops: tuple[int, ...], season: int, seasons: int,
+                deck_size: int, circulating: int, fields: Sequence[Sequence[int]],
+                mons: Sequence[Sequence[int]]) -> None:
         """The public part: seats, seasons, pile sizes, fields and Monuments.
 
         ``circulating`` counts the cards that can still come back in a later
@@ -233,7 +236,7 @@ class Table:
                     for k in range(1, self.seasons - self.season + 1)) / LATER_CARDS_PER_FLOOD
         self.reveals = now + later
         q_static = (CROP_CARDS_PER_CROP + n_crops - 1) / all_cards
-        self.tails = [()] * N_CROPS
+        self.tails: list[tuple[float, ...]] = [()] * N_CROPS
         for c in crops:
             lam = now * self.q_next[c] + later * q_static
             self.tails[c] = poisson_tails(round(lam, 1), 40)
@@ -304,8 +307,10 @@ class Table:
         self._memo[key] = e
         return e
 
-    def piles(self, seat: int, fields=None, mons=None, hand=None, generic: float = 0.0,
-              storage=None, board_max: int | None = None) -> list[float]:
+    def piles(self, seat: int, fields: Sequence[int] | None = None,
+              mons: Sequence[int] | None = None, hand: Sequence[int] | None = None,
+              generic: float = 0.0, storage: Sequence[float] | None = None,
+              board_max: int | None = None) -> list[float]:
         """Expected final storage pile per crop in play for ``seat``.
 
         Any of the seat's parts may be replaced (to value a move without
@@ -343,7 +348,7 @@ class Table:
         return [storage[c] + frac[c] * g + term(seat, c, fields[c], hand[c], bmax, sphinx, wall)
                 for c in self.crops]
 
-    def score(self, seat: int, **parts) -> float:
+    def score(self, seat: int, **parts: Any) -> float:
         """The seat's soft minimum over its expected piles (R-END-3)."""
         return softmin(self.piles(seat, **parts))
 

@@ -13,6 +13,7 @@ marked with a local no-op ``N_`` marker; the i18n extractor looks for ``N_``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from nile_desktop.engine import CROPS, MONUMENTS
 
@@ -93,7 +94,7 @@ class Reason:
     def __hash__(self) -> int:
         return hash(self.msgid)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, object]]]:
         return (_rebuild, (self.msgid, self.values))
 
 

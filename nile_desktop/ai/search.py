@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from nile_desktop.engine import Move, State, View, resample
 from nile_desktop.engine.rng import EngineRandom
@@ -36,7 +37,7 @@ from nile_desktop.engine.rng import EngineRandom
 from . import reasons as R
 from .heuristic import Scorer
 from .model import Table, win_shares
-from .parallel import run_parallel, worker_count
+from .parallel import Stats, run_parallel, worker_count
 from .policy import candidates, rollout_move
 from .reasons import Reason
 
@@ -77,7 +78,7 @@ class Node:
         self.raw = 0.0  # sum of the plain rewards (estimated win shares)
 
 
-def root_moves(view: View, legal: list[Move],
+def root_moves(view: View, legal: Sequence[Move],
                width: int | None = None) -> tuple[list[Move], Scorer]:
     """The root candidates: the heuristic's best moves, and the best of every kind.
 
@@ -105,6 +106,7 @@ def root_moves(view: View, legal: list[Move],
 def evaluate(state: State) -> list[float]:
     """Each seat's reward in [0, 1]: its win share, or the real result at the end."""
     if state.over:
+        assert state.result is not None
         top = state.result["ranking"][0]
         return [1.0 / len(top) if s in top else 0.0 for s in range(state.rules.players)]
     return win_shares(Table.from_state(state).scores(), EVAL_TEMPERATURE)
@@ -120,8 +122,14 @@ def rollout(state: State, rng: random.Random, turns: int | None = None) -> None:
         state.apply(move)
 
 
+def remote_search(view: View, roots: list[str], seed: int, iterations: int | None,
+                  deadline: float | None) -> tuple[Stats, int]:
+    """:func:`search` with the root moves as text: what a worker process runs."""
+    return search(view, [Move.parse(t) for t in roots], seed, iterations, deadline)
+
+
 def search(view: View, roots: list[Move], seed: int, iterations: int | None,
-           deadline: float | None) -> tuple[dict[str, tuple[int, float, float]], int]:
+           deadline: float | None) -> tuple[Stats, int]:
     """Run ISMCTS from ``view``: per root move text (visits, reward, plain reward), iterations.
 
     Stops after ``iterations`` or at ``deadline`` (``time.time()``), whichever
@@ -156,7 +164,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
                 node = child
                 expanded = True
             else:
-                best_ucb, best = -math.inf, None
+                best_ucb, best = -math.inf, node
                 for m in moves:
                     c = node.children[m]
                     c.avail += 1
@@ -165,6 +173,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
                     if ucb > best_ucb:
                         best_ucb, best = ucb, c
                 node = best
+            assert node.move is not None  # only the root has no move
             state.apply(node.move)
             path.append(node)
             if expanded:
@@ -219,7 +228,7 @@ class HardBot:
         self.workers = workers
         self.last_iterations = 0
 
-    def choose(self, view: View, legal: list[Move], rng: random.Random) -> tuple[Move, Reason]:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         start = time.time()
         if len(legal) == 1:
             self.last_iterations = 0
@@ -231,8 +240,8 @@ class HardBot:
         workers = worker_count(self.workers)
         deadline = start + self.budget if self.budget is not None else None
         seeds = [rng.getrandbits(62) for _ in range(workers if deadline else SHARES)]
-        stats, self.last_iterations = run_parallel(search, view, roots, seeds, self.iterations,
-                                                   deadline, workers)
+        stats, self.last_iterations = run_parallel(search, remote_search, view, roots, seeds,
+                                                   self.iterations, deadline, workers)
         by_text = {str(m): m for m in roots}
         best_text = max(stats, key=lambda t: (stats[t][0], stats[t][1]))
         visits, _, raw = stats[best_text]

@@ -265,7 +265,7 @@ def _own_field_plantings(board: Board, seat: int, p: _Plantable) -> _OwnFieldPla
     if not own_crops and not own_mons:
         return None
     hand = board.hands[seat]
-    spreads = _stone_spreads(own_mons, stones) if own_mons else [()]
+    spreads: list[tuple[int, ...]] = _stone_spreads(own_mons, stones) if own_mons else [()]
     return _OwnFieldPlantings(own_crops, [hand[c] for c in own_crops], spreads)
 
 

@@ -103,6 +103,7 @@ class Move:
 
     action: str
     tokens: tuple[int, ...]
+    _text: str | None
 
     def __init__(self, action: str, tokens: tuple[int, ...]) -> None:
         object.__setattr__(self, "action", action)

@@ -55,7 +55,8 @@ from .validate import Plan, validate
 def apply_move(state: Board, move: Move | str) -> list[Event]:
     """Validate and play ``move`` for the active seat; return the events it set off."""
     move, plan = validate(state, move)
-    state.events = events = []
+    events: list[Event] = []
+    state.events = events
     seat = state.active
     action = move.action
     if action in (MARKET, OFFER):

@@ -138,6 +138,7 @@ def _card(name: object, key: str) -> int:
 
 def _count_list(items: object, key: str) -> list[int]:
     _need(isinstance(items, list), key, "must be a list of cards")
+    assert isinstance(items, list)
     counts = [0] * N_KINDS
     for i, name in enumerate(items):
         counts[_card(name, f"{key}[{i}]")] += 1

@@ -72,12 +72,11 @@ class EngineRandom(random.Random):
         if isinstance(a, int) and hasattr(self, "_rng"):
             self._rng = Rng(a, 0)
 
-    def getstate(self) -> object:
-        return self._rng._s
+    def getstate(self) -> tuple[int, ...]:
+        return (self._rng._s,)
 
-    def setstate(self, state: object) -> None:
-        assert isinstance(state, int)
-        self._rng._s = state
+    def setstate(self, state: tuple[int, ...]) -> None:
+        self._rng._s = state[0]
 
     def random(self) -> float:
         return (self._rng.next64() >> 11) * (1.0 / (1 << 53))

@@ -91,7 +91,7 @@ def choose_crops(rules: Rules, rng: Rng) -> tuple[int, ...]:
     if not rules.random_crops:
         return tuple(range(keep))
     crops = list(range(N_CROPS))
-    removed = set()
+    removed: set[int] = set()
     while len(crops) - len(removed) > keep:
         removed.add(crops[rng.below(N_CROPS)])
     return tuple(c for c in crops if c not in removed)
