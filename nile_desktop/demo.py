@@ -3,7 +3,8 @@
 It is there to watch (and learn the game from), and it is the smoke test of
 every build: ``--quit-at-end`` exits with code 0 once the game is over, and
 ``--screenshots DIR`` saves a PNG of the table at each key moment — the
-start, every new season, every locust, every Monument event and the end.
+start, every new season, every locust, every Monument event and the end —
+and, at the end, the game's moves in ``moves.txt``.
 It runs the same with ``SDL_VIDEODRIVER=dummy`` (no screen at all).
 
 A demo game is never written to the player's autosave.
@@ -76,6 +77,10 @@ class DemoDriver:
                 log.info("screenshot %s", path)
             if label == "end":
                 self.finished = True
+                if self.folder is not None:  # the game itself, to compare or replay
+                    moves = self.folder / "moves.txt"
+                    moves.write_text("".join(f"{m}\n" for m in self.table.save.moves),
+                                     encoding="utf-8")
         if self.finished and self.quit_at_end:
             log.info("demo game over after %d moves", len(self.table.save.moves))
             app.quit(0)

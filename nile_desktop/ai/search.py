@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from nile_desktop.engine import Move, State, View, resample
 from nile_desktop.engine.rng import EngineRandom
@@ -55,6 +55,9 @@ ROLLOUT_TURNS = 2
 CONTROL_VARIATE = "default"
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
+#: The search's clock (seconds): wall-clock time, the same in every worker process.
+#: Tests replace this module attribute with a fake clock.
+clock: Callable[[], float] = time.time
 #: Seconds per decision when neither a budget nor an iteration cap is given.
 DEFAULT_BUDGET = 1.0
 #: Independent searches a capped, clock-free decision is split into: fixed, so
@@ -132,8 +135,8 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
            deadline: float | None) -> tuple[Stats, int]:
     """Run ISMCTS from ``view``: per root move text (visits, reward, plain reward), iterations.
 
-    Stops after ``iterations`` or at ``deadline`` (``time.time()``), whichever
-    comes first; at least one iteration is always made.
+    Stops after ``iterations`` or at ``deadline`` (read from :data:`clock`),
+    whichever comes first; at least one iteration is always made.
     """
     rng = EngineRandom(seed)
     root = Node(None, -1)
@@ -142,7 +145,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     while True:
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and done and time.time() >= deadline:
+        if deadline is not None and done and clock() >= deadline:
             break
         state = resample(view, rng)
         dice = rng.getrandbits(32)
@@ -229,7 +232,7 @@ class HardBot:
         self.last_iterations = 0
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
-        start = time.time()
+        start = clock()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0], Reason(R.ONLY_MOVE)
