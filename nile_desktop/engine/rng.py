@@ -63,6 +63,9 @@ class EngineRandom(random.Random):
     every supported Python.
     """
 
+    def __new__(cls, seed: int = 0, stream: int = 0) -> EngineRandom:  # noqa: ARG003
+        return super().__new__(cls, seed)  # type: ignore[call-arg]  # 3.10: one argument only
+
     def __init__(self, seed: int = 0, stream: int = 0) -> None:
         super().__init__(seed)  # calls seed(), before the stream exists
         self._rng = Rng(seed, stream)
