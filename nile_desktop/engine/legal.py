@@ -265,7 +265,7 @@ def _own_field_plantings(board: Board, seat: int, p: _Plantable) -> _OwnFieldPla
     if not own_crops and not own_mons:
         return None
     hand = board.hands[seat]
-    spreads: list[tuple[int, ...]] = _stone_spreads(own_mons, stones) if own_mons else [()]
+    spreads: list[tuple[int, ...]] = stone_spreads(own_mons, stones) if own_mons else [()]
     return _OwnFieldPlantings(own_crops, [hand[c] for c in own_crops], spreads)
 
 
@@ -305,10 +305,10 @@ def stone_spread_count(monuments: int, stones: int) -> int:
     return comb(stones + monuments, monuments)
 
 
-def _stone_spreads(own_mons: list[int], stones: int) -> list[tuple[int, ...]]:
-    """Every way to lay 0..stones stones on the Monuments the player owns."""
+def stone_spreads(monuments: list[int], stones: int) -> list[tuple[int, ...]]:
+    """Every way to lay 0..stones stones on these Monuments, as sorted stone tokens."""
     spreads: list[tuple[int, ...]] = [()]
-    for m in own_mons:
+    for m in monuments:
         tok = stone_token(m)
         spreads = [s + (tok,) * n for s in spreads for n in range(stones - len(s) + 1)]
     return spreads

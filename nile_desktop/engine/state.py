@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .board import Board
-from .cards import LOCUST, STONE, full_deck_counts, kinds_in_play
+from .cards import LOCUST, N_MONUMENTS, STONE, full_deck_counts, kinds_in_play
 from .errors import MoveError
 from .events import Event
-from .legal import can_act, legal_moves
-from .moves import Move
+from .legal import can_act, legal_moves, stone_spreads
+from .moves import Move, token_text
 from .play import apply_move, start_turn
 from .position import dump_position, load_position, position_dict, read_position
 from .rng import Rng
@@ -65,6 +65,28 @@ class State(Board):
         except MoveError:
             return False
         return True
+
+    def plant_options(self, cards: Sequence[str]) -> list[Move]:
+        """The legal ``plant`` moves that lay exactly these hand cards (names, e.g.
+        ``["wheat", "stone", "stone"]``): one per way to put the stones on Monuments.
+
+        A crop card can only go to its crop's field, so this is the table's
+        "where can these picked cards go" without listing every legal move.
+        Unknown names give no option.
+        """
+        options: list[Move] = []
+        crops = [c for c in cards if c != "stone"]
+        stones = len(cards) - len(crops)
+        for spread in stone_spreads(list(range(N_MONUMENTS)), stones):
+            if len(spread) != stones:
+                continue
+            try:
+                move = Move.parse(" ".join(["plant", *crops, *(token_text(t) for t in spread)]))
+                validate(self, move)
+            except MoveError:
+                continue
+            options.append(move)
+        return sorted(options, key=lambda m: m.tokens)
 
     def can_act(self) -> bool:
         """Whether the active seat has a legal planting or speculation (R-PLANT-5)."""
