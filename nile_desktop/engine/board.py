@@ -101,7 +101,8 @@ class Board:
         c.locust_aside = self.locust_aside
         c.hands = [h[:] for h in self.hands]
         c.storage = [s[:] for s in self.storage]
-        c.stacks = [s[:] for s in self.stacks]
+        # Under storage: free the (empty) stacks are never changed, so they are shared.
+        c.stacks = [s[:] for s in self.stacks] if self.rules.storage_top else self.stacks
         c.fields = [f[:] for f in self.fields]
         c.mons = [m[:] for m in self.mons]
         c.specs = [s[:] for s in self.specs]

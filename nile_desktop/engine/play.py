@@ -126,7 +126,9 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
     events.append(Planted(seat, move.cards))
     # R-PLANT-4: ownership (Sphinx, Wall) is read before the move, so every
     # take-over of this move is decided on the board as it was.
-    holders = {key: takeover_need(state, seat, key)[1] for key in plan}
+    fields, mons = state.fields[seat], state.mons[seat]
+    holders = {key: takeover_need(state, seat, key)[1] for key in plan
+               if not (fields[key] if key < MON_KEY else mons[key - MON_KEY])}
     for key, n in plan.items():
         if key < MON_KEY:
             if not state.fields[seat][key]:
