@@ -60,6 +60,16 @@ def _seed(value: str) -> int:
             f"seed must be an integer from 0 to {SEED_MAX}, not {printable(value)!r}") from None
 
 
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of 1 or more, not {printable(value)!r}")
+    return number
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     sys.stdout.write(new_game(_rules(args), seed).to_json())
@@ -149,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules_options(p)
     p.add_argument("--seed", type=_seed, required=True)
     p.add_argument("--bots", required=True, help="levels, comma separated: random,easy,medium,hard")
-    p.add_argument("--iterations", type=int, default=None,
+    p.add_argument("--iterations", type=_positive, default=None,
                    help="iteration cap for the hard bot (deterministic games)")
     p.set_defaults(func=cmd_play)
     return parser

@@ -128,7 +128,9 @@ def test_play_with_a_bad_bots_value_is_a_json_error():
 def test_bad_arguments_are_json_errors():
     """13.8: any bad command line (unknown command, player count, seed) is a JSON error, exit 2."""
     for args in ((b"fly",), (b"new", b"--players", b"9"), (b"new", b"--players", b"2", b"--seed",
-                                                            b"-1")):
+                                                            b"-1"),
+                 (b"play", b"--players", b"2", b"--seed", b"1", b"--bots", b"hard",
+                  b"--iterations", b"0")):
         assert_json_error(run_bytes(*args), "bad-arguments")
 
 
