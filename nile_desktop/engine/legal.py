@@ -17,7 +17,7 @@ by iteration, or ``in``), so every move stays reachable in bounded memory.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 from typing import overload
 
@@ -111,8 +111,19 @@ class _OwnFieldPlantings:
         return [Move.make_sorted(PLANT, toks) for toks in combos[1:]]
 
     def __iter__(self) -> Iterator[Move]:
-        for i in range(self.count):
-            yield self.move(i)
+        """The moves in order, one at a time (an odometer over the counts, lazily)."""
+        toks = [(token(c),) for c in self.crops]
+        first = True
+        for counts in product(*(range(r) for r in self.radix)):
+            head: tuple[int, ...] = ()
+            for tok, k in zip(toks, counts, strict=True):
+                if k:
+                    head += tok * k
+            for spread in self.spreads:
+                if first:  # the empty planting is no move
+                    first = False
+                    continue
+                yield Move(PLANT, head + spread)
 
     def holds(self, move: Move, board: Board, seat: int) -> bool:
         """Whether ``move`` is one of these plantings."""

@@ -82,10 +82,20 @@ STORAGE_TOKENS: tuple[int, ...] = tuple(token(k, True) for k in range(N_KINDS))
 KEY_TOKENS: tuple[int, ...] = tuple(key_token(k) for k in range(MON_KEY + len(MONUMENTS)))
 
 
-def token_text(tok: int) -> str:
+def _token_text(tok: int) -> str:
     kind = tok >> 1
     name = f"stone@{MONUMENTS[kind - STONE_AT]}" if kind >= STONE_AT else KIND_NAMES[kind]
     return _STORAGE + name if tok & 1 else name
+
+
+#: The notation of every token, by token (moves are written often: the command
+#: line streams millions of them for the richest positions).
+TOKEN_TEXTS: tuple[str, ...] = tuple(_token_text(t) for t in range(2 * (STONE_AT + len(MONUMENTS))))
+
+
+def token_text(tok: int) -> str:
+    """The notation of one token: ``wheat``, ``storage:flax``, ``stone@sphinx``."""
+    return TOKEN_TEXTS[tok]
 
 
 class Move:
@@ -156,7 +166,8 @@ class Move:
     @property
     def cards(self) -> tuple[str, ...]:
         """The cards of the move in canonical text form."""
-        return tuple(token_text(t) for t in self.tokens)
+        texts = TOKEN_TEXTS
+        return tuple(texts[t] for t in self.tokens)
 
     def __str__(self) -> str:
         text = self._text
