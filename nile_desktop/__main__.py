@@ -14,7 +14,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-BOT_LEVELS = ("random", "easy", "medium", "hard")
+from nile_desktop.ai.levels import LEVELS as BOT_LEVELS
+from nile_desktop.engine.rules import PLAYER_COUNTS
 
 
 def _bots(text: str) -> list[str]:
@@ -49,7 +50,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lang", choices=("en", "cs"), help="language of this run")
     demo = parser.add_argument_group("demo mode (bots play a whole game)")
     demo.add_argument("--demo", action="store_true", help="watch bots play a game")
-    demo.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
+    demo.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS, metavar="N",
                       help="number of players, 2 to 6 (default 4)")
     demo.add_argument("--bots", type=_bots, default=["easy"], metavar="LEVEL,...",
                       help="bot level per seat (random, easy, medium, hard), repeated as needed")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from nile_desktop import seats
 from nile_desktop.assets import get_assets
 from nile_desktop.paths import asset
 
@@ -31,16 +32,8 @@ DISPLAY_FONT = "fonts/NotoSerifDisplay-Bold.ttf"
 MONUMENT_FACES: tuple[str, ...] = ("sphinx", "obelisk", "wall")
 #: Faces that are not cards of the deck: card back, Flood marker, season sun.
 MARKER_FACES: tuple[str, ...] = ("back", "flood", "sun")
-#: Seat colours in seat order; ``assets/table/seat_<colour>.svg`` each.
-SEATS: tuple[str, ...] = ("lapis", "turquoise", "ivory", "ebony", "copper", "teal")
-SEAT_RGB: dict[str, tuple[int, int, int]] = {
-    "lapis": (0x1F, 0x3C, 0x88),
-    "turquoise": (0x7F, 0xE0, 0xD8),
-    "ivory": (0xF3, 0xEC, 0xD8),
-    "ebony": (0x1C, 0x17, 0x14),
-    "copper": (0xD9, 0x89, 0x4A),
-    "teal": (0x16, 0x85, 0x7A),
-}
+#: Seat colours in seat order; ``assets/table/seat_<colour>.svg`` each (from nile_desktop.seats).
+SEATS, SEAT_RGB = seats.SEATS, seats.SEAT_RGB
 FRAMES: tuple[str, ...] = ("highlight", "select", "target")
 #: Margin of a frame SVG around the card it surrounds, in card units.
 FRAME_MARGIN = 12

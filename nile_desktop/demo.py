@@ -3,7 +3,8 @@
 It is there to watch (and learn the game from), and it is the smoke test of
 every build: ``--quit-at-end`` exits with code 0 once the game is over, and
 ``--screenshots DIR`` saves three PNGs of each kind of effect the first time
-it plays — its start, middle and end — as ``NNN-KIND-a.png``, ``-b`` and ``-c``.
+it plays — its start, middle and end — as ``NNN-KIND-a.png``, ``-b`` and ``-c`` —
+and, at the end, the game's moves in ``moves.txt``.
 It runs the same with ``SDL_VIDEODRIVER=dummy`` (no screen at all).
 
 A demo game is never written to the player's autosave.
@@ -46,6 +47,7 @@ class DemoDriver:
         self.order: dict[str, int] = {}
         self.stages: dict[str, set[str]] = {}
         self.finished = False
+        self.moves_written = False
         table.stage.listeners.append(self.on_effect)
         app.after_draw.append(self.after_draw)
 
@@ -80,6 +82,11 @@ class DemoDriver:
     def after_draw(self, app: Any) -> None:
         if self.table.stack is None:  # the player left the demo table
             return
+        if self.finished and self.folder is not None and not self.moves_written:
+            self.moves_written = True  # the game itself, to compare or replay
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / "moves.txt").write_text(
+                "".join(f"{m}\n" for m in self.table.save.moves), encoding="utf-8")
         if self.finished and self.quit_at_end:
             log.info("demo game over after %d moves", len(self.table.save.moves))
             app.quit(0)

@@ -17,7 +17,8 @@ File layout (``nile-save/1``)::
 
     {"format": "nile-save/1", "app_version": "0.1.0",
      "created": "2026-01-31T18:02:11+00:00", "updated": "…",
-     "rules": {"players": 3, "monuments": true, "random_crops": false},
+     "rules": {"players": 3, "monuments": true, "random_crops": false,
+               "must_act": false, "storage_top": false},
      "seed": 123,
      "seats": [{"name": "Ana", "kind": "human", "colour": 0}, …],
      "moves": ["market wheat flax", "plant castor castor", …]}
@@ -35,8 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop import __version__, paths
-from nile_desktop.engine import IllegalMoveError, Rules, State, new_game
+from nile_desktop.ai.levels import LEVELS
+from nile_desktop.engine import MAX_PLAYERS, MIN_PLAYERS, MoveError, Rules, State, new_game
+from nile_desktop.engine.rules import SEED_MAX
 from nile_desktop.i18n import N_, LazyString
+from nile_desktop.seats import SEATS
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +48,8 @@ FORMAT_NAME = "nile-save"
 FORMAT_VERSION = 1
 SAVE_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 AUTOSAVE_NAME = "autosave.json"
-SEAT_KINDS: tuple[str, ...] = ("human", "random", "easy", "medium", "hard")
-SEAT_COLOURS = 6
+SEAT_KINDS: tuple[str, ...] = ("human", *LEVELS)
+SEAT_COLOURS = len(SEATS)
 MAX_NAME_LENGTH = 64
 
 
@@ -160,7 +164,7 @@ class SaveGame:
         for number, move in enumerate(self.moves, start=1):
             try:
                 state.apply(move)
-            except IllegalMoveError as exc:
+            except MoveError as exc:
                 raise SaveError("illegal-move", path, f"{exc.code}: {exc}",
                                 number=number, move=move) from exc
         return state
@@ -193,16 +197,21 @@ def _check_rules(data: object, path: Path | str) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise SaveError("bad-game", path, "rules is not an object")
     players = data.get("players")
-    if not _is_int(players) or not 2 <= players <= 6:
+    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SaveError("bad-game", path, f"rules.players is {players!r}")
     for key in ("monuments", "random_crops"):
         if not isinstance(data.get(key), bool):
             raise SaveError("bad-game", path, f"rules.{key} is {data.get(key)!r}")
-    return {"players": players, "monuments": data["monuments"], "random_crops": data["random_crops"]}
+    # The rule-book options (R-PLANT-5, R-TRADE-1): absent in older saves, meaning off.
+    for key in ("must_act", "storage_top"):
+        if not isinstance(data.get(key, False), bool):
+            raise SaveError("bad-game", path, f"rules.{key} is {data.get(key)!r}")
+    return {"players": players, "monuments": data["monuments"], "random_crops": data["random_crops"],
+            "must_act": data.get("must_act", False), "storage_top": data.get("storage_top", False)}
 
 
 def _check_seed(seed: object, path: Path | str) -> int:
-    if not _is_int(seed) or not 0 <= seed < 2**64:
+    if not _is_int(seed) or not 0 <= seed <= SEED_MAX:
         raise SaveError("bad-game", path, f"seed is {seed!r}")
     return seed  # type: ignore[return-value]
 

@@ -28,6 +28,8 @@ def position(
     fill: str = "deck",
     locust_aside: bool | None = None,
     seed: int = 7,
+    must_act: bool = False,
+    storage: str = "free",
 ) -> State:
     crops = list(CROPS[: crop_count(players)])
     seats = [dict(s) for s in (seats or [])] + [{} for _ in range(players - len(seats or []))]
@@ -60,8 +62,9 @@ def position(
             locust_aside = True
         discard += rest
     data = {
-        "format": "nile-position/1",
-        "rules": {"players": players, "crops": crops, "monuments": monuments},
+        "format": "nile-position/2",
+        "rules": {"players": players, "crops": crops, "monuments": monuments,
+                  "must_act": must_act, "storage": storage},
         "seed": seed,
         "season": season,
         "seasons": players,

@@ -47,16 +47,21 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     if locust:
         cards.insert(rng.randrange(len(cards) + 1), LOCUST)
     alt.deck = cards
+    if alt.rules.storage_top:  # the arrival order of other seats' storage is hidden too
+        for s in others:
+            order = [c for c in range(N_CROPS) for _ in range(alt.storage[s][c])]
+            rng.shuffle(order)
+            alt.stacks[s] = order
     return alt
 
 
-def sample_positions(players: int, count: int, seed: int) -> list[State]:
+def sample_positions(players: int, count: int, seed: int, **options: bool) -> list[State]:
     """Positions spread over Medium games (early, middle and late)."""
     bot = make_bot("medium")
     out: list[State] = []
     g = 0
     while len(out) < count:
-        state = new_game(Rules(players=players), seed=seed + g)
+        state = new_game(Rules(players=players, **options), seed=seed + g)
         rng = random.Random(g)
         step = 0
         while not state.over:
@@ -94,6 +99,27 @@ def test_shuffling_hidden_cards_never_changes_the_choice(level: str, players: in
             move, alt_reason = bot.choose(alt_view, alt.legal_moves(), random.Random(i))
             assert move == expected  # ...so the same choice
             assert str(alt_reason) == str(reason)
+
+
+@pytest.mark.parametrize("level", sorted(LEVEL_OPTIONS))
+def test_r_trade_1_storage_top_order_of_other_seats_never_changes_the_choice(level: str) -> None:
+    """R-TRADE-1 (storage: top), R-PLANT-5 (must_act): with both rule-book options on, a bot
+    sees its own storage order but never another seat's: reordering it changes nothing."""
+    bot = make_bot(level, **LEVEL_OPTIONS[level])
+    rng = random.Random(3)
+    states = sample_positions(3, 6, seed=900, must_act=True, storage_top=True)
+    assert any(len(st.stacks[s]) > 1 for st in states for s in range(3))
+    for i, state in enumerate(states):
+        seat = state.active
+        view = observe(state, seat)
+        assert list(view.storage_order) == state.stacks[seat]
+        expected, reason = bot.choose(view, state.legal_moves(), random.Random(i))
+        for _ in range(3):
+            alt = shuffle_hidden(state, seat, rng)
+            alt_view = observe(alt, seat)
+            assert alt_view == view
+            move, alt_reason = bot.choose(alt_view, alt.legal_moves(), random.Random(i))
+            assert move == expected and str(alt_reason) == str(reason)
 
 
 def test_shuffled_states_are_really_different_and_complete() -> None:

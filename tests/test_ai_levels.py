@@ -142,8 +142,10 @@ def test_hard_gives_the_same_answer_on_one_core_or_two() -> None:
 def test_hard_keeps_to_its_time_budget(monkeypatch) -> None:
     """A wall-clock budget per decision (here 0.2 s), not an iteration count, ends the search.
 
-    The clock is a fake that moves 1 ms each time it is read, so the test is about
-    behaviour (the deadline stops the search) and never about this machine's speed.
+    The search's own clock is replaced by a fake that moves 1 ms each time it is
+    read, so the test is about behaviour (the deadline stops the search) and never
+    about this machine's speed. A cap of 5,000 iterations is the safety net: were
+    the deadline ignored, the search would stop there and the test fail, not hang.
     """
     import nile_desktop.ai.search as search_module
 
@@ -153,9 +155,9 @@ def test_hard_keeps_to_its_time_budget(monkeypatch) -> None:
         now[0] += 0.001
         return now[0]
 
-    monkeypatch.setattr(search_module.time, "time", fake_time)
+    monkeypatch.setattr(search_module, "clock", fake_time)
     s = arranged(4, {"wheat": 2, "flax": 2, "stone": 2}, BALANCED, flood="lettuce")
-    bot = make_bot("hard", budget=0.2, workers=1)
+    bot = make_bot("hard", budget=0.2, iterations=5000, workers=1)
     move, _ = bot.choose(observe(s, s.active), s.legal_moves(), random.Random(0))
     assert 5 < bot.last_iterations < 400  # ~200 clock reads fit in 0.2 s of fake time
     assert move in s.legal_moves()

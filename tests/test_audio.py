@@ -65,9 +65,23 @@ def test_plays_at_the_chosen_volume(root: Path, monkeypatch: pytest.MonkeyPatch)
     assert fake.plays == 2
 
 
-def test_real_sound_file_plays(root: Path) -> None:
-    """A real WAV from the assets folder goes through the mixer without error."""
-    Audio(Assets(root)).play("flip")
+def test_real_sound_file_plays(root: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A real WAV from the assets folder is loaded and handed to the mixer: no warning,
+    not marked missing, and the mixer really has a channel playing it."""
+    with wave.open(str(root / "sounds" / "flip.wav"), "wb") as out:  # long enough to be playing
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(22050)
+        out.writeframes(b"\x00\x00" * 22050 * 5)
+    audio = Audio(Assets(root))
+    assert audio.available  # the dummy audio driver always opens
+    with caplog.at_level(logging.WARNING, logger="nile_desktop.audio"):
+        audio.play("flip")
+    assert caplog.text == ""
+    assert "flip" not in audio._missing
+    sound = audio.assets.sound("flip")
+    assert sound is not None and sound.get_length() > 0
+    assert sound.get_num_channels() >= 1  # the play above is on a channel
 
 
 def test_missing_sound_is_logged_once(root: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -49,6 +49,16 @@ def test_demo_same_seed_same_game(tmp_path: Path) -> None:
         done = run_demo(folder, "--players", "2", "--bots", "random", "--seed", "9",
                         "--speed", "200", "--screenshots", str(folder / "shots"))
         assert done.returncode == 0, done.stderr[-3000:]
+    moves_a = (first / "shots" / "moves.txt").read_text(encoding="utf-8").splitlines()
+    moves_b = (second / "shots" / "moves.txt").read_text(encoding="utf-8").splitlines()
+    assert len(moves_a) > 20 and moves_a == moves_b
+    # ...and they are the game the engine deals from that seed, move for move.
+    from nile_desktop.engine import Rules, new_game
+
+    state = new_game(Rules(2), 9)
+    for move in moves_a:
+        state.apply(move)
+    assert state.over
     names_a = sorted(p.name for p in (first / "shots").glob("*.png"))
     names_b = sorted(p.name for p in (second / "shots").glob("*.png"))
     assert names_a == names_b

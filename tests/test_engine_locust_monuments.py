@@ -105,13 +105,31 @@ def test_r_mon_3_taking_a_monument():
     assert st.discard[28] == 2
 
 
-def test_r_mon_4_stones_never_harvested_or_scored():
-    """R-MON-4: no flood harvests stones; stones never reach storage."""
-    st = position(flood="castor", deck=["flax", "flax", "spec:papyrus+wheat"],
-                  seats=[{"monuments": {"sphinx": 3}}])
+def test_r_mon_4_stones_never_harvested():
+    """R-MON-4: a crop flood harvests crop fields only, a stone flood harvests nothing:
+    no stone ever reaches storage."""
+    st = position(flood="castor",
+                  deck=["flax", "flax", "spec:papyrus+wheat", "lettuce", "lettuce", "stone"],
+                  seats=[{"monuments": {"sphinx": 3}, "fields": {"wheat": 2}},
+                         {"hand": ["lettuce"]}])
+    events = st.apply("pass")  # seat 1 reveals spec:papyrus+wheat
+    assert st.monuments_of(0) == {"sphinx": 3} and st.storage_of(0) == {"wheat": 1}
+    events = st.apply("pass")  # seat 2 reveals the stone
+    assert [e.kind for e in events if e.kind == "harvest"] == []
+    assert st.monuments_of(0) == {"sphinx": 2} and st.storage_of(0) == {"wheat": 1}
+
+
+def test_r_mon_4_stones_never_scored():
+    """R-MON-4: at the end, Monument fields and stones in hand count for nothing."""
+    crops = ["papyrus", "wheat", "lettuce", "castor", "flax"]
+    st = position(players=2, season=2, fill="discard", deck=["flax"],
+                  seats=[{"hand": ["stone"] * 5, "monuments": {"obelisk": 6},
+                          "storage": crops},
+                         {"storage": crops + ["wheat"]}])
     st.apply("pass")
-    assert st.monuments_of(0) == {"sphinx": 3}
-    assert st.storage_size(0) == 0
+    assert st.over
+    assert st.result["piles"] == [[1, 1, 1, 1, 1], [1, 1, 1, 1, 2]]
+    assert st.result["ranking"] == [[1], [0]]
 
 
 def test_r_mon_5_obelisk_powers():

@@ -8,6 +8,7 @@ import pytest
 from nile_desktop.engine import (
     BadPositionError,
     IllegalMoveError,
+    InvalidMoveError,
     Move,
     Rules,
     State,
@@ -40,10 +41,11 @@ def test_move_text_is_canonical(text, canonical):
                                   "speculate storage:spec:wheat+flax", "plant stone@pyramid",
                                   "market spec:wheat+wheat flax", "offer banana flax", 17])
 def test_unreadable_moves_are_unknown(text):
-    """R-WHY-1: malformed text is refused as unknown-move."""
-    with pytest.raises(IllegalMoveError) as err:
+    """R-WHY-1: malformed text is refused as unknown-move, a syntax error apart from illegal moves."""
+    with pytest.raises(InvalidMoveError) as err:
         Move.parse(text)
     assert err.value.code == "unknown-move"
+    assert not isinstance(err.value, IllegalMoveError)
 
 
 def test_legal_moves_canonical_and_all_accepted():

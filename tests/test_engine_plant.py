@@ -2,18 +2,21 @@
 
 import pytest
 
-from nile_desktop.engine import IllegalMoveError
+from nile_desktop.engine import IllegalMoveError, InvalidMoveError, MoveError
 
 from engine_helpers import kinds, position
 
 DECK = ["flax", "flax", "flax"]  # the next flood is Flax
 
 
-def refused(st, move: str) -> IllegalMoveError:
+def refused(st, move: str) -> MoveError:
+    """The refusal of ``move``: InvalidMoveError for unreadable text, else IllegalMoveError."""
     before = st.to_json()
-    with pytest.raises(IllegalMoveError) as err:
+    with pytest.raises(MoveError) as err:
         st.apply(move)
     assert st.to_json() == before  # R-WHY-1: nothing changed
+    expected = InvalidMoveError if err.value.code == "unknown-move" else IllegalMoveError
+    assert type(err.value) is expected
     return err.value
 
 

@@ -1,5 +1,6 @@
 """Components and setup (R-COMP, R-SETUP)."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -18,23 +19,7 @@ from nile_desktop.engine.cards import (
 
 
 def total_counts(state) -> Counter:
-    c = Counter(state.deck)
-    for k, n in enumerate(state.discard):
-        c[k] += n
-    for k, n in enumerate(state.flood_stack):
-        c[k] += n
-    if state.flood >= 0:
-        c[state.flood] += 1
-    c[LOCUST] += state.locust_aside
-    for s in range(state.players):
-        for k, n in enumerate(state.hands[s]):
-            c[k] += n
-        for k in range(N_CROPS):
-            c[k] += state.storage[s][k] + state.fields[s][k]
-        c[STONE] += sum(state.mons[s])
-        for k in state.specs[s]:
-            c[k] += 1
-    return +c
+    return +Counter(dict(enumerate(state.card_totals())))
 
 
 def test_r_comp_1_crops_in_rule_order():
@@ -44,20 +29,38 @@ def test_r_comp_1_crops_in_rule_order():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("monuments", [True, False])
-def test_r_comp_2_to_5_card_totals(players, monuments):
-    """R-COMP-2..5: 14 per crop, one speculation card per pair of crops in play,
-    one locust, 14 stones only with the Monuments."""
+def test_r_comp_2_fourteen_cards_of_every_crop_in_play(players, monuments):
+    """R-COMP-2: 14 crop cards of every crop in play, none of a crop out of play."""
+    counts = total_counts(new_game(Rules(players, monuments=monuments), seed=players))
+    for c in range(N_CROPS):
+        assert counts[c] == (14 if c in new_game(Rules(players), seed=players).crops else 0)
+
+
+@pytest.mark.parametrize("players,pairs", [(2, 10), (4, 10), (5, 15), (6, 21)])
+def test_r_comp_3_one_speculation_card_per_pair_of_crops(players, pairs):
+    """R-COMP-3: one speculation card for each unordered pair of crops in play (10, 15, 21)."""
+    state = new_game(Rules(players, random_crops=True), seed=players)
+    counts = total_counts(state)
+    specs = [k for k in counts if is_spec(k)]
+    assert len(specs) == pairs and all(counts[k] == 1 for k in specs)
+    assert {frozenset(crops_shown(k)) for k in specs} == {
+        frozenset((a, b)) for a in state.crops for b in state.crops if a < b}
+
+
+@pytest.mark.parametrize("monuments", [True, False])
+def test_r_comp_4_one_plague_of_locusts(monuments):
+    """R-COMP-4: exactly one locust card, in the draw pile at the start."""
+    state = new_game(Rules(3, monuments=monuments), seed=9)
+    assert total_counts(state)[LOCUST] == 1 and state.deck.count(LOCUST) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("monuments", [True, False])
+def test_r_comp_5_stones_only_with_the_monuments(players, monuments):
+    """R-COMP-5: 14 stones with the Monuments expansion, none without; totals match the rules."""
     state = new_game(Rules(players, monuments=monuments), seed=players)
     counts = total_counts(state)
-    n_crops = len(state.crops)
-    for c in state.crops:
-        assert counts[c] == 14
-    specs = [k for k in counts if is_spec(k)]
-    assert len(specs) == n_crops * (n_crops - 1) // 2  # R-COMP-3: 21, 15 or 10
-    assert all(counts[k] == 1 for k in specs)
-    assert all(set(crops_shown(k)) <= set(state.crops) for k in specs)
-    assert counts[LOCUST] == 1  # R-COMP-4
-    assert counts[STONE] == (14 if monuments else 0)  # R-COMP-5
+    assert counts[STONE] == (14 if monuments else 0)
     assert counts == Counter(
         {k: n for k, n in enumerate(full_deck_counts(state.crops, monuments)) if n}
     )
@@ -70,11 +73,22 @@ def test_r_comp_5_monuments_start_in_centre_and_not_in_deck():
     assert all(KIND_NAMES[k] not in ("sphinx", "obelisk", "wall") for k in state.deck)
 
 
-def test_r_comp_6_flood_and_season_are_markers():
-    """R-COMP-6: the flood marker and the season counter are not cards."""
+def test_r_comp_6_flood_and_season_are_markers_not_cards():
+    """R-COMP-6: the Flood card and the season counter are table markers: the deck holds
+    exactly the crop, speculation, locust and stone cards, and a season change neither
+    adds nor removes a card."""
     state = new_game(Rules(3), seed=1)
-    assert "flood" not in KIND_NAMES and "season" not in KIND_NAMES
-    assert state.season == 1
+    n = len(state.crops)
+    every = 14 * n + n * (n - 1) // 2 + 1 + 14
+    assert sum(state.card_totals()) == every
+    rng = random.Random(1)
+    seasons = []
+    while not state.over:
+        legal = state.legal_moves()
+        events = state.apply(legal[rng.randrange(len(legal))])
+        seasons += [e for e in events if e.kind == "season"]
+        assert sum(state.card_totals()) == every
+    assert len(seasons) == state.seasons - 1 and state.season == state.seasons
 
 
 @pytest.mark.parametrize("players,n", [(2, 5), (3, 5), (4, 5), (5, 6), (6, 7)])

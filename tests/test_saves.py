@@ -23,7 +23,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     i18n.set_language("en")
 
 
-RULES = {"players": 3, "monuments": True, "random_crops": False}
+RULES = {"players": 3, "monuments": True, "random_crops": False, "must_act": False,
+         "storage_top": False}
 SEATS = [
     {"name": "Ahmose", "kind": "human", "colour": 0},
     {"name": "Šárka", "kind": "easy", "colour": 3},
@@ -230,7 +231,8 @@ def test_new_save_checks_its_arguments() -> None:
     """new_save takes a rules dict or Rules, and refuses a seat list that does not fit."""
     save = saves.new_save(Rules(players=2, monuments=False), 9,
                           [Seat("A", "human", 0), {"name": "B", "kind": "random", "colour": 1}])
-    assert save.rules == {"players": 2, "monuments": False, "random_crops": False}
+    assert save.rules == {"players": 2, "monuments": False, "random_crops": False,
+                          "must_act": False, "storage_top": False}
     assert save.moves == [] and save.created and save.format == "nile-save/1"
     with pytest.raises(SaveError):
         saves.new_save(RULES, 1, SEATS[:2])
@@ -243,3 +245,20 @@ def test_new_save_path_is_free() -> None:
     first.write_text("{}")
     second = saves.new_save_path()
     assert second != first and second.parent == saves.saves_dir()
+
+
+def test_r_plant_5_and_r_trade_1_options_carried_by_saves(tmp_path: Path) -> None:
+    """R-PLANT-5, R-TRADE-1: a save keeps both rule-book options, and an old save without
+    them loads with both off."""
+    rules = Rules(players=2, must_act=True, storage_top=True)
+    save = saves.new_save(rules, 5, [Seat("A", "human", 0), Seat("B", "random", 1)])
+    assert save.engine_rules() == rules
+    path = tmp_path / "options.json"
+    saves.write_save(path, save)
+    loaded, state = saves.load_save(path)
+    assert loaded.engine_rules() == rules and state.rules == rules
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["rules"]["must_act"], data["rules"]["storage_top"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    old, _ = saves.load_save(path)
+    assert old.engine_rules() == Rules(players=2)

@@ -17,20 +17,20 @@ only the engine (never pygame), so bots also run headless and in tests.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from nile_desktop.engine import Move, View
 
 from .bots import Bot, EasyBot, MediumBot, RandomBot
+from .levels import LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
 from .search import HardBot
 
-#: The levels, weakest first, as the new-game screen offers them.
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-
-_CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
+                                   "hard": HardBot}
 
 
-def make_bot(level: str, **options) -> Bot:
+def make_bot(level: str, **options: object) -> Bot:
     """A bot of ``level`` (one of :data:`LEVELS`).
 
     Options are for the Hard bot and ignored by the others: ``budget``
@@ -42,14 +42,16 @@ def make_bot(level: str, **options) -> Bot:
         cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
-    return cls(**options) if cls is HardBot else cls()
+    if cls is HardBot:
+        return HardBot(**options)  # type: ignore[arg-type]
+    return cls()
 
 
-def suggest(view: View, legal: list[Move], rng: random.Random,
+def suggest(view: View, legal: Sequence[Move], rng: random.Random,
             budget: float | None = 1.0, iterations: int | None = None) -> tuple[Move, Reason]:
     """The advisor: the Hard bot's move and reason for the seat of ``view``."""
     return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)
 
 
-__all__ = ["LEVELS", "Bot", "CardName", "EasyBot", "HardBot", "MediumBot", "RandomBot", "Reason",
+__all__ = ["LEVELS", "LEVEL_LABELS", "Bot", "CardName", "EasyBot", "HardBot", "MediumBot", "RandomBot", "Reason",
            "make_bot", "suggest"]

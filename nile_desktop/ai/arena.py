@@ -9,7 +9,8 @@ a place in the top group of the ranking (a shared win counts as a win for
 every seat in it); rank is 1 + the number of seats strictly ahead. The CSV
 has one row per game with everything needed to replay it: the seed, the
 level of every seat, the result and the full list of moves. The bot in seat
-``s`` draws its randomness from ``random.Random(f"{seed}:{s}")``, as in
+``s`` draws its randomness from the engine's own generator,
+``EngineRandom(seed, s)``, the same on every Python version, as in
 ``python -m nile_desktop.engine play``, so a game played with ``--iterations``
 (no clock) is also replayed move for move by
 ``python -m nile_desktop.engine play --players P --seed S --bots LEVELS --iterations K``.
@@ -24,9 +25,11 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nile_desktop.engine import Rules, new_game, observe
+from nile_desktop.engine.rng import EngineRandom
 
 from . import LEVELS, make_bot
 
@@ -48,13 +51,17 @@ class GameRecord:
 
 def bot_rng(seed: int, seat: int) -> random.Random:
     """The random stream of the bot in ``seat`` of game ``seed`` (as the engine CLI has it)."""
-    return random.Random(f"{seed}:{seat}")
+    return EngineRandom(seed, seat)
 
 
 def play_game(index: int, seed: int, seats: list[str], options: dict,
               max_moves: int = 5000) -> GameRecord:
-    """Play one whole game between bots and record it; every move is checked legal."""
-    state = new_game(Rules(players=len(seats)), seed=seed)
+    """Play one whole game between bots and record it; every move is checked legal.
+
+    ``options["rules"]`` holds setup options for :class:`Rules` (``monuments``,
+    ``must_act``, ``storage_top``); the other keys are bot options per level.
+    """
+    state = new_game(Rules(players=len(seats), **options.get("rules", {})), seed=seed)
     bots = [make_bot(level, **options.get(level, {})) for level in seats]
     rngs = [bot_rng(seed, s) for s in range(len(seats))]
     record = GameRecord(index, seed, list(seats), [], [], [])
@@ -76,6 +83,7 @@ def play_game(index: int, seed: int, seats: list[str], options: dict,
             raise RuntimeError(f"{seats[seat]} chose an illegal move {move} in game {index}")
         state.apply(move)
         record.moves.append(str(move))
+    assert state.result is not None
     record.ranking = state.result["ranking"]
     record.piles = state.result["piles"]
     return record
@@ -106,7 +114,7 @@ def rank_of(ranking: list[list[int]], seat: int) -> int:
     raise ValueError(seat)
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
@@ -125,7 +133,7 @@ def schedule(games: int, bots: list[str], seed: int) -> list[tuple[int, int, lis
 
 
 def run(games: int, bots: list[str], seed: int, options: dict, jobs: int,
-        progress=None) -> list[GameRecord]:
+        progress: Callable[[list[GameRecord]], None] | None = None) -> list[GameRecord]:
     """Play the games, in ``jobs`` processes if more than one."""
     plan = [(i, s, seats, options) for i, s, seats in schedule(games, bots, seed)]
     if jobs <= 1:
@@ -206,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--budget", type=float, help="search seconds per decision (default 1)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--workers", type=int, help="processes per search (default: 2 if --jobs 1)")
+    ap.add_argument("--no-monuments", action="store_true", help="play without the Monuments")
+    ap.add_argument("--must-act", action="store_true", help="rule-book option must_act (R-PLANT-5)")
+    ap.add_argument("--storage-top", action="store_true",
+                    help="rule-book option storage: top (R-TRADE-1)")
     ap.add_argument("--csv", help="write every game to this CSV file")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
@@ -223,7 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.budget:
         hard = {"budget": args.budget}
     hard["workers"] = args.workers or (1 if args.jobs > 1 else None)
-    options = {"hard": hard}
+    options = {"hard": hard, "rules": {"monuments": not args.no_monuments,
+                                        "must_act": args.must_act,
+                                        "storage_top": args.storage_top}}
 
     started = time.time()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from nile_desktop.engine import Move, View
@@ -26,7 +27,7 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view: View, legal: list[Move], rng: random.Random) -> tuple[Move, Reason]:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         """A move from ``legal`` for ``view.seat`` and a short reason for it."""
         ...
 
@@ -36,7 +37,7 @@ class RandomBot:
 
     level = "random"
 
-    def choose(self, view: View, legal: list[Move], rng: random.Random) -> tuple[Move, Reason]:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         return legal[rng.randrange(len(legal))], Reason(R.RANDOM)
 
 
@@ -51,7 +52,7 @@ class MediumBot:
 
     level = "medium"
 
-    def choose(self, view: View, legal: list[Move], rng: random.Random) -> tuple[Move, Reason]:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         if len(legal) == 1:
             return legal[0], Reason(R.ONLY_MOVE)
         scorer = Scorer(Table.from_view(view), view.seat)
@@ -76,7 +77,7 @@ class EasyBot:
     temperature = 0.02
     blunder = 0.08
 
-    def choose(self, view: View, legal: list[Move], rng: random.Random) -> tuple[Move, Reason]:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         if len(legal) == 1:
             return legal[0], Reason(R.ONLY_MOVE)
         quiet = [m for m in legal if m.action not in (MARKET, OFFER)]

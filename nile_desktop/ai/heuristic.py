@@ -11,18 +11,31 @@ few milliseconds, and the same code ranks the search bot's candidate moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from nile_desktop.engine import Move
 from nile_desktop.engine.cards import (
     KIND_NAMES,
     LOCUST,
-    N_CROPS,
+    MON_KEY,
     OBELISK,
     SPEC_BASE,
     SPEC_PAIRS,
     STONE,
     crops_shown,
 )
-from nile_desktop.engine.moves import MARKET, OFFER, PLANT, SPECULATE, STONE_AT
+from nile_desktop.engine.moves import (
+    MARKET,
+    OFFER,
+    PLANT,
+    SPECULATE,
+    token_card,
+    token_from_storage,
+    token_key,
+    token_kind,
+)
+from nile_desktop.engine.powers import draws_for, payout_for
 
 from . import reasons as R
 from .model import Table, spec_odds, win_shares
@@ -35,11 +48,10 @@ TRADE_MARGIN = 0.006
 
 
 def plan_of(move: Move) -> dict[int, int]:
-    """Planting keys (crop, or ``N_CROPS + monument``) to card counts."""
+    """Planting keys (crop, or ``MON_KEY + monument``) to card counts."""
     plan: dict[int, int] = {}
     for t in move.tokens:
-        kind = t >> 1
-        key = N_CROPS + kind - STONE_AT if kind >= STONE_AT else kind
+        key = token_key(t)
         plan[key] = plan.get(key, 0) + 1
     return plan
 
@@ -56,6 +68,9 @@ class Scorer:
         self.table = table
         self.seat = seat
         self.offers = offers
+        hand = table.hands[seat]
+        assert hand is not None, "a seat always sees its own hand"
+        self.hand: list[int] = hand
         self.scores = table.scores()
         self.base = self.value(self.scores)
         self._offer_gain: float | None = None
@@ -63,7 +78,7 @@ class Scorer:
     def value(self, scores: list[float]) -> float:
         return win_shares(scores)[self.seat] + OWN_SCORE_WEIGHT * scores[self.seat]
 
-    def _with_me(self, **parts) -> float:
+    def _with_me(self, **parts: Any) -> float:
         scores = list(self.scores)
         scores[self.seat] = self.table.score(self.seat, **parts)
         return self.value(scores)
@@ -85,18 +100,19 @@ class Scorer:
 
     def _plant(self, move: Move) -> float:
         t, seat = self.table, self.seat
-        hand = list(t.hands[seat])
+        hand = list(self.hand)
         fields = list(t.fields[seat])
         mons = list(t.mons[seat])
         scores = list(self.scores)
         generic = 0.0
         for key, n in plan_of(move).items():
-            crop = key < N_CROPS
-            own, index = (fields, key) if crop else (mons, key - N_CROPS)
+            crop = key < MON_KEY
+            own, index = (fields, key) if crop else (mons, key - MON_KEY)
             hand[key if crop else STONE] -= n
             if not own[index]:
                 if not crop and index == OBELISK:
-                    generic += 1.0  # the Obelisk already counts for this turn's draw
+                    # the Obelisk already counts for this turn's draw (R-DRAW-1)
+                    generic += draws_for(True) - draws_for(False)
                 self._take_from_others(scores, crop, index)
             own[index] += n
         bmax = max(t.board_max, max(fields), max(mons))
@@ -116,23 +132,23 @@ class Scorer:
 
     def _speculate(self, move: Move) -> float:
         t, seat = self.table, self.seat
-        hand = list(t.hands[seat])
-        pay = 4 if t.mons[seat][OBELISK] else 3
+        hand = list(self.hand)
+        pay = payout_for(t.mons[seat][OBELISK] > 0)
         generic = 0.0
         for tok in move.tokens:
-            hand[tok >> 1] -= 1
-            generic += pay * spec_odds(t.pool, tok >> 1)
+            hand[token_kind(tok)] -= 1
+            generic += pay * spec_odds(t.pool, token_kind(tok))
         return self._with_me(hand=hand, generic=generic)
 
     def _trade(self, move: Move, generic: float) -> float:
         t, seat = self.table, self.seat
-        hand = list(t.hands[seat])
+        hand = list(self.hand)
         storage = list(t.storage[seat])
         for tok in move.tokens:
-            if tok & 1:
-                storage[tok >> 1] -= 1
+            if token_from_storage(tok):
+                storage[token_kind(tok)] -= 1
             else:
-                hand[tok >> 1] -= 1
+                hand[token_kind(tok)] -= 1
         return self._with_me(hand=hand, storage=storage, generic=generic) - TRADE_MARGIN
 
     def offer_gain(self) -> float:
@@ -169,7 +185,7 @@ class Scorer:
         return self.value(scores)
 
     # -- choosing -----------------------------------------------------------
-    def ranked(self, legal: list[Move]) -> list[tuple[float, Move]]:
+    def ranked(self, legal: Sequence[Move]) -> list[tuple[float, Move]]:
         """Every legal move with its value, a trade valued together with the turn after it.
 
         A trade is followed by another decision, so its value adds what it
@@ -180,7 +196,7 @@ class Scorer:
         finals = sorted(((self.score(m), m) for m in legal if m.action not in (MARKET, OFFER)),
                         key=lambda x: -x[0])
         out = list(finals)
-        hand = self.table.hands[self.seat]
+        hand = self.hand
         for move in legal:
             if move.action not in (MARKET, OFFER):
                 continue
@@ -190,8 +206,8 @@ class Scorer:
                 continue
             left = list(hand)
             for tok in move.tokens:
-                if not tok & 1:
-                    left[tok >> 1] -= 1
+                if not token_from_storage(tok):
+                    left[token_kind(tok)] -= 1
             after = next((v for v, m in finals if _affords(left, m)), self.base)
             out.append((after + gain, move))
         return out
@@ -203,19 +219,19 @@ class Scorer:
         if move.action == PLANT:
             return self._explain_plant(move)
         if move.action == SPECULATE:
-            pay = 4 if t.mons[seat][OBELISK] else 3
+            pay = payout_for(t.mons[seat][OBELISK] > 0)
             if len(move.tokens) == 2:
-                cards = sum(pay * spec_odds(t.pool, tok >> 1) for tok in move.tokens)
+                cards = sum(pay * spec_odds(t.pool, token_kind(tok)) for tok in move.tokens)
                 return Reason(R.SPECULATE_TWO, cards=round(cards, 1))
-            kind = move.tokens[0] >> 1
+            kind = token_kind(move.tokens[0])
             a, b = SPEC_PAIRS[kind - SPEC_BASE]
             return Reason(R.SPECULATE, crop=crop_name(a), crop2=crop_name(b),
                           percent=round(100 * spec_odds(t.pool, kind)), cards=pay)
         if move.action in (MARKET, OFFER):
-            names = [CardName(KIND_NAMES[tok >> 1]) for tok in move.tokens]
+            names = [CardName(KIND_NAMES[token_kind(tok)]) for tok in move.tokens]
             msg = R.MARKET if move.action == MARKET else R.OFFER
             return Reason(msg, card=names[0], card2=names[1])
-        hand = t.hands[seat]
+        hand = self.hand
         if t.p_locust >= 0.5 and any(hand[c] >= 2 for c in t.crops):
             return Reason(R.PASS_LOCUST, percent=round(100 * t.p_locust))
         small = self.smallest_crop()
@@ -233,7 +249,7 @@ class Scorer:
         plan = plan_of(move)
         new = []
         for key, n in plan.items():
-            if key < N_CROPS:
+            if key < MON_KEY:
                 if t.fields[seat][key]:
                     continue
                 for o in range(t.players):
@@ -242,7 +258,7 @@ class Scorer:
                                       theirs=t.fields[o][key])
                 new.append((key, n))
             else:
-                m = key - N_CROPS
+                m = key - MON_KEY
                 if t.mons[seat][m]:
                     continue
                 for o in range(t.players):
@@ -257,7 +273,7 @@ class Scorer:
             if key == self.smallest_crop():
                 return Reason(R.PLANT_SMALLEST, crop=crop_name(key))
             return Reason(R.PLANT_NEW, count=n, crop=crop_name(key))
-        if all(k >= N_CROPS for k in plan):
+        if all(k >= MON_KEY for k in plan):
             return Reason(R.MON_ADD, count=len(move.tokens))
         return Reason(R.PLANT_ADD, count=len(move.tokens))
 
@@ -266,7 +282,6 @@ def _affords(hand: list[int], move: Move) -> bool:
     """Whether ``hand`` still holds every card ``move`` plays (stones for any Monument)."""
     need: dict[int, int] = {}
     for tok in move.tokens:
-        kind = tok >> 1
-        kind = STONE if kind >= STONE_AT else kind
+        kind = token_card(tok)
         need[kind] = need.get(kind, 0) + 1
     return all(hand[k] >= n for k, n in need.items())

@@ -18,12 +18,15 @@ see) or from a full state (a determinisation inside the search bot).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from nile_desktop.engine import State, View
 from nile_desktop.engine.cards import (
     CROP_CARDS_PER_CROP,
     LOCUST,
+    MON_KEY,
     N_CROPS,
     N_KINDS,
     OBELISK,
@@ -33,7 +36,9 @@ from nile_desktop.engine.cards import (
     STONE,
     WALL,
     full_deck_counts,
+    monument_key,
 )
+from nile_desktop.engine.powers import takeover_margin
 
 #: Cards used up per flood reveal (flood, draws, trades, pay-outs): a + b × players
 #: in the current season, and in later (smaller) seasons' piles.
@@ -90,7 +95,7 @@ def at_least(n: int, p: float, k: int) -> float:
     return max(0.0, 1.0 - below)
 
 
-def spec_odds(counts, kind: int) -> float:
+def spec_odds(counts: Sequence[float], kind: int) -> float:
     """Chance the next flood card shows a crop of speculation card ``kind`` (R-SPEC-3).
 
     ``counts`` is the make-up of the pile per kind (expected or exact); the
@@ -144,7 +149,7 @@ class Table:
         t._common(view.rules.players, view.crops, view.season, view.seasons, view.deck_size,
                   view.deck_size + sum(view.discard) + sum(view.flood_stack), view.fields,
                   view.mons)
-        unseen = view.unseen()
+        unseen: list[float] = [float(u) for u in view.unseen()]
         if memory < 1.0:
             full = full_deck_counts(view.crops, view.rules.monuments)
             total_u, total_f = sum(unseen), sum(full)
@@ -187,8 +192,9 @@ class Table:
         t._finish(pool)
         return t
 
-    def _common(self, players: int, crops, season: int, seasons: int, deck_size: int,
-                circulating: int, fields, mons) -> None:
+    def _common(self, players: int, crops: tuple[int, ...], season: int, seasons: int,
+                deck_size: int, circulating: int, fields: Sequence[Sequence[int]],
+                mons: Sequence[Sequence[int]]) -> None:
         """The public part: seats, seasons, pile sizes, fields and Monuments.
 
         ``circulating`` counts the cards that can still come back in a later
@@ -230,7 +236,7 @@ class Table:
                     for k in range(1, self.seasons - self.season + 1)) / LATER_CARDS_PER_FLOOD
         self.reveals = now + later
         q_static = (CROP_CARDS_PER_CROP + n_crops - 1) / all_cards
-        self.tails = [()] * N_CROPS
+        self.tails: list[tuple[float, ...]] = [()] * N_CROPS
         for c in crops:
             lam = now * self.q_next[c] + later * q_static
             self.tails[c] = poisson_tails(round(lam, 1), 40)
@@ -255,7 +261,7 @@ class Table:
         return sum(tails[1 : size + 1])
 
     def field_risk(self, seat: int, key: int, size: int, board_max: int, wall: bool) -> float:
-        """Chance a field (crop ``key`` or Monument ``N_CROPS + m``) is lost before it pays.
+        """Chance a field (crop ``key`` or Monument ``MON_KEY + m``) is lost before it pays.
 
         The locust eats the largest fields; an opponent with enough cards of
         the crop in hand may take a crop field over (R-PLANT-3, R-PLANT-4);
@@ -266,13 +272,13 @@ class Table:
             risk = self.p_locust
         elif size == board_max - 1:
             risk = 0.3 * self.p_locust
-        if key >= N_CROPS:
+        if key >= MON_KEY:
             return risk
         keep = 1.0
         for o in range(self.players):
             if o == seat:
                 continue
-            need = size + 1 + wall - (1 if self.mons[o][SPHINX] else 0)
+            need = size + takeover_margin(self.mons[o][SPHINX] > 0, wall)
             hand = self.hands[o]
             if hand is not None:
                 p = 1.0 if hand[key] >= need else 0.0
@@ -294,15 +300,17 @@ class Table:
             share = HAND_SHARE
             holder = self.holder[c]
             if not f and holder >= 0 and holder != seat:
-                need = self.fields[holder][c] + 1 - sphinx + (1 if self.mons[holder][WALL] else 0)
+                need = self.fields[holder][c] + takeover_margin(sphinx, self.mons[holder][WALL] > 0)
                 if h < need:
                     share = BLOCKED_SHARE
             e += share * (self.yield_of(c, f + h) - y)
         self._memo[key] = e
         return e
 
-    def piles(self, seat: int, fields=None, mons=None, hand=None, generic: float = 0.0,
-              storage=None, board_max: int | None = None) -> list[float]:
+    def piles(self, seat: int, fields: Sequence[int] | None = None,
+              mons: Sequence[int] | None = None, hand: Sequence[int] | None = None,
+              generic: float = 0.0, storage: Sequence[float] | None = None,
+              board_max: int | None = None) -> list[float]:
         """Expected final storage pile per crop in play for ``seat``.
 
         Any of the seat's parts may be replaced (to value a move without
@@ -331,7 +339,7 @@ class Table:
                 if k:
                     life = k / max(0.05, self.q_stone * self.players)
                     worth = MONUMENT_RATE[m] * min(own_turns, life)
-                    generic += worth * (1.0 - self.field_risk(seat, N_CROPS + m, k, bmax, wall))
+                    generic += worth * (1.0 - self.field_risk(seat, monument_key(m), k, bmax, wall))
         g = GENERIC_SHARE * generic
         term = self._crop_term
         if hand is None:
@@ -340,7 +348,7 @@ class Table:
         return [storage[c] + frac[c] * g + term(seat, c, fields[c], hand[c], bmax, sphinx, wall)
                 for c in self.crops]
 
-    def score(self, seat: int, **parts) -> float:
+    def score(self, seat: int, **parts: Any) -> float:
         """The seat's soft minimum over its expected piles (R-END-3)."""
         return softmin(self.piles(seat, **parts))
 

@@ -21,8 +21,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from nile_desktop.engine import Move, View
 
-Stats = dict[str, tuple[float, ...]]
-SearchFn = Callable[..., tuple[Stats, int]]
+Stats = dict[str, tuple[int, float, float]]
+SearchFn = Callable[[View, list[Move], int, "int | None", "float | None"], tuple[Stats, int]]
+RemoteFn = Callable[[View, list[str], int, "int | None", "float | None"], tuple[Stats, int]]
 
 #: Most processes one search uses by default.
 MAX_WORKERS = 2
@@ -80,13 +81,6 @@ def _shutdown() -> None:
 atexit.register(shutdown)
 
 
-def _remote(view: View, roots: list[str], seed: int, iterations: int | None,
-            deadline: float | None) -> tuple[Stats, int]:
-    from .search import search
-
-    return search(view, [Move.parse(t) for t in roots], seed, iterations, deadline)
-
-
 def _split(iterations: int | None, parts: int) -> list[int | None]:
     if iterations is None:
         return [None] * parts
@@ -94,10 +88,13 @@ def _split(iterations: int | None, parts: int) -> list[int | None]:
     return [max(1, base + (1 if i < extra else 0)) for i in range(parts)]
 
 
-def run_parallel(search: SearchFn, view: View, roots: list[Move], seeds: list[int],
-                 iterations: int | None, deadline: float | None,
+def run_parallel(search: SearchFn, remote_search: RemoteFn, view: View, roots: list[Move],
+                 seeds: list[int], iterations: int | None, deadline: float | None,
                  processes: int) -> tuple[Stats, int]:
     """Run one search per seed, on up to ``processes`` processes, and add them up.
+
+    ``search`` runs here; ``remote_search`` (a module-level function, so a
+    worker can import it) runs in the workers and takes the moves as text.
 
     The first search runs here, up to ``processes - 1`` others in workers,
     the rest (if any) here one after the other. Without a deadline the
@@ -116,7 +113,8 @@ def run_parallel(search: SearchFn, view: View, roots: list[Move], seeds: list[in
             texts = [str(m) for m in roots]
             try:
                 for i in range(1, remote + 1):
-                    futures[i] = pool.submit(_remote, view, texts, seeds[i], caps[i], deadline)
+                    futures[i] = pool.submit(remote_search, view, texts, seeds[i], caps[i],
+                                             deadline)
             except Exception:  # a broken pool: carry on alone
                 _broken = True
                 shutdown()
@@ -129,7 +127,7 @@ def run_parallel(search: SearchFn, view: View, roots: list[Move], seeds: list[in
         for text, numbers in more.items():
             mine = stats.get(text)
             if mine is not None:
-                numbers = tuple(a + b for a, b in zip(mine, numbers, strict=True))
+                numbers = (mine[0] + numbers[0], mine[1] + numbers[1], mine[2] + numbers[2])
             stats[text] = numbers
 
     for i in range(len(seeds)):

@@ -16,7 +16,6 @@ import random
 
 from nile_desktop.engine import Move, State
 from nile_desktop.engine.cards import (
-    N_CROPS,
     N_KINDS,
     OBELISK,
     SPEC_BASE,
@@ -24,10 +23,18 @@ from nile_desktop.engine.cards import (
     SPHINX,
     STONE,
     WALL,
-    crops_shown,
+    monument_key,
 )
-from nile_desktop.engine.moves import MARKET, OFFER, PASS, PLANT, SPECULATE, STONE_AT
-from nile_desktop.engine.play import takeover_need
+from nile_desktop.engine.moves import (
+    MARKET,
+    OFFER,
+    PASS,
+    PLANT,
+    SPECULATE,
+    stone_token,
+    token,
+)
+from nile_desktop.engine.powers import flooded_crops, takeover_need
 
 from .model import spec_odds
 
@@ -44,19 +51,19 @@ def junk_pair(state: State, seat: int) -> tuple[int, int] | None:
     holds in a field too large to take over.
     """
     hand = state.hands[seat]
-    flooded = crops_shown(state.flood) if state.flood >= 0 else ()
+    flooded = flooded_crops(state)
     junk: list[int] = []
     if hand[STONE] and (hand[STONE] < 2 or state.flood == STONE) and not any(state.mons[seat]):
-        junk += [STONE * 2] * min(2, hand[STONE])
+        junk += [token(STONE)] * min(2, hand[STONE])
     for k in range(SPEC_BASE, STONE):
         if hand[k] and any(c in flooded for c in SPEC_PAIRS[k - SPEC_BASE]):
-            junk += [k * 2] * min(2, hand[k])
+            junk += [token(k)] * min(2, hand[k])
     if len(junk) < 2:
         for c in state.crops:
             if hand[c] and not state.fields[seat][c]:
                 need, holder = takeover_need(state, seat, c)
                 if holder >= 0 and hand[c] < need - 1:
-                    junk += [c * 2] * min(2, hand[c])
+                    junk += [token(c)] * min(2, hand[c])
     if len(junk) < 2:
         return None
     return junk[0], junk[1]
@@ -68,7 +75,7 @@ def candidates(state: State) -> list[Move]:
     hand = state.hands[seat]
     fields = state.fields[seat]
     storage = state.storage[seat]
-    flooded = crops_shown(state.flood) if state.flood >= 0 else ()
+    flooded = flooded_crops(state)
     make = Move.make
     out: list[tuple[float, Move]] = []
     own: list[int] = []
@@ -85,27 +92,27 @@ def candidates(state: State) -> list[Move]:
         need, holder = takeover_need(state, seat, c)
         if n >= max(2, need):
             bonus = 1.5 if holder >= 0 else 0.0
-            out.append((n * want + bonus, make(PLANT, (c * 2,) * n)))
+            out.append((n * want + bonus, make(PLANT, (token(c),) * n)))
         if need <= 1:
             singles.append((want, c))
     if own:
-        toks = tuple(t for c in own for t in (c * 2,) * hand[c])
+        toks = tuple(t for c in own for t in (token(c),) * hand[c])
         out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own), make(PLANT, toks)))
     news = [(w, c) for w, c in singles if not fields[c]]
     if news and len(singles) >= 2:
         singles.sort(reverse=True)
         (w1, c1), (w2, c2) = singles[0], singles[1]
         if not (fields[c1] and fields[c2]):
-            out.append((w1 + w2, make(PLANT, (c1 * 2, c2 * 2))))
+            out.append((w1 + w2, make(PLANT, (token(c1), token(c2)))))
     stones = hand[STONE] if state.rules.monuments and state.flood != STONE else 0
     if stones >= 2:
         mons = state.mons[seat]
         for m in _MONUMENT_PREFERENCE:
             if mons[m]:
                 continue
-            need, _ = takeover_need(state, seat, N_CROPS + m)
+            need, _ = takeover_need(state, seat, monument_key(m))
             if stones >= max(2, need):
-                tokens = ((STONE_AT + m) * 2,) * stones
+                tokens = (stone_token(m),) * stones
                 out.append((1.2 if m == OBELISK else 0.6, make(PLANT, tokens)))
                 break
     specs = [k for k in range(SPEC_BASE, STONE)
@@ -116,7 +123,7 @@ def candidates(state: State) -> list[Move]:
             counts[k] += 1
         odds = {k: spec_odds(counts, k) for k in specs}
         best = max(specs, key=odds.__getitem__)
-        out.append((odds[best], make(SPECULATE, (best * 2,))))
+        out.append((odds[best], make(SPECULATE, (token(best),))))
     pair = junk_pair(state, seat)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))
@@ -124,7 +131,11 @@ def candidates(state: State) -> list[Move]:
             out.append((0.2, make(OFFER, pair)))
     out.sort(key=lambda x: -x[0])
     moves = [m for _, m in out]
-    moves.append(_PASS)
+    if not state.rules.must_act or not state.can_act():
+        moves.append(_PASS)
+    elif not any(m.action in (PLANT, SPECULATE) for m in moves):
+        # R-PLANT-5: passing is refused while a planting or speculation is legal.
+        moves.append(next(m for m in state.legal_moves() if m.action in (PLANT, SPECULATE)))
     return moves
 
 

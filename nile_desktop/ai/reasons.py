@@ -16,6 +16,7 @@ looks for both.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from nile_desktop.engine import CROPS, MONUMENTS
 
@@ -132,7 +133,7 @@ class Reason:
     def __hash__(self) -> int:
         return hash(self.msgid)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, object]]]:
         return (_rebuild, (self.msgid, self.values))
 
 

@@ -29,13 +29,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 
 from nile_desktop.engine import Move, State, View, resample
+from nile_desktop.engine.rng import EngineRandom
 
 from . import reasons as R
 from .heuristic import Scorer
 from .model import Table, win_shares
-from .parallel import run_parallel, worker_count
+from .parallel import Stats, run_parallel, worker_count
 from .policy import candidates, rollout_move
 from .reasons import Reason
 
@@ -53,6 +55,9 @@ ROLLOUT_TURNS = 2
 CONTROL_VARIATE = "default"
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
+#: The search's clock (seconds): wall-clock time, the same in every worker process.
+#: Tests replace this module attribute with a fake clock.
+clock: Callable[[], float] = time.time
 #: Seconds per decision when neither a budget nor an iteration cap is given.
 DEFAULT_BUDGET = 1.0
 #: Independent searches a capped, clock-free decision is split into: fixed, so
@@ -76,7 +81,7 @@ class Node:
         self.raw = 0.0  # sum of the plain rewards (estimated win shares)
 
 
-def root_moves(view: View, legal: list[Move],
+def root_moves(view: View, legal: Sequence[Move],
                width: int | None = None) -> tuple[list[Move], Scorer]:
     """The root candidates: the heuristic's best moves, and the best of every kind.
 
@@ -104,6 +109,7 @@ def root_moves(view: View, legal: list[Move],
 def evaluate(state: State) -> list[float]:
     """Each seat's reward in [0, 1]: its win share, or the real result at the end."""
     if state.over:
+        assert state.result is not None
         top = state.result["ranking"][0]
         return [1.0 / len(top) if s in top else 0.0 for s in range(state.rules.players)]
     return win_shares(Table.from_state(state).scores(), EVAL_TEMPERATURE)
@@ -119,21 +125,27 @@ def rollout(state: State, rng: random.Random, turns: int | None = None) -> None:
         state.apply(move)
 
 
+def remote_search(view: View, roots: list[str], seed: int, iterations: int | None,
+                  deadline: float | None) -> tuple[Stats, int]:
+    """:func:`search` with the root moves as text: what a worker process runs."""
+    return search(view, [Move.parse(t) for t in roots], seed, iterations, deadline)
+
+
 def search(view: View, roots: list[Move], seed: int, iterations: int | None,
-           deadline: float | None) -> tuple[dict[str, tuple[int, float, float]], int]:
+           deadline: float | None) -> tuple[Stats, int]:
     """Run ISMCTS from ``view``: per root move text (visits, reward, plain reward), iterations.
 
-    Stops after ``iterations`` or at ``deadline`` (``time.time()``), whichever
-    comes first; at least one iteration is always made.
+    Stops after ``iterations`` or at ``deadline`` (read from :data:`clock`),
+    whichever comes first; at least one iteration is always made.
     """
-    rng = random.Random(seed)
+    rng = EngineRandom(seed)
     root = Node(None, -1)
     me = view.seat
     done = 0
     while True:
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and done and time.time() >= deadline:
+        if deadline is not None and done and clock() >= deadline:
             break
         state = resample(view, rng)
         dice = rng.getrandbits(32)
@@ -155,7 +167,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
                 node = child
                 expanded = True
             else:
-                best_ucb, best = -math.inf, None
+                best_ucb, best = -math.inf, node
                 for m in moves:
                     c = node.children[m]
                     c.avail += 1
@@ -164,11 +176,12 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
                     if ucb > best_ucb:
                         best_ucb, best = ucb, c
                 node = best
+            assert node.move is not None  # only the root has no move
             state.apply(node.move)
             path.append(node)
             if expanded:
                 break
-        rollout(state, random.Random(dice))
+        rollout(state, EngineRandom(dice))
         rewards = raw = evaluate(state)
         path[1].raw += raw[me]
         if baseline is not None:
@@ -189,7 +202,7 @@ def _baseline(state: State, default: Move, dice: int) -> list[float] | None:
     if CONTROL_VARIATE == "default":
         line = state.clone()
         line.apply(default)
-        rollout(line, random.Random(dice))
+        rollout(line, EngineRandom(dice))
         return evaluate(line)
     return None
 
@@ -218,8 +231,8 @@ class HardBot:
         self.workers = workers
         self.last_iterations = 0
 
-    def choose(self, view: View, legal: list[Move], rng: random.Random) -> tuple[Move, Reason]:
-        start = time.time()
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
+        start = clock()
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0], Reason(R.ONLY_MOVE)
@@ -230,8 +243,8 @@ class HardBot:
         workers = worker_count(self.workers)
         deadline = start + self.budget if self.budget is not None else None
         seeds = [rng.getrandbits(62) for _ in range(workers if deadline else SHARES)]
-        stats, self.last_iterations = run_parallel(search, view, roots, seeds, self.iterations,
-                                                   deadline, workers)
+        stats, self.last_iterations = run_parallel(search, remote_search, view, roots, seeds,
+                                                   self.iterations, deadline, workers)
         by_text = {str(m): m for m in roots}
         best_text = max(stats, key=lambda t: (stats[t][0], stats[t][1]))
         visits, _, raw = stats[best_text]

@@ -9,19 +9,37 @@ played, and replaying them rebuilds the exact same state on any machine.
     >>> events = state.apply(moves[-1])      # "pass"
 """
 
+from typing import Any
+
 from .cards import ALL_CARD_NAMES, CROPS, KIND_NAMES, MONUMENTS
-from .errors import REFUSAL_CODES, BadPositionError, EngineError, IllegalMoveError
+from .errors import (
+    REFUSAL_CODES,
+    BadPositionError,
+    EngineError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+)
 from .events import Event, redact
+from .legal import LegalMoves
 from .moves import Move
-from .position import FORMAT, position_dict, position_from_dict
-from .rules import Rules
+from .position import FORMAT, FORMATS, position_dict
+from .powers import takeover_need
+from .rules import MAX_PLAYERS, MIN_PLAYERS, PLAYER_COUNTS, Rules, crop_count
 from .scoring import final_result, piles
 from .state import State, new_game
 from .view import View, observe, resample
 
+
+def position_from_dict(data: Any) -> State:
+    """A :class:`State` from parsed position JSON (NOTATION.md); see :meth:`State.from_dict`."""
+    return State.from_dict(data)
+
+
 __all__ = [
-    "ALL_CARD_NAMES", "CROPS", "KIND_NAMES", "MONUMENTS", "REFUSAL_CODES", "FORMAT",
-    "BadPositionError", "EngineError", "IllegalMoveError", "Event", "redact", "Move",
-    "Rules", "State", "new_game", "View", "observe", "resample", "final_result", "piles",
-    "position_dict", "position_from_dict",
+    "ALL_CARD_NAMES", "CROPS", "KIND_NAMES", "MONUMENTS", "REFUSAL_CODES", "FORMAT", "FORMATS",
+    "BadPositionError", "EngineError", "IllegalMoveError", "InvalidMoveError", "MoveError",
+    "Event", "redact", "Move", "LegalMoves", "Rules", "State", "new_game", "View", "observe",
+    "resample", "final_result", "piles", "position_dict", "position_from_dict", "takeover_need",
+    "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "crop_count",
 ]

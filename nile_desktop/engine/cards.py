@@ -10,20 +10,29 @@ from __future__ import annotations
 
 from itertools import combinations
 
+#: R-COMP-1: the crops in their fixed rule order.
 CROPS: tuple[str, ...] = ("papyrus", "wheat", "lettuce", "castor", "flax", "grapes", "onions")
 N_CROPS = len(CROPS)
 MONUMENTS: tuple[str, ...] = ("sphinx", "obelisk", "wall")
+N_MONUMENTS = len(MONUMENTS)
 SPHINX, OBELISK, WALL = 0, 1, 2
 
-# Speculation cards: every unordered pair of crops, in rule order.
+#: Planting keys: a field is keyed by its crop (0–6) or, for a Monument
+#: field, by ``MON_KEY + monument`` (R-MON-1: a Monument is planted like a crop).
+MON_KEY = N_CROPS
+
+# R-COMP-3: one speculation card for every unordered pair of crops, in rule order.
 SPEC_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(N_CROPS), 2))
 SPEC_BASE = N_CROPS  # kind index of the first speculation card
 STONE = SPEC_BASE + len(SPEC_PAIRS)  # 28
 LOCUST = STONE + 1  # 29
 N_KINDS = LOCUST + 1  # 30: the length of every count array
 
-CROP_CARDS_PER_CROP = 14
-STONE_CARDS = 14
+CROP_CARDS_PER_CROP = 14  # R-COMP-2
+STONE_CARDS = 14  # R-COMP-5
+LOCUST_CARDS = 1  # R-COMP-4
+# R-COMP-6: the Flood card and the season counter are table markers, not card
+# kinds: the current flood is a pointer to a revealed card, the season a number.
 
 
 def spec_name(a: int, b: int) -> str:
@@ -41,6 +50,21 @@ MONUMENT_BY_NAME: dict[str, int] = {name: i for i, name in enumerate(MONUMENTS)}
 SPEC_BY_PAIR: dict[tuple[int, int], int] = {
     pair: SPEC_BASE + i for i, pair in enumerate(SPEC_PAIRS)
 }
+
+
+def monument_key(monument: int) -> int:
+    """The planting key of a Monument field."""
+    return MON_KEY + monument
+
+
+def key_monument(key: int) -> int:
+    """The Monument of a planting key (``key >= MON_KEY``)."""
+    return key - MON_KEY
+
+
+def key_name(key: int) -> str:
+    """A planting key's crop or Monument name."""
+    return CROPS[key] if key < MON_KEY else MONUMENTS[key - MON_KEY]
 
 
 def is_crop(kind: int) -> bool:
@@ -77,15 +101,18 @@ def kinds_in_play(crops: tuple[int, ...], monuments: bool) -> list[int]:
 
 
 def full_deck_counts(crops: tuple[int, ...], monuments: bool) -> list[int]:
-    """How many cards of each kind the game holds in total (R-COMP-2..5)."""
+    """How many cards of each kind the game holds in total (R-COMP-2, R-COMP-3,
+    R-COMP-4; stones only with the Monuments, R-COMP-5)."""
     counts = [0] * N_KINDS
     for kind in kinds_in_play(crops, monuments):
         if kind < N_CROPS:
             counts[kind] = CROP_CARDS_PER_CROP
         elif kind == STONE:
             counts[kind] = STONE_CARDS
+        elif kind == LOCUST:
+            counts[kind] = LOCUST_CARDS
         else:
-            counts[kind] = 1
+            counts[kind] = 1  # one speculation card per pair
     return counts
 
 

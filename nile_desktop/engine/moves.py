@@ -11,8 +11,19 @@ compare thousands of them cheaply.
 
 from __future__ import annotations
 
-from .cards import CROP_BY_NAME, KIND_BY_NAME, KIND_NAMES, MONUMENTS, N_KINDS, SPEC_BY_PAIR
-from .errors import IllegalMoveError
+from typing import Any
+
+from .cards import (
+    CROP_BY_NAME,
+    KIND_BY_NAME,
+    KIND_NAMES,
+    MON_KEY,
+    MONUMENTS,
+    N_KINDS,
+    SPEC_BY_PAIR,
+    STONE,
+)
+from .errors import InvalidMoveError
 
 MARKET, OFFER, PLANT, SPECULATE, PASS = "market", "offer", "plant", "speculate", "pass"
 ACTIONS: tuple[str, ...] = (MARKET, OFFER, PLANT, SPECULATE, PASS)
@@ -23,23 +34,68 @@ STONE_AT = N_KINDS  # 30, 31, 32
 _STORAGE = "storage:"
 
 
+# Tokens are decoded only through the helpers below: nothing else in the
+# project knows how a token packs its kind and source.
+
 def token(kind: int, storage: bool = False) -> int:
     """Pack a card kind (or ``STONE_AT + m``) and its source into a token."""
     return kind * 2 + (1 if storage else 0)
 
 
 def token_kind(tok: int) -> int:
+    """The card kind of a token (``STONE_AT + m`` for a stone laid on Monument ``m``)."""
     return tok >> 1
 
 
 def token_from_storage(tok: int) -> bool:
+    """Whether a token's card comes from storage (only in a trade)."""
     return bool(tok & 1)
 
 
-def token_text(tok: int) -> str:
+def token_card(tok: int) -> int:
+    """The real card kind a token spends: a stone for ``stone@…``."""
+    kind = tok >> 1
+    return STONE if kind >= STONE_AT else kind
+
+
+def stone_token(monument: int) -> int:
+    """The token of a stone laid on ``monument``."""
+    return (STONE_AT + monument) * 2
+
+
+def key_token(key: int) -> int:
+    """The token of one card planted into the field with planting ``key``."""
+    return key * 2 if key < MON_KEY else (STONE_AT + key - MON_KEY) * 2
+
+
+def token_key(tok: int) -> int:
+    """The planting key a ``plant`` token goes to (a crop, or ``MON_KEY + m``)."""
+    kind = tok >> 1
+    return MON_KEY + kind - STONE_AT if kind >= STONE_AT else kind
+
+
+#: ``token(kind)`` of every card kind, for the move generator's hot loops.
+HAND_TOKENS: tuple[int, ...] = tuple(token(k) for k in range(N_KINDS))
+#: ``token(crop, storage=True)`` of every crop.
+STORAGE_TOKENS: tuple[int, ...] = tuple(token(k, True) for k in range(N_KINDS))
+#: ``key_token(key)`` of every planting key (crops, then Monuments).
+KEY_TOKENS: tuple[int, ...] = tuple(key_token(k) for k in range(MON_KEY + len(MONUMENTS)))
+
+
+def _token_text(tok: int) -> str:
     kind = tok >> 1
     name = f"stone@{MONUMENTS[kind - STONE_AT]}" if kind >= STONE_AT else KIND_NAMES[kind]
     return _STORAGE + name if tok & 1 else name
+
+
+#: The notation of every token, by token (moves are written often: the command
+#: line streams millions of them for the richest positions).
+TOKEN_TEXTS: tuple[str, ...] = tuple(_token_text(t) for t in range(2 * (STONE_AT + len(MONUMENTS))))
+
+
+def token_text(tok: int) -> str:
+    """The notation of one token: ``wheat``, ``storage:flax``, ``stone@sphinx``."""
+    return TOKEN_TEXTS[tok]
 
 
 class Move:
@@ -52,9 +108,12 @@ class Move:
 
     __slots__ = ("action", "tokens", "_text", "__weakref__")
     _interned: dict[tuple[str, tuple[int, ...]], Move] = {}
+    #: Above this many interned moves the cache starts afresh (bounded memory).
+    INTERN_LIMIT = 200_000
 
     action: str
     tokens: tuple[int, ...]
+    _text: str | None
 
     def __init__(self, action: str, tokens: tuple[int, ...]) -> None:
         object.__setattr__(self, "action", action)
@@ -66,10 +125,11 @@ class Move:
 
     @classmethod
     def make(cls, action: str, tokens: tuple[int, ...] | list[int]) -> Move:
+        """The move of ``action`` with these tokens, in any order."""
         key = (action, tuple(sorted(tokens)))
         move = cls._interned.get(key)
         if move is None:
-            if len(cls._interned) > 200_000:
+            if len(cls._interned) > cls.INTERN_LIMIT:
                 cls._interned.clear()
             move = cls(action, key[1])
             cls._interned[key] = move
@@ -83,7 +143,7 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read one move; raises :class:`IllegalMoveError` ``unknown-move``.
+        """Read one move; raises :class:`InvalidMoveError` (code ``unknown-move``).
 
         Parsing checks only the shape of the text; whether the move is allowed
         in a position is decided by the state.
@@ -106,7 +166,8 @@ class Move:
     @property
     def cards(self) -> tuple[str, ...]:
         """The cards of the move in canonical text form."""
-        return tuple(token_text(t) for t in self.tokens)
+        texts = TOKEN_TEXTS
+        return tuple(texts[t] for t in self.tokens)
 
     def __str__(self) -> str:
         text = self._text
@@ -131,12 +192,12 @@ class Move:
     def __lt__(self, other: Move) -> bool:
         return str(self) < str(other)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (Move.parse, (str(self),))
 
 
-def _unknown(text: str, why: str) -> IllegalMoveError:
-    return IllegalMoveError("unknown-move", f"cannot read the move: {why}", move=str(text))
+def _unknown(text: str, why: str) -> InvalidMoveError:
+    return InvalidMoveError("unknown-move", f"cannot read the move: {why}", move=str(text))
 
 
 def _parse_card(word: str, action: str, text: str) -> int:

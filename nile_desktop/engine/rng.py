@@ -9,6 +9,12 @@ needs to carry the seed and a counter to know every later shuffle.
 
 from __future__ import annotations
 
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -39,8 +45,76 @@ class Rng:
             if r < limit:
                 return r % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[int]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+class EngineRandom(random.Random):
+    """:class:`random.Random`'s interface on the engine's SplitMix64 stream.
+
+    The bots take a ``random.Random``; the standard library promises the same
+    numbers across Python versions only for some of its methods. This class
+    computes every method the bots use (``random``, ``getrandbits``,
+    ``randrange``, ``randint``, ``choice``, ``shuffle``) itself from
+    :class:`Rng`, so a game played by seeded bots replays identically on
+    every supported Python.
+    """
+
+    def __new__(cls, seed: int = 0, stream: int = 0) -> EngineRandom:  # noqa: ARG003
+        return super().__new__(cls, seed)  # type: ignore[call-arg]  # 3.10: one argument only
+
+    def __init__(self, seed: int = 0, stream: int = 0) -> None:
+        super().__init__(seed)  # calls seed(), before the stream exists
+        self._rng = Rng(seed, stream)
+
+    def seed(self, a: object = None, version: int = 2) -> None:  # noqa: ARG002 - interface
+        """Restart as stream 0 of integer seed ``a`` (other seeds are ignored)."""
+        if isinstance(a, int) and hasattr(self, "_rng"):
+            self._rng = Rng(a, 0)
+
+    def getstate(self) -> tuple[int, ...]:
+        return (self._rng._s,)
+
+    def setstate(self, state: tuple[int, ...]) -> None:
+        self._rng._s = state[0]
+
+    def random(self) -> float:
+        return (self._rng.next64() >> 11) * (1.0 / (1 << 53))
+
+    def getrandbits(self, k: int) -> int:
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        out, have = 0, 0
+        while have < k:
+            out = (out << 64) | self._rng.next64()
+            have += 64
+        return out >> (have - k)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+        if stop is None:
+            start, stop = 0, start
+        width = stop - start
+        if step == 1:
+            if width <= 0:
+                raise ValueError(f"empty range for randrange({start}, {stop})")
+            return start + self._rng.below(width)
+        n = (width + step - 1) // step if step > 0 else (width + step + 1) // step
+        if n <= 0:
+            raise ValueError("empty range for randrange")
+        return start + step * self._rng.below(n)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.randrange(a, b + 1)
+
+    def choice(self, seq: Sequence[T]) -> T:  # type: ignore[override]
+        if not seq:
+            raise IndexError("cannot choose from an empty sequence")
+        return seq[self._rng.below(len(seq))]
+
+    def shuffle(self, x: MutableSequence[object]) -> None:  # type: ignore[override]
+        for i in range(len(x) - 1, 0, -1):
+            j = self._rng.below(i + 1)
+            x[i], x[j] = x[j], x[i]

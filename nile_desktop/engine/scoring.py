@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-def piles(state, seat: int) -> list[int]:
-    """The seat's storage counts of every crop in play, smallest first."""
+from .board import Board
+
+
+def piles(state: Board, seat: int) -> list[int]:
+    """The seat's storage counts of every crop in play, smallest first (R-END-3).
+
+    Storage holds crop cards only, so stones and Monuments never score (R-MON-4).
+    """
     store = state.storage[seat]
     return sorted(store[c] for c in state.crops)
 
 
-def final_result(state) -> dict:
+def final_result(state: Board) -> dict[str, Any]:
     """``{"ranking": groups of seats best first, "piles": per seat, smallest first}``."""
     all_piles = [piles(state, s) for s in range(state.rules.players)]
     order = sorted(range(state.rules.players), key=lambda s: all_piles[s], reverse=True)

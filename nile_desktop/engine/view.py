@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
+from .board import Board
 from .cards import CROPS, KIND_NAMES, LOCUST, MONUMENTS, N_CROPS, N_KINDS, STONE, full_deck_counts
 from .rules import Rules
 from .state import State
@@ -39,7 +41,10 @@ class View:
     fields: tuple[tuple[int, ...], ...]
     mons: tuple[tuple[int, ...], ...]
     specs: tuple[tuple[int, ...], ...]
-    result: dict | None
+    result: dict[str, Any] | None
+    #: Own storage in arrival order, bottom first, under ``storage: top``
+    #: (R-TRADE-1); empty otherwise. Other seats' order is never seen.
+    storage_order: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -48,10 +53,10 @@ class View:
     def text(self) -> str:
         """One canonical line describing the view (golden playthroughs, logs)."""
 
-        def cards(counts) -> str:
+        def cards(counts: tuple[int, ...]) -> str:
             return ",".join(f"{KIND_NAMES[k]}*{n}" for k, n in enumerate(counts) if n) or "-"
 
-        def per_seat(rows, names) -> str:
+        def per_seat(rows: tuple[tuple[int, ...], ...], names: tuple[str, ...]) -> str:
             return "|".join(
                 ",".join(f"{names[i]}{n}" for i, n in enumerate(row) if n) or "-" for row in rows
             )
@@ -65,7 +70,8 @@ class View:
             f"fields={per_seat(self.fields, CROPS)} monuments={per_seat(self.mons, MONUMENTS)}",
             "specs=" + ("|".join(",".join(KIND_NAMES[k] for k in s) or "-" for s in self.specs)),
             f"discard={cards(self.discard)} aside={int(self.locust_aside)}",
-        ))
+        ) + ((f"order={','.join(CROPS[c] for c in self.storage_order)}",)
+             if self.storage_order else ()))
 
     def unseen(self) -> list[int]:
         """Counts per kind of the cards this seat cannot see: other hands and
@@ -88,7 +94,7 @@ class View:
         return counts
 
 
-def observe(state: State, seat: int) -> View:
+def observe(state: Board, seat: int) -> View:
     """The view of ``state`` from ``seat`` (R-HARV-3: storage is secret, hand sizes public)."""
     n = state.rules.players
     return View(
@@ -112,6 +118,7 @@ def observe(state: State, seat: int) -> View:
         mons=tuple(tuple(m) for m in state.mons),
         specs=tuple(tuple(sorted(s)) for s in state.specs),
         result=state.result,
+        storage_order=tuple(state.stacks[seat]),
     )
 
 
@@ -135,6 +142,7 @@ def resample(view: View, rng: random.Random) -> State:
     me = view.seat
     state.hands[me] = list(view.hand)
     state.storage[me] = list(view.storage)
+    state.stacks[me] = list(view.storage_order)
     locusts = unseen[LOCUST]
     unseen[LOCUST] = 0
     crops_pool = [c for c in range(N_CROPS) for _ in range(unseen[c])]
@@ -146,6 +154,8 @@ def resample(view: View, rng: random.Random) -> State:
             c = crops_pool.pop()
             state.storage[s][c] += 1
             unseen[c] -= 1
+            if view.rules.storage_top:
+                state.stacks[s].append(c)  # a random order: the real one is hidden
     pool = [k for k in range(N_KINDS) for _ in range(unseen[k])]
     rng.shuffle(pool)
     for s in range(view.rules.players):

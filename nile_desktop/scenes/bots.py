@@ -18,23 +18,15 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
-class RandomBot:
-    """Uniformly random legal moves: the stand-in when no bot of a level exists."""
-
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> tuple[Any, str]:
-        return rng.choice(legal), "random"
-
-
 def make_bot(level: str) -> Any:
-    """A bot of ``level`` from the bots package, or a random one if it has none."""
-    try:
-        from nile_desktop.ai import make_bot as ai_make_bot
-    except ImportError:
-        log.warning("the bots could not be loaded; %s plays at random", level, exc_info=True)
-        return RandomBot()
+    """A bot of ``level`` (one of :data:`nile_desktop.ai.LEVELS`), or the random bot for an
+    unknown level (a save written by a newer version)."""
+    from nile_desktop.ai import RandomBot
+    from nile_desktop.ai import make_bot as ai_make_bot
+
     try:
         return ai_make_bot(level)
-    except (KeyError, ValueError):
+    except ValueError:
         log.warning("no bot of level %r; it plays at random", level)
         return RandomBot()
 

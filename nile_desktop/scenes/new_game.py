@@ -1,6 +1,8 @@
 """Setting up a game: 2–6 seats (a person or a bot of some level), names,
-seat colours, the Monuments expansion, which crops leave the game, and an
-optional seed to replay a deal.
+seat colours, the Monuments expansion, which crops leave the game, the two
+rule-book variants of the Czech DeLuxor book, and an optional seed to replay
+a deal. The player range, the crops in play and the bot levels come from the
+engine and the bots, never repeated here.
 
 The scene keeps the setup in plain data (:attr:`NewGameScene.seats`) and
 rebuilds its widgets from it, so a language switch or a change of the
@@ -15,40 +17,31 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import N_, _, ngettext
+from nile_desktop.ai.levels import LEVEL_LABELS, LEVELS
+from nile_desktop.assets import AssetError
+from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
+from nile_desktop.i18n import N_, LazyString, _, ngettext
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
-MAX_SEATS = 6
+MAX_SEATS = MAX_PLAYERS
 SEAT_KINDS: tuple[tuple[str, Any], ...] = (
     ("human", N_("Person")),
-    ("random", N_("Random bot")),
-    ("easy", N_("Easy bot")),
-    ("medium", N_("Medium bot")),
-    ("hard", N_("Hard bot")),
+    *((level, LazyString(LEVEL_LABELS[level])) for level in LEVELS),
 )
 BOT_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N_("Tiye"),
              N_("Khufu"))
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
-    """The RGB of seat colour ``index`` (from the art when it is there)."""
-    try:
-        from nile_desktop.card_art import SEAT_RGB, SEATS
-
-        return SEAT_RGB[SEATS[index]]
-    except (ImportError, IndexError, KeyError):
-        return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)]
+    """The RGB of seat colour ``index``."""
+    return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)]
 
 
 def default_name(index: int, kind: str) -> str:
     if kind == "human":
         return _("Player {number}").format(number=index + 1)
     return str(BOT_NAMES[index % len(BOT_NAMES)])
-
-
-def crops_in_play(players: int) -> int:
-    return 5 if players <= 4 else players
 
 
 @dataclass
@@ -96,7 +89,7 @@ class ColourSwatch(Widget):
 
             marker = seat_marker(colour, view.current().px_size(radius * 2))
             view.blit(surface, marker, None, center=centre)
-        except Exception:
+        except AssetError:  # no seat art: a plain disc of the same colour
             view.circle(surface, seat_colour(colour), centre, radius)
             view.circle(surface, theme.GOLD, centre, radius, width=3)
         if self.focused or self.hovered:
@@ -110,6 +103,8 @@ class NewGameScene(MenuScene):
         self.seats = [SeatSetup("human" if i == 0 else "easy", i) for i in range(MAX_SEATS)]
         self.monuments = True
         self.random_crops = False
+        self.must_act = False
+        self.storage_top = False
         self.seed_text = ""
 
     # -- widgets ---------------------------------------------------------------------
@@ -119,7 +114,7 @@ class NewGameScene(MenuScene):
         self.group.add(Panel(panel, lambda: _("New game")))
         left = panel.left + 40
         self.group.add(Choice((left, panel.top + 46, 560, 44),
-                              [(n, str(n)) for n in range(2, MAX_SEATS + 1)], self.count,
+                              [(n, str(n)) for n in PLAYER_COUNTS], self.count,
                               self.set_count, label=lambda: _("Players"), uid="players"))
         kinds = [(kind, label) for kind, label in SEAT_KINDS]
         for i in range(self.count):
@@ -138,14 +133,15 @@ class NewGameScene(MenuScene):
         self.group.add(Toggle((right, panel.top + 112, 370, 44), lambda: _("Monuments"),
                               self.monuments, self.set_monuments, uid="monuments"))
         crops = [(False, lambda: _("Onions, then Grapes")), (True, lambda: _("Random"))]
-        self.group.add(Label((right, panel.top + 174, 370, 30),
+        self.group.add(Label((right, panel.top + 164, 370, 30),
                              lambda: _("Crops left out with few players"), size=theme.SIZE_SMALL))
-        self.group.add(Choice((right, panel.top + 206, 370, 44), crops, self.random_crops,
+        self.group.add(Choice((right, panel.top + 194, 370, 44), crops, self.random_crops,
                               self.set_random_crops, uid="crops"))
-        self.group.add(Label((right, panel.top + 270, 370, 30),
+        self.group.add(Label((right, panel.top + 248, 370, 30),
                              lambda: _("Seed (same seed, same cards)"),
                              size=theme.SIZE_SMALL))
-        self.group.add(TextInput((right, panel.top + 302, 370, 44), self.seed_text,
+        self.build_variants(right, panel.top + 336)
+        self.group.add(TextInput((right, panel.top + 278, 370, 44), self.seed_text,
                                  self.set_seed, max_len=12, allowed=str.isdigit,
                                  placeholder=lambda: _("random"), uid="seed"))
         bottom = panel.bottom - 80
@@ -154,6 +150,25 @@ class NewGameScene(MenuScene):
         self.group.add(self.start_button)
         self.group.add(Button((right + 236, bottom, 134, 54), lambda: _("Back"), self.close,
                               uid="back"))
+
+    def build_variants(self, left: int, top: int) -> None:
+        """The Czech rule book's two rules, each with a one-line explanation (RULES.md)."""
+        self.group.add(Label((left, top, 370, 26), lambda: _("Rule book variants"),
+                             size=theme.SIZE_SMALL, bold=True))
+        variants = (
+            ("must-act", lambda: _("Must plant or speculate"),
+             lambda: _("Pass only when you can neither plant nor speculate"), self.must_act,
+             self.set_must_act),
+            ("storage-top", lambda: _("Storage: top cards only"),
+             lambda: _("Trades take storage cards from the top"), self.storage_top,
+             self.set_storage_top),
+        )
+        y = top + 28
+        for uid, label, hint, value, on_change in variants:
+            self.group.add(Toggle((left, y, 370, 40), label, value, on_change, uid=uid))
+            self.group.add(Label((left, y + 40, 370, 24), hint, size=theme.SIZE_SMALL - 2,
+                                 colour=theme.INK_SOFT))
+            y += 68
 
     # -- changes -----------------------------------------------------------------------
     def set_count(self, count: int) -> None:
@@ -181,6 +196,12 @@ class NewGameScene(MenuScene):
     def set_random_crops(self, on: bool) -> None:
         self.random_crops = on
 
+    def set_must_act(self, on: bool) -> None:
+        self.must_act = on
+
+    def set_storage_top(self, on: bool) -> None:
+        self.storage_top = on
+
     def set_seed(self, text: str) -> None:
         self.seed_text = text
 
@@ -188,7 +209,8 @@ class NewGameScene(MenuScene):
     def setup(self) -> tuple[dict[str, Any], int, list[dict[str, Any]]]:
         """The rules, the seed and the seats as the saves module takes them."""
         rules = {"players": self.count, "monuments": self.monuments,
-                 "random_crops": self.random_crops}
+                 "random_crops": self.random_crops, "must_act": self.must_act,
+                 "storage_top": self.storage_top}
         seed = int(self.seed_text) if self.seed_text else random.randrange(2**32)
         seats = [{"name": s.shown_name(i), "kind": s.kind, "colour": s.colour}
                  for i, s in enumerate(self.seats[: self.count])]
@@ -206,15 +228,16 @@ class NewGameScene(MenuScene):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        right = self.panel.left + 790
-        crops = crops_in_play(self.count)
+        left = self.panel.left + 40
+        crops = crop_count(self.count)
+        seasons = seasons_for(self.count)
         lines = [
             ngettext("{n} crop in play", "{n} crops in play", crops).format(n=crops),
-            ngettext("{n} season", "{n} seasons", self.count).format(n=self.count),
+            ngettext("{n} season", "{n} seasons", seasons).format(n=seasons),
         ]
         if not self.monuments:
             lines.append(_("No stones and no Monuments"))
-        y = self.panel.top + 372
+        y = self.panel.top + 112 + MAX_SEATS * 62 + 8  # below the last possible seat
         for line in lines:
-            theme.draw_text(surface, "• " + line, (right, y), theme.SIZE_SMALL, theme.INK_SOFT)
+            theme.draw_text(surface, "• " + line, (left, y), theme.SIZE_SMALL, theme.INK_SOFT)
             y += 26

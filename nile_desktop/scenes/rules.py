@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.assets import AssetError
+from nile_desktop.card_art import card_height
 from nile_desktop.i18n import N_, _, card_name
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Panel, theme, view
@@ -76,12 +78,18 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
            "A larger field of stones takes a Monument from its owner. Stones are never "
            "harvested and never scored, and only one Monument may be built per turn.")),
     (P, N_("The Sphinx lets its owner take fields over with an equal field. The Obelisk "
-           "draws three cards at the end of its owner's turn and pays four per speculation "
-           "card. The Wall makes others need two cards more, not one, to take over its "
-           "owner's fields.")),
+           "draws three cards at the end of its owner's turn and pays four per matching "
+           "speculation card. The Wall makes others need two cards more, not one, to take "
+           "over its owner's fields.")),
     (CARDS, ("sphinx", "obelisk", "wall")),
     (P, N_("When a stone is turned up as the flood card, nothing is harvested and every "
            "Monument loses one stone; a Monument without stones goes back to the middle.")),
+    (H, N_("Rule book variants")),
+    (P, N_("Two rules of the Czech rule book can be switched on when you set up a game. "
+           "Must plant or speculate: you may pass only when there is no planting and no "
+           "speculation you could make.")),
+    (P, N_("Storage: top cards only: your storage is a pile in the order its cards "
+           "arrived. A trade may take only its top card, or its top two cards.")),
     (H, N_("The end")),
     (P, N_("When the draw pile of the last season runs out, the game ends. Count your "
            "storage crop by crop, counting a crop you never stored as zero. The player "
@@ -126,7 +134,7 @@ class RulesScene(MenuScene):
                 y += 10
             else:
                 self.lines.append(("cards", (y, content)))
-                y += round(CARD_W * 7 / 5) + CAPTION_H + 10
+                y += card_height(CARD_W) + CAPTION_H + 10
         self.content_h = y
         self.scroll = min(self.scroll, self.max_scroll)
 
@@ -211,11 +219,11 @@ class RulesScene(MenuScene):
             try:
                 face = card_art.card_surface(name, view.current().px_size(CARD_W), label)
                 view.blit(surface, face, (x, top))
-            except Exception:
+            except AssetError:
                 log.debug("no card art for %s", name, exc_info=True)
                 view.rect(surface, theme.PAPYRUS_SHADOW,
-                                 (x, top, CARD_W, round(CARD_W * 7 / 5)), border_radius=8)
-            caption = pygame.Rect(x - 20, top + round(CARD_W * 7 / 5) + 4, CARD_W + 40, CAPTION_H)
+                          (x, top, CARD_W, card_height(CARD_W)), border_radius=8)
+            caption = pygame.Rect(x - 20, top + card_height(CARD_W) + 4, CARD_W + 40, CAPTION_H)
             theme.draw_fitted(surface, label, caption, theme.SIZE_SMALL - 2, theme.INK_SOFT,
                               min_size=theme.SIZE_SMALL - 4, top_aligned=True)
             x += CARD_W + 48

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from nile_desktop import __version__
+from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -42,7 +43,7 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
         angle = (i - (n - 1) / 2) * spread * (-1 if flip else 1)
         try:
             rotated = _turned_card(name, width_px, card_name(name), angle)
-        except Exception:
+        except AssetError:
             log.debug("no art for %s", name, exc_info=True)
             continue
         dx = math.sin(math.radians(angle)) * 380

@@ -14,6 +14,8 @@ from functools import lru_cache
 
 import pygame
 
+from nile_desktop import seats
+from nile_desktop.assets import AssetError
 from nile_desktop.ui import textlog, view
 
 # -- palette (ART.md) ---------------------------------------------------------------
@@ -33,15 +35,8 @@ DISABLED = (0x8C, 0x86, 0x78)
 ERROR = (0x9E, 0x2A, 0x1E)
 NIGHT = (0x0B, 0x22, 0x38)
 
-#: Fallback seat colours (ART.md: lapis, turquoise, ivory, ebony, copper, teal).
-SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (0x1F, 0x3C, 0x88),
-    (0x2F, 0xB5, 0xA8),
-    (0xF4, 0xEE, 0xDC),
-    (0x2B, 0x25, 0x22),
-    (0xB8, 0x62, 0x2E),
-    (0x1B, 0x6E, 0x6A),
-)
+#: Seat colours (ART.md), the same values the seat art uses.
+SEAT_COLOURS: tuple[tuple[int, int, int], ...] = seats.SEAT_COLOURS
 
 #: Text sizes of the logical 1280x720 layout.
 SIZE_TITLE = 64
@@ -354,7 +349,7 @@ def _background(w: int, h: int) -> pygame.Surface:
         from nile_desktop.card_art import table_background
 
         return table_background((w, h))
-    except Exception:  # the drawn fallback below is always fine
+    except AssetError:  # no background art: the drawn fallback below is always fine
         pass
     surf = vertical_gradient((w, h), NILE_DEEP, NILE_LIGHT)
     band = pygame.Rect(0, int(h * 0.86), w, h - int(h * 0.86))

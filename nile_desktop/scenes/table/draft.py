@@ -20,7 +20,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from nile_desktop.engine import CROPS, MONUMENTS, EngineError, IllegalMoveError, Move
+from nile_desktop.engine import (
+    CROPS,
+    MONUMENTS,
+    EngineError,
+    Move,
+    MoveError,
+    takeover_need,
+)
 
 STORAGE = "storage:"
 ACTIONS = ("market", "offer", "plant", "speculate", "pass")
@@ -39,7 +46,7 @@ class Refusal:
     crop: str | None = None
 
     @classmethod
-    def of(cls, error: IllegalMoveError, **extra: Any) -> Refusal:
+    def of(cls, error: MoveError, **extra: Any) -> Refusal:
         return cls(error.code, rule=error.rule or "", card=error.card, needed=error.needed,
                    have=error.have, **extra)
 
@@ -74,8 +81,7 @@ def is_spec(kind: str) -> bool:
 
 
 def _takeover_need(state: Any, seat: int, key: int) -> tuple[int, int]:
-    from nile_desktop.engine.play import takeover_need
-
+    """The engine's take-over need (R-PLANT-4) and the holder, for a planting key."""
     return takeover_need(state, seat, key)
 
 
@@ -266,10 +272,10 @@ class MoveDraft:
         return False
 
     # -- moves -----------------------------------------------------------------------
-    def probe(self, text: str) -> IllegalMoveError | None:
+    def probe(self, text: str) -> MoveError | None:
         try:
             self.state.check(text)
-        except IllegalMoveError as exc:
+        except MoveError as exc:
             return exc
         return None
 

@@ -20,6 +20,8 @@ from nile_desktop.scenes.base import MenuScene, centred
 from nile_desktop.scenes.table_text import describe_move
 from nile_desktop.ui import Button, ListView, Panel, theme
 
+#: At most this many moves are listed (a freak position can have millions).
+MAX_LISTED = 5000
 ACTION_ORDER = {"plant": 0, "speculate": 1, "market": 2, "offer": 3, "pass": 4}
 
 
@@ -99,7 +101,9 @@ class MoveListScene(MenuScene):
     def build(self) -> None:
         panel = centred(900, 620)
         self.group.add(Panel(panel, lambda: _("All legal moves")))
-        texts = [(describe_move(m), m) for m in self.table.session.legal_moves()]
+        legal = self.table.session.legal_moves()
+        # a position with very many plantings is listed in part (the buttons reach all)
+        texts = [(describe_move(legal[i]), legal[i]) for i in range(min(len(legal), MAX_LISTED))]
         texts.sort(key=functools.cmp_to_key(_compare))
         self.moves = [m for _t, m in texts]
         rect = pygame.Rect(panel.left + 30, panel.top + 50, panel.w - 60, panel.h - 150)

@@ -13,10 +13,10 @@ No pygame here: the session is tested without a display.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from nile_desktop.engine import IllegalMoveError, Move, State
+from nile_desktop.engine import Move, MoveError, State
 from nile_desktop.scenes.table.gamelog import GameLog
 
 log = logging.getLogger(__name__)
@@ -81,14 +81,15 @@ class GameSession:
     def human_turn(self) -> bool:
         return not self.over and self.is_human(self.active)
 
-    def legal_moves(self) -> list[Move]:
-        return list(self.state.legal_moves())
+    def legal_moves(self) -> Sequence[Move]:
+        """The engine's legal moves (a lazy sequence for a position with very many)."""
+        return self.state.legal_moves()
 
-    def refusal(self, move: str | Move) -> IllegalMoveError | None:
+    def refusal(self, move: str | Move) -> MoveError | None:
         """Why the engine would refuse ``move`` now, or None if it is legal."""
         try:
             self.state.check(move)
-        except IllegalMoveError as exc:
+        except MoveError as exc:
             return exc
         return None
 
@@ -96,7 +97,7 @@ class GameSession:
     def play(self, move: str | Move, reason: Any = None) -> list[Any]:
         """Play ``move`` for the active seat; record, autosave and log it.
 
-        Raises :class:`IllegalMoveError` (and changes nothing) if it is refused.
+        Raises the engine's :class:`MoveError` (and changes nothing) if it is refused.
         """
         seat = self.active
         events = self.state.apply(move)

@@ -1,0 +1,72 @@
+"""Rule queries that the engine, the bots and the app all need: one place each.
+
+What is flooded (R-FLOOD-2), how many cards a take-over needs (R-PLANT-4)
+and what the Monuments give (R-MON-5: the Obelisk's draws and pay-outs).
+The move generator, the validator, the bots and the table ask these
+functions; nobody else repeats the numbers.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .cards import MON_KEY, OBELISK, SPHINX, WALL, crops_shown
+
+#: Cards drawn at the end of a turn, without and with the Obelisk (R-DRAW-1, R-MON-5).
+TURN_DRAW, TURN_DRAW_OBELISK = 2, 3
+#: Cards paid per matching speculation card, without and with the Obelisk (R-SPEC-3, R-MON-5).
+PAYOUT, PAYOUT_OBELISK = 3, 4
+
+
+def flooded_crops(board: Board) -> tuple[int, ...]:
+    """Crops shown by the current flood card (R-FLOOD-2); a stone floods none (R-FLOOD-4)."""
+    return crops_shown(board.flood) if board.flood >= 0 else ()
+
+
+def takeover_margin(planter_sphinx: bool, defender_wall: bool) -> int:
+    """Cards beyond the defender's field a take-over needs (R-PLANT-4, R-MON-5).
+
+    One more than the field; the planter's Sphinx makes an equal field enough,
+    the defender's Wall asks for one more again.
+    """
+    return 1 - (1 if planter_sphinx else 0) + (1 if defender_wall else 0)
+
+
+def takeover_need(board: Board, seat: int, key: int) -> tuple[int, int]:
+    """(cards a new field ``key`` of ``seat`` needs, current holder or -1) (R-PLANT-3, R-PLANT-4).
+
+    ``key`` is a planting key: a crop, or ``MON_KEY + monument`` (R-MON-3).
+    Ownership is read as it is now, before the move (R-PLANT-4). With no
+    holder the need is 0: any new field of two cards will do.
+    """
+    sphinx = board.mons[seat][SPHINX] > 0
+    for other in range(board.rules.players):
+        if other == seat:
+            continue
+        size = board.fields[other][key] if key < MON_KEY else board.mons[other][key - MON_KEY]
+        if size:
+            return size + takeover_margin(sphinx, board.mons[other][WALL] > 0), other
+    return 0, -1
+
+
+def has_obelisk(board: Board, seat: int) -> bool:
+    return board.mons[seat][OBELISK] > 0
+
+
+def draws_for(obelisk: bool) -> int:
+    """Cards drawn at the end of a turn by a seat with or without the Obelisk (R-DRAW-1)."""
+    return TURN_DRAW_OBELISK if obelisk else TURN_DRAW
+
+
+def payout_for(obelisk: bool) -> int:
+    """Cards one matching speculation card pays a seat with or without the Obelisk (R-SPEC-3)."""
+    return PAYOUT_OBELISK if obelisk else PAYOUT
+
+
+def turn_draw(board: Board, seat: int) -> int:
+    """Cards ``seat`` draws at the end of its turn, Obelisk read now (R-DRAW-1, R-MON-5)."""
+    return draws_for(board.mons[seat][OBELISK] > 0)
+
+
+def payout_per_match(board: Board, seat: int) -> int:
+    """Cards one matching speculation card of ``seat`` pays, Obelisk read now (R-SPEC-3, R-MON-5)."""
+    return payout_for(board.mons[seat][OBELISK] > 0)

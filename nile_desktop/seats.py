@@ -1,0 +1,21 @@
+"""The six seat colours, in seat order: one list for the art, the theme and saves.
+
+Each colour has a name (``assets/table/seat_<name>.svg``) and the RGB the
+art uses; the drawn fallbacks and the new-game screen use the same values,
+so a seat never shows two different colours. No pygame here.
+"""
+
+from __future__ import annotations
+
+#: Seat colour names in seat order (ART.md: distinct from every crop and each other).
+SEATS: tuple[str, ...] = ("lapis", "turquoise", "ivory", "ebony", "copper", "teal")
+SEAT_RGB: dict[str, tuple[int, int, int]] = {
+    "lapis": (0x1F, 0x3C, 0x88),
+    "turquoise": (0x7F, 0xE0, 0xD8),
+    "ivory": (0xF3, 0xEC, 0xD8),
+    "ebony": (0x1C, 0x17, 0x14),
+    "copper": (0xD9, 0x89, 0x4A),
+    "teal": (0x16, 0x85, 0x7A),
+}
+#: The RGB of seat colour ``i`` is ``SEAT_COLOURS[i]``.
+SEAT_COLOURS: tuple[tuple[int, int, int], ...] = tuple(SEAT_RGB[name] for name in SEATS)

@@ -1,0 +1,175 @@
+"""Soak test of the engine: many seeded bot games, every invariant after every move.
+
+    engine --games N --seed S [--out DIR]
+
+Mixed bots (random, easy, medium; now and then a Hard bot with a tiny
+iteration cap) play over 2–6 players, with and without the Monuments and
+with each rule-book option (must_act, storage: top) on or off, all chosen
+from the seed. After every move the state is checked: card totals, counts,
+storage order, field and Monument ownership, the legal move list, and a
+position round trip (``to_json`` → ``from_json`` gives the same position).
+A failure writes the game's start position and its moves to DIR and prints
+the command that replays them with the engine's command line.
+
+This module is the engine part of the soak tool; the soak package's
+dispatcher calls :func:`main` with the arguments after ``engine``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import traceback
+from pathlib import Path
+
+from nile_desktop.ai import make_bot
+from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
+from nile_desktop.engine.cards import LOCUST, N_CROPS, N_MONUMENTS, full_deck_counts
+from nile_desktop.engine.rng import EngineRandom
+from nile_desktop.engine.rules import PLAYER_COUNTS
+
+#: Bot levels of the mix; a Hard bot joins one game in HARD_EVERY, capped at HARD_ITERATIONS.
+MIX = ("random", "random", "easy", "medium")
+HARD_EVERY = 40
+HARD_ITERATIONS = 4
+MAX_MOVES = 5000
+#: A progress line every this many games (long runs).
+PROGRESS_EVERY = 1000
+
+
+def invariants(state: State, round_trip: bool = True) -> list[str]:
+    """Everything that must hold in any position the engine reaches; the broken ones.
+
+    ``round_trip`` adds the costliest check: to_json → from_json → to_json is the identity.
+    """
+    bad: list[str] = []
+    n = state.rules.players
+    total = state.card_totals()
+    for s in range(n):
+        counts = (*state.hands[s], *state.storage[s], *state.fields[s], *state.mons[s])
+        if min(counts) < 0:
+            bad.append(f"seat {s} has a negative count")
+        if state.hands[s][LOCUST]:
+            bad.append(f"seat {s} holds the locust")
+        if state.rules.storage_top:
+            order = [0] * N_CROPS
+            for c in state.stacks[s]:
+                order[c] += 1
+            if order != state.storage[s]:
+                bad.append(f"seat {s}: storage order {state.stacks[s]} != counts {state.storage[s]}")
+        elif state.stacks[s]:
+            bad.append(f"seat {s} keeps a storage order with storage: free")
+    if total != full_deck_counts(state.crops, state.rules.monuments):
+        bad.append(f"card totals {total} differ from the game's")
+    for c in range(N_CROPS):
+        if sum(1 for s in range(n) if state.fields[s][c]) > 1:
+            bad.append(f"crop {c} planted by two seats")
+    for m in range(N_MONUMENTS):
+        if sum(1 for s in range(n) if state.mons[s][m]) > 1:
+            bad.append(f"monument {m} owned by two seats")
+    if min(state.discard) < 0 or min(state.flood_stack) < 0:
+        bad.append("a negative count in the discard pile or the flood stack")
+    if not 1 <= state.season <= state.seasons:
+        bad.append(f"season {state.season} of {state.seasons}")
+    if not state.over and not state.deck:
+        bad.append("a game in progress with an empty draw pile")
+    if not round_trip:
+        return bad
+    text = state.to_json()
+    try:
+        again = State.from_json(text)
+    except BadPositionError as exc:
+        bad.append(f"the engine's own position is refused: {exc}")
+    else:
+        if again.to_json() != text:
+            bad.append("position round trip changed the position")
+    return bad
+
+
+def game_setup(seed: int, index: int) -> tuple[Rules, list[str], int]:
+    """The rules, the bot levels and the deal seed of game ``index`` of a soak run."""
+    rng = EngineRandom(seed, index)
+    players = rng.choice(PLAYER_COUNTS)
+    rules = Rules(players, monuments=rng.random() < 0.75, random_crops=rng.random() < 0.2,
+                  must_act=rng.random() < 0.5, storage_top=rng.random() < 0.5)
+    levels = [rng.choice(MIX) for _ in range(players)]
+    if index % HARD_EVERY == HARD_EVERY - 1:
+        levels[rng.randrange(players)] = "hard"
+    return rules, levels, rng.getrandbits(63)
+
+
+def play_one(seed: int, index: int) -> tuple[State, list[str], str | None]:
+    """Play game ``index``; return its start, its moves and the first failure (or None)."""
+    rules, levels, deal = game_setup(seed, index)
+    state = new_game(rules, deal)
+    start = state.clone()
+    hard = {"iterations": HARD_ITERATIONS, "budget": None, "workers": 1}
+    bots = [make_bot(lv, **(hard if lv == "hard" else {})) for lv in levels]
+    rngs = [EngineRandom(deal, s) for s in range(rules.players)]
+    moves: list[str] = []
+    try:
+        bad = invariants(state)
+        while not bad and not state.over:
+            if len(moves) >= MAX_MOVES:
+                return start, moves, f"no end after {MAX_MOVES} moves"
+            seat = state.active
+            legal = state.legal_moves()
+            if not legal:
+                return start, moves, "no legal move in a game in progress"
+            move, _reason = bots[seat].choose(observe(state, seat), legal, rngs[seat])
+            if move not in legal:
+                return start, moves, f"{levels[seat]} bot chose {move}, not a legal move"
+            moves.append(str(move))
+            state.apply(move)
+            bad = invariants(state)
+        if bad:
+            return start, moves, "; ".join(bad)
+        if state.result is None:
+            return start, moves, "a finished game without a result"
+    except Exception:  # noqa: BLE001 - a soak reports every failure, whatever it is
+        return start, moves, traceback.format_exc()
+    return start, moves, None
+
+
+def write_failure(out: Path, seed: int, index: int, start: State, moves: list[str],
+                  error: str) -> str:
+    """Save a failed game for the engine's command line; return the replay command."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = out / f"engine-soak-{seed}-{index}"
+    position = stem.with_suffix(".position.json")
+    position.write_text(start.to_json(), encoding="utf-8")
+    stem.with_suffix(".moves.txt").write_text("".join(m + "\n" for m in moves), encoding="utf-8")
+    stem.with_suffix(".error.txt").write_text(error, encoding="utf-8")
+    return (f"xargs -d '\\n' python -m nile_desktop.engine apply {position} "
+            f"< {stem.with_suffix('.moves.txt')}")
+
+
+def main(argv: list[str]) -> int:
+    """``engine --games N --seed S [--out DIR]``: 0 if every game passed, 1 otherwise."""
+    parser = argparse.ArgumentParser(prog="soak engine", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("soak-failures"),
+                        help="folder for the files of failed games")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    failures = moves_total = 0
+    for index in range(args.games):
+        start, moves, error = play_one(args.seed, index)
+        moves_total += len(moves)
+        if error is not None:
+            failures += 1
+            command = write_failure(args.out, args.seed, index, start, moves, error)
+            print(f"FAIL game {index}: {error.strip().splitlines()[-1]}", flush=True)
+            print(f"  replay: {command}", flush=True)
+        if (index + 1) % PROGRESS_EVERY == 0:
+            spent = time.perf_counter() - started
+            print(f"... {index + 1} games, {moves_total} moves, {spent:.0f} s, "
+                  f"{failures} failures", flush=True)
+    elapsed = time.perf_counter() - started
+    print(f"engine soak: {args.games} games, {moves_total} moves in {elapsed:.1f} s = "
+          f"{args.games / elapsed:.1f} games/s; {failures} failures")
+    print(json.dumps({"games": args.games, "seed": args.seed, "failures": failures,
+                      "seconds": round(elapsed, 1)}))
+    return 1 if failures else 0
