@@ -28,6 +28,12 @@ def _bots(text: str) -> list[str]:
     return levels
 
 
+def _seats(text: str) -> list[str]:
+    from nile_desktop.quickplay import parse_seats
+
+    return parse_seats(text)
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
@@ -48,6 +54,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     screen.add_argument("--fullscreen", action="store_true", help="open in fullscreen")
     parser.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
     parser.add_argument("--lang", choices=("en", "cs"), help="language of this run")
+    parser.add_argument("--play", type=_seats, metavar="SEATS",
+                        help="open straight at a new table, e.g. human,easy or "
+                             "human,human,medium (use --seed for the deal)")
     demo = parser.add_argument_group("demo mode (bots play a whole game)")
     demo.add_argument("--demo", action="store_true", help="watch bots play a game")
     demo.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS, metavar="N",
@@ -102,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from nile_desktop.demo import start_demo
 
             start_demo(app, args)
+        elif args.play:
+            from nile_desktop.quickplay import start_play
+
+            start_play(app, args.play, args.seed, monuments=not args.no_monuments)
         else:
             from nile_desktop.scenes.title import TitleScene
 

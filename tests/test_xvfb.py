@@ -145,12 +145,12 @@ class Headless:
 class GameWindow:
     """The game's process, its X window and its UI dump file."""
 
-    def __init__(self, env: dict[str, str], dump_path: Path) -> None:
+    def __init__(self, env: dict[str, str], dump_path: Path, *extra: str) -> None:
         self.env = env
         self.dump_path = dump_path
         self.process = subprocess.Popen(
             [sys.executable, "-m", "nile_desktop", "--windowed", "--lang", "en", "--size",
-             f"{SIZE[0]}x{SIZE[1]}"],
+             f"{SIZE[0]}x{SIZE[1]}", *extra],
             env={**env, "NILE_UI_DUMP": str(dump_path)},
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
@@ -173,6 +173,19 @@ class GameWindow:
             time.sleep(0.02)  # polling another process's file; nothing here is timed
             doc = self.dump()
         assert doc.get("scene") == name, f"expected {name}, the dump shows {doc.get('scene')}"
+        return doc
+
+    def wait_for(self, what: str, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """The dump once ``check`` holds for it."""
+        deadline = time.monotonic() + PATIENCE
+        doc = self.dump()
+        while not check(doc) and time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.02)  # polling another process's file; nothing here is timed
+            doc = self.dump()
+        assert check(doc), f"never saw {what}; the dump shows {doc.get('scene')}, " \
+            f"phase {doc.get('phase')}, turn {doc.get('turn')}"
         return doc
 
     def element(self, element_id: str) -> dict[str, Any]:
@@ -243,6 +256,71 @@ def test_click_through_title_new_game_settings(xserver: str, tmp_path: Path,
         for before, after in zip(seen, seen[1:], strict=False):
             assert difference(before, after) >= OTHER_SCENE, "every click changed the scene"
 
+        xdo(env, "windowfocus", "--sync", game.window)
+        xdo(env, "key", "--window", game.window, "ctrl+q")
+        code = game.process.wait(timeout=PATIENCE)
+        assert code == 0, game.process.stderr.read() if game.process.stderr else ""
+    finally:
+        if game.process.poll() is None:
+            game.process.kill()
+            game.process.wait()
+
+
+def _hand(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for e in doc["elements"] if e["data"].get("zone") == "hand" and e["enabled"]]
+
+
+def test_a_whole_turn_on_the_table_with_real_clicks(xserver: str, tmp_path: Path) -> None:
+    """A market trade (two cards, then Market) and a planting or End turn, by mouse."""
+    env = x_env(xserver, tmp_path / "home")
+    game = GameWindow(env, tmp_path / "ui" / "dump.json", "--play", "human,easy", "--seed", "3")
+    try:
+        def my_turn(doc: dict[str, Any]) -> bool:
+            return (doc.get("scene") == "table" and doc.get("turn") == 0
+                    and doc.get("phase") == "compose" and not doc.get("effects")
+                    and len(_hand(doc)) >= 1)
+
+        doc = game.wait_for("the person's turn", my_turn)
+        seat = next(e for e in doc["elements"] if e["id"] == "table.seat.0")
+        hand_before = seat["data"]["hand"]
+        first, *rest = _hand(doc)
+        game.click(first["id"])
+        second = first if first["data"]["count"] > 1 else rest[0]
+        game.wait_for("a picked card", lambda d: any(
+            e["id"] == first["id"] and e["selected"] for e in d["elements"]))
+        game.click(second["id"])
+        doc = game.wait_for("Market enabled", lambda d: any(
+            e["id"] == "table.action.market" and e["enabled"] for e in d["elements"]))
+        game.click("table.action.market")
+        doc = game.wait_for("the trade played", lambda d: my_turn(d) and any(
+            e["id"] == "table.seat.0" and e["data"]["hand"] == hand_before - 1
+            for e in d["elements"]))
+        # plant if a card has a place to go, else end the turn (twice: it asks again)
+        planted = False
+        for card in _hand(doc):
+            game.click(card["id"])
+            doc = game.wait_for("a picked card", lambda d, c=card: any(
+                e["id"] == c["id"] and e["selected"] for e in d["elements"]))
+            places = [e for e in doc["elements"] if e["role"] == "plot" and e["enabled"]]
+            if places:
+                game.click(places[0]["id"])
+                doc = game.wait_for("cards staged", lambda d, p=places[0]: any(
+                    e["id"] == p["id"] and e["selected"] for e in d["elements"]))
+            if any(e["id"] == "table.action.plant" and e["enabled"] for e in doc["elements"]):
+                game.click("table.action.plant")
+                planted = True
+                break
+            game.click("table.tool.clear")
+            doc = game.wait_for("nothing picked", lambda d: not any(
+                e["selected"] for e in d["elements"] if e["data"].get("zone") in ("hand", "plot")))
+        if not planted:
+            game.click("table.action.pass")
+            game.wait_for("End turn asking again", lambda d: any(
+                e["id"] == "table.action.pass" and e["label"] != "End turn"
+                for e in d["elements"]))
+            game.click("table.action.pass")
+        game.wait_for("the turn passed on", lambda d: d.get("turn") == 1 or (
+            d.get("turn") == 0 and d.get("phase") != "compose"))
         xdo(env, "windowfocus", "--sync", game.window)
         xdo(env, "key", "--window", game.window, "ctrl+q")
         code = game.process.wait(timeout=PATIENCE)
