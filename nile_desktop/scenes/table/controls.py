@@ -78,15 +78,19 @@ def draw_actions(p: Paint, t: Any) -> None:
 
 
 def draw_tools(p: Paint, t: Any, status_right: int) -> int:
-    """Undo, Clear, Suggest and All moves, right-aligned in the status row; returns the
-    left edge they leave free."""
+    """Undo, Clear, Suggest and All moves, right-aligned in the status row, each as wide
+    as its label; returns the left edge they leave free."""
     x, y, w, h = p.lay.rect("status")
     composing = t.composing()
-    bw = p.px(92)
     gap = p.px(6)
-    left = x + w - len(TOOL_KEYS) * (bw + gap) + gap
-    for i, (tool, key) in enumerate(TOOL_KEYS):
-        r = (left + i * (bw + gap), y + p.px(2), bw, h - p.px(4))
+    size = 13
+    widths = [min(p.px(150), theme.font(p.fs(size), True).size(tool_label(tool))[0] + p.px(30))
+              for tool, _key in TOOL_KEYS]
+    left = x + w - sum(widths) - gap * (len(widths) - 1)
+    cx = left
+    for (tool, key), bw in zip(TOOL_KEYS, widths, strict=True):
+        r = (cx, y + p.px(2), bw, h - p.px(4))
+        cx += bw + gap
         if tool == "undo":
             enabled = composing and t.draft.can_undo()
         elif tool == "clear":
@@ -95,7 +99,7 @@ def draw_tools(p: Paint, t: Any, status_right: int) -> int:
             enabled = composing and not t.suggesting
         else:
             enabled = composing
-        draw_button(p, f"tool.{tool}", tool_label(tool), r, enabled=enabled, hotkey=key, size=13)
+        draw_button(p, f"tool.{tool}", tool_label(tool), r, enabled=enabled, hotkey=key, size=size)
     return left
 
 
@@ -114,7 +118,7 @@ def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
         return _("Pass the computer to {name}.").format(name=name), theme.LAPIS
     if phase == F.REVIEW:
         return _("Your turn is over: see your new cards, then pass the computer."), theme.LAPIS
-    if phase == F.PLAYBACK:
+    if phase == F.PLAYBACK and not (t.flow.revealed == s.active and s.is_human(s.active)):
         return _("{name} plays.").format(name=name), theme.INK_SOFT
     if t.suggesting:
         return _("Looking for a good move…"), theme.INK_SOFT
