@@ -92,7 +92,7 @@ class Newcomer(TablePerson):
                              f"phase {self.t.flow.phase}")
 
 
-@pytest.mark.parametrize("lang", ["en"])
+@pytest.mark.parametrize("lang", ["en", "cs"])
 def test_whole_tutorial_through_the_ui(app: App, lang: str) -> None:
     i18n.set_language(lang)
     table = open_tutorial(app, resume=False)
