@@ -177,3 +177,34 @@ def test_command_line_autoplay_with_screenshots(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr[-2000:]
     names = sorted(p.name for p in shots.glob("*.png"))
     assert names == [f"{i + 1:02d}-{lesson.id}.png" for i, lesson in enumerate(LESSONS)]
+
+
+def test_title_learn_to_play_starts_then_offers_to_resume(app: App) -> None:
+    import pygame
+
+    from nile_desktop.scenes.title import TitleScene
+
+    def press_title(label: str) -> None:
+        scene = app.stack.top
+        button = next(w for w in scene.group.widgets
+                      if hasattr(w, "on_click") and str(w.label()) == label)
+        for event in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if event == pygame.MOUSEMOTION \
+                else {"button": 1}
+            app.frame(1 / 60, [pygame.event.Event(event, pos=button.rect.center, **extra)])
+
+    app.stack.push(TitleScene())
+    app.frame(1 / 60, [])
+    press_title("Learn to play")
+    table = app.stack.top
+    assert table.coach is not None and table.coach.coach.index == 0
+    person = Newcomer(app, table)
+    person.until(lambda: table.coach.coach.index >= lesson_index("market"))
+    person.press("coach.leave")
+    person.wait(2)
+    assert isinstance(app.stack.top, TitleScene)
+    press_title("Learn to play")
+    press_title("Carry on")  # the dialog: carry on, start again, not now
+    again = app.stack.top
+    assert again.coach.coach.index == lesson_index("market")
+    assert again.session.save.moves == table.session.save.moves

@@ -62,9 +62,9 @@ class TitleScene(MenuScene):
             (lambda: _("New game"), self.new_game, True),
             (lambda: _("Continue"), self.continue_game, self.continue_path is not None),
             (lambda: _("Load game"), self.load_game, True),
-            (lambda: _("Learn to play"), self.learn, True),
             (lambda: _("Rules"), self.rules, True),
             (lambda: _("Settings"), self.settings_scene, True),
+            (lambda: _("Learn to play"), self.learn, True),
             (lambda: _("Quit"), self.quit, True),
         ]
         for i, (label, action, enabled) in enumerate(entries):

@@ -50,7 +50,7 @@ DECK: list[str] = [
     "castor",                     # your flood: your Castor harvests
     "locust",                     # the offering's new flood: the locust strikes first
     "lettuce",                    # ... and this is the new flood card
-    "wheat", "papyrus", "flax",   # your draw with the Obelisk: three
+    "wheat", "papyrus", "lettuce",  # your draw with the Obelisk: three
     "stone",                      # Imhotep's flood: a stone erodes your Obelisk
     "lettuce", "castor",          # Imhotep's draw
     "flax",                       # your flood
@@ -60,10 +60,10 @@ DECK: list[str] = [
 
 SEATS: list[dict[str, Any]] = [
     {"hand": ["papyrus", "wheat", "lettuce", "lettuce", "flax", "flax", "spec:castor+flax"],
-     "storage": ["papyrus", "papyrus", "wheat", "lettuce"],
+     "storage": ["papyrus", "papyrus", "wheat", "lettuce", "flax"],
      "fields": {"wheat": 3}, "monuments": {}, "speculation": []},
     {"hand": ["castor", "castor", "flax", "flax", "papyrus", "wheat", "stone"],
-     "storage": ["wheat", "castor", "castor", "lettuce", "papyrus"],
+     "storage": ["wheat", "castor", "castor", "lettuce"],
      "fields": {"flax": 2}, "monuments": {}, "speculation": []},
 ]
 FLOOD = "flax"

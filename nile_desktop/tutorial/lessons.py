@@ -99,8 +99,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("storage", N_("Your storage, and why the smallest pile decides"),
            N_("Harvested cards wait in your storage, hidden from Imhotep. At the end of the "
               "game each crop is counted separately, and only your smallest pile counts: "
-              "now you have no Castor and no Flax, so your score would be 0. Harvest a "
-              "bit of every crop."),
+              "now you have no Castor, so your score would be 0. Harvest a bit of every "
+              "crop."),
            "storage", person_turn),
     Lesson("market", N_("A market trade"),
            N_("Before planting you may trade, as often as you like. A market trade discards "

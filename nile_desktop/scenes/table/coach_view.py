@@ -156,7 +156,9 @@ class CoachView:
             self.coach.refresh(table.session.state)
         self._hold(table)
         if self.hints is not None:
-            self.hints.update(table, dt)
+            self.hints.tick(dt)
+            if table.composing() and not table.stage.busy:
+                self.hints.situation(table.session.state)
 
     # -- buttons ------------------------------------------------------------------------
     def handle_event(self, table: Any, event: Any) -> bool:
@@ -219,20 +221,22 @@ class CoachView:
     def draw(self, p: Paint, table: Any) -> None:
         if self.coach is not None:
             self._draw_lesson(p, table)
-        if self.hints is not None:
-            self.hints.draw(p, table, self)
+        if self.hints is not None and self.hints.current is not None:
+            self._draw_hint(p, table)
 
     def panel_rect(self, p: Paint) -> pygame.Rect:
         lx, ly, lw, lh = p.lay.rect("log")
         top = p.lay.rect("menu")[1] + p.lay.rect("menu")[3] + p.px(6)
         return pygame.Rect(lx, top, lw, ly + lh - top)
 
-    def point_at(self, p: Paint, highlight: str, source: pygame.Rect, pulse: float) -> None:
+    def point_at(self, p: Paint, highlight: str, source: pygame.Rect, pulse: float,
+                 dim: bool = True) -> None:
         rect = target_rect(p, highlight)
         if rect is None:
             return
         r = pygame.Rect(rect)
-        spotlight(p.surface, [r.inflate(p.px(16), p.px(16)), source])
+        if dim:
+            spotlight(p.surface, [r.inflate(p.px(16), p.px(16)), source])
         p.ring(tuple(r), theme.GOLD_LIGHT, 4 + round(2 * pulse), 4)
         p.ring(tuple(r), theme.INK, 1, 9)
         end = _edge_towards(r.inflate(p.px(18), p.px(18)), source.center)
@@ -287,3 +291,57 @@ class CoachView:
                     enabled=lesson.move is None or table.composing(), size=14)
         draw_button(p, "coach.leave", _("Leave tutorial"), (x, row2, width, bh), size=14,
                     tooltip=_("Your place is kept: resume it from the title screen"))
+
+    def _draw_hint(self, p: Paint, table: Any) -> None:
+        """The hint on show: one line above the status line, pointing at the table."""
+        hint = self.hints.current
+        sx, sy, sw, _sh = p.lay.rect("status")
+        h = p.px(30)
+        box = pygame.Rect(sx, sy - h - p.px(8), sw, h)
+        if hint.highlight != "status":
+            self.point_at(p, hint.highlight, box, table.pulse, dim=False)
+        else:
+            p.ring(p.lay.rect("status"), theme.GOLD_LIGHT, 3, 3)
+        pygame.draw.rect(p.surface, theme.INK, box.move(0, p.px(2)), border_radius=p.px(8))
+        pygame.draw.rect(p.surface, (0xFB, 0xF4, 0xDE), box, border_radius=p.px(8))
+        pygame.draw.rect(p.surface, theme.GOLD, box, width=max(1, p.px(2)), border_radius=p.px(8))
+        close_w = p.px(64)
+        text = _("Hint: {text}").format(text=str(hint.text))
+        p.text(text, (box.left + p.px(10), box.centery), 14, theme.INK, anchor="midleft",
+               width=box.w - close_w - p.px(24))
+        p.hits.add(Element("hint.panel", "hint", text, tuple(box), focusable=False,
+                           data={"hint": hint.id, "highlight": hint.highlight}))
+        draw_button(p, "hint.close", _("OK"), (box.right - close_w - p.px(4),
+                    box.top + p.px(3), close_w, h - p.px(6)), size=12)
+
+
+def hints_for(table: Any) -> CoachView | None:
+    """The hints of a normal game with people at the table, if the player wants them.
+    A game that opens with no move counts as a new game started."""
+    from nile_desktop.tutorial.hints import Hints, hints_wanted
+
+    session = table.session
+    if not session.autosave_on or not session.humans:
+        return None
+    settings = table.settings()
+    if not session.save.moves:
+        settings.games_started = int(getattr(settings, "games_started", 0)) + 1
+        _save_settings(table)
+    if not hints_wanted(settings):
+        return None
+
+    def remember(hint_id: str) -> None:
+        seen = list(getattr(settings, "hints_seen", []))
+        if hint_id not in seen:
+            settings.hints_seen = seen + [hint_id]
+            _save_settings(table)
+
+    return CoachView(hints=Hints(session.humans, getattr(settings, "hints_seen", []), remember))
+
+
+def _save_settings(table: Any) -> None:
+    if table.app is not None:
+        try:
+            table.app.save_settings()
+        except Exception:  # a settings file that cannot be written is no reason to stop
+            log.warning("settings could not be saved", exc_info=True)

@@ -124,6 +124,12 @@ class TableScene(Scene):
 
     # -- lifecycle ----------------------------------------------------------------------
     def enter(self) -> None:
+        if self.coach is None:  # a normal game: one-time hints, while the player wants them
+            from nile_desktop.scenes.table.coach_view import hints_for
+
+            self.coach = hints_for(self)
+            if self.coach is not None:
+                self.coach.attach(self)
         if self.session.save.moves:
             self.session.log.add_note("resumed")
         else:
