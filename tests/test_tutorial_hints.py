@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+from test_tutorial_play import app  # noqa: E402,F401  (the same headless app)
 
 from nile_desktop.engine import Rules, new_game, position_from_dict  # noqa: E402
 from nile_desktop.settings import Settings, from_dict  # noqa: E402
@@ -85,23 +84,7 @@ def test_settings_keep_hint_fields_and_refuse_bad_ones() -> None:
     assert not hints_wanted(fresh)
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    from nile_desktop.app import App
-
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    settings = Settings()
-    settings.language = "en"
-    settings.animation_speed = 8.0
-    a = App(settings)
-    a.open_window()
-    yield a
-    a.shutdown()
-
-
-def test_hints_on_the_table_in_a_persons_first_games(app: Any) -> None:
+def test_hints_on_the_table_in_a_persons_first_games(app: Any) -> None:  # noqa: F811
     from table_driver import TablePerson
 
     from nile_desktop.saves import new_save

@@ -100,7 +100,10 @@ class TutorialDriver:
         self.photographed.add(self.coach.index)
         surface = self.app.window if self.app.window is not None else self.app.surface
         frame = surface.copy()
-        self.table.draw(frame)
+        hover, mouse = self.table.input.hover, self.table.input.mouse
+        self.table.input.hover, self.table.input.mouse = None, (-1000, -1000)
+        self.table.draw(frame)  # as a person sees it, without the autoplayer's pointer tooltip
+        self.table.input.hover, self.table.input.mouse = hover, mouse
         path = self.folder / f"{self.coach.index + 1:02d}-{lesson.id}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(frame, str(path))

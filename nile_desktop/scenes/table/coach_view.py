@@ -241,6 +241,9 @@ class CoachView:
         p.ring(tuple(r), theme.INK, 1, 9)
         end = _edge_towards(r.inflate(p.px(18), p.px(18)), source.center)
         start = _edge_towards(source, r.center)
+        if math.dist(start, end) < p.px(80):  # right beside the panel: point into the target
+            end = _edge_towards(r.inflate(-r.w // 2, -r.h // 2), source.center)
+            start = (source.left + p.px(40), source.top + p.px(14))
         draw_arrow(p.surface, start, end, theme.GOLD_LIGHT, max(3, p.px(5)))
 
     def _draw_lesson(self, p: Paint, table: Any) -> None:
