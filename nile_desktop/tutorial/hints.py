@@ -29,7 +29,7 @@ SHOW_TIME = 12.0
 TEXTS: dict[str, Any] = {
     "own-flood": N_("The flood matched one of your fields: its top card went to your storage."),
     "locust": N_("Locusts! The largest field on the table was eaten; spread your crops out."),
-    "takeover": N_("You can take over this field: plant one card more than it holds."),
+    "takeover": N_("You can take over this {crop} field ({owner}): plant {cards} of it at once."),
     "monument": N_("You hold two stones: plant them on a Monument in the centre to build it."),
 }
 REFUSALS: dict[str, Any] = {
@@ -46,9 +46,25 @@ REFUSALS: dict[str, Any] = {
 
 @dataclass(frozen=True)
 class Hint:
+    """``text`` is a message with ``{crop}``-style places filled from ``params`` when shown
+    (card names are translated then, so a language switch is followed)."""
+
     id: str
     text: Any
     highlight: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def words(self) -> str:
+        from nile_desktop.i18n import card_name, count_cards
+
+        values = {}
+        for key, value in self.params:
+            if key == "crop":
+                value = card_name(value)
+            elif key == "cards":
+                value = count_cards(value)
+            values[key] = value
+        return str(self.text).format(**values) if values else str(self.text)
 
 
 class Hints:
@@ -56,8 +72,10 @@ class Hints:
     ``remember`` is called with each newly shown id (to keep it in the settings)."""
 
     def __init__(self, humans: Sequence[int], seen: Iterable[str] = (),
-                 remember: Callable[[str], None] | None = None) -> None:
+                 remember: Callable[[str], None] | None = None,
+                 names: Sequence[str] = ()) -> None:
         self.humans = set(humans)
+        self.names = dict(enumerate(names))
         self.seen = set(seen)
         self.remember = remember
         self.current: Hint | None = None
@@ -98,7 +116,9 @@ class Hints:
                     continue
                 need, owner = takeover_need(state, seat, key)
                 if owner >= 0 and need >= 2 and _legal(state, "plant " + " ".join([crop] * need)):
-                    self.offer(Hint("takeover", TEXTS["takeover"], f"field.{owner}.{crop}|seat.{owner}"))
+                    self.offer(Hint("takeover", TEXTS["takeover"], f"field.{owner}.{crop}|seat.{owner}",
+                                    (("crop", crop), ("owner", self.names.get(owner, "")),
+                                     ("cards", need))))
                     return
         if "monument" not in self.seen and state.monuments_on:
             for m, name in enumerate(MONUMENTS):

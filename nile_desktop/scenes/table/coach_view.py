@@ -309,7 +309,7 @@ class CoachView:
         pygame.draw.rect(p.surface, (0xFB, 0xF4, 0xDE), box, border_radius=p.px(8))
         pygame.draw.rect(p.surface, theme.GOLD, box, width=max(1, p.px(2)), border_radius=p.px(8))
         close_w = p.px(64)
-        text = _("Hint: {text}").format(text=str(hint.text))
+        text = _("Hint: {text}").format(text=hint.words())
         p.text(text, (box.left + p.px(10), box.centery), 14, theme.INK, anchor="midleft",
                width=box.w - close_w - p.px(24))
         p.hits.add(Element("hint.panel", "hint", text, tuple(box), focusable=False,
@@ -339,7 +339,8 @@ def hints_for(table: Any) -> CoachView | None:
             settings.hints_seen = seen + [hint_id]
             _save_settings(table)
 
-    return CoachView(hints=Hints(session.humans, getattr(settings, "hints_seen", []), remember))
+    return CoachView(hints=Hints(session.humans, getattr(settings, "hints_seen", []), remember,
+                                 names=session.names))
 
 
 def _save_settings(table: Any) -> None:
