@@ -163,3 +163,20 @@ def test_progress_file_round_trip_and_damage(tmp_path: Path) -> None:
                 json.dumps({**progress.to_dict(), "moves": ["plant onions onions"]})):
         path.write_text(bad, encoding="utf-8")
         assert load_progress(path) is None  # ignored, never a traceback
+
+
+def test_every_tutorial_and_hint_text_is_in_czech() -> None:
+    """All the tutorial's player-facing text is in the catalogues, translated."""
+    from babel.messages.pofile import read_po
+
+    from nile_desktop import i18n
+    from nile_desktop.tutorial import hints
+
+    po, _mo = i18n.catalogue_paths("cs")
+    with open(po, "rb") as fh:
+        catalogue = read_po(fh)
+    texts = [t for lesson in LESSONS for t in (lesson.title, lesson.text, lesson.refusal) if t]
+    texts += list(hints.TEXTS.values()) + list(hints.REFUSALS.values())
+    for text in texts:
+        message = catalogue.get(text.msgid)
+        assert message is not None and message.string and message.string != text.msgid, text

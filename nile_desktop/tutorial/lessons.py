@@ -101,7 +101,7 @@ LESSONS: tuple[Lesson, ...] = (
               "game each crop is counted separately, and only your smallest pile counts: "
               "now you have no Castor, so your score would be 0. Harvest a bit of every "
               "crop."),
-           "storage", person_turn),
+           "storage.castor|storage", person_turn),
     Lesson("market", N_("A market trade"),
            N_("Before planting you may trade, as often as you like. A market trade discards "
               "any two cards for one new card from the draw pile. Imhotep owns the Flax "
@@ -142,9 +142,9 @@ LESSONS: tuple[Lesson, ...] = (
               "three cards. A speculation that misses is simply discarded."),
            "flood", event_seen("speculation-paid", PERSON)),
     Lesson("offer", N_("An offering to Hapi"),
-           N_("The other trade is an offering: discard any two cards and a new flood is "
-              "turned over at once, with its harvest. Offer your Papyrus and your Papyrus "
-              "and Castor speculation: pick both and press Offer."),
+           N_("The other trade is an offering: discard any two cards, and a new flood is "
+              "turned over at once, harvest and all. Pick your Papyrus card and your Papyrus "
+              "and Castor speculation, then press Offer to Hapi."),
            "action.offer|actions", legal_now("offer papyrus spec:papyrus+castor"),
            "offer papyrus spec:papyrus+castor",
            N_("This lesson asks for an offering of your Papyrus and your speculation card.")),
