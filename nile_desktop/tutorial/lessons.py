@@ -104,8 +104,9 @@ LESSONS: tuple[Lesson, ...] = (
            "storage.castor|storage", person_turn),
     Lesson("market", N_("A market trade"),
            N_("Before planting you may trade, as often as you like. A market trade discards "
-              "any two cards for one new card from the draw pile. Imhotep owns the Flax "
-              "field, so your two Flax are of little use: pick both and press Market."),
+              "any two cards, from your hand or your storage, for one new card from the draw "
+              "pile. Imhotep owns the Flax field, so your two Flax are of little use: pick "
+              "both and press Market."),
            "hand.flax|hand", legal_now("market flax flax"), "market flax flax",
            N_("This lesson asks for a market trade of your two Flax cards.")),
     Lesson("new-field", N_("Planting a new field"),
@@ -169,7 +170,7 @@ LESSONS: tuple[Lesson, ...] = (
            N_("A game has as many seasons as players. When the draw pile runs out, the "
               "season ends and the discards are shuffled into a new pile. This is the last "
               "season: when the pile runs out now, the game ends. Play the last turns as "
-              "you like."),
+              "you like; End turn ends a turn without planting."),
            "season", person_turn),
     Lesson("end", N_("The end of the game"),
            N_("Each player's storage is sorted by crop. Whoever has the largest smallest "
