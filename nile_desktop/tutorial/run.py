@@ -93,8 +93,9 @@ class TutorialDriver:
     def _photograph(self) -> None:
         lesson = self.coach.shown
         if (self.folder is None or lesson is None or self.coach.index in self.photographed
-                or self.table.stage.busy or self.table.hits.get("coach.panel") is None):
-            return
+                or self.table.stage.busy or self.table.hits.get("coach.panel") is None
+                or (lesson.move is not None and not self.table.composing())):
+            return  # a lesson asking for a move is pictured once the person may make it
         import pygame
 
         self.photographed.add(self.coach.index)
