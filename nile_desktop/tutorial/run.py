@@ -53,7 +53,9 @@ def make_table(resume: bool = True, speed: float | None = None,
     coach = Coach(progress)
     view = CoachView(coach, on_change=lambda: saver(save),
                      on_leave=lambda _table: saver(save))
-    return TableScene(save, autosave=True, speed=speed, saver=saver, coach=view)
+    # Not an autosaved game: the coach writes the progress after every move and lesson, and
+    # the table's menu offers a plain "Leave" (the progress stays for "Learn to play").
+    return TableScene(save, autosave=False, speed=speed, saver=saver, coach=view)
 
 
 def open_tutorial(stack: Any, resume: bool = True) -> Any:
