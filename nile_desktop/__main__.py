@@ -72,6 +72,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                       help="exit (code 0) as soon as the game is over")
     demo.add_argument("--screenshots", metavar="DIR",
                       help="save a PNG at each key moment of the game into DIR")
+    from nile_desktop.tutorial.cli import add_arguments
+
+    add_arguments(parser)
     args = parser.parse_args(argv)
     if args.speed <= 0:
         parser.error("--speed must be positive")
@@ -107,7 +110,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = App(settings, log_path=log_file)
     try:
         app.open_window()
-        if args.demo:
+        if args.tutorial:
+            from nile_desktop.tutorial.run import start_tutorial
+
+            start_tutorial(app, args)
+        elif args.demo:
             from nile_desktop.demo import start_demo
 
             start_demo(app, args)

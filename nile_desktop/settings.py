@@ -51,6 +51,10 @@ class Settings:
     animation_speed: float = 1.0
     colourblind_symbols: bool = False
     show_hand_sizes: bool = True
+    #: One-time hints in a player's first games (see nile_desktop.tutorial.hints).
+    hints: bool = True
+    games_started: int = 0
+    hints_seen: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -97,6 +101,18 @@ def _check_window_size(value: Any) -> tuple[int, int]:
     return (size[0], size[1])
 
 
+def _check_count(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**9:
+        return value
+    raise ValueError("not a whole number of 0 or more")
+
+
+def _check_names(value: Any) -> list[str]:
+    if isinstance(value, list) and all(isinstance(v, str) and len(v) <= 80 for v in value):
+        return list(dict.fromkeys(value))[:200]
+    raise ValueError("not a list of names")
+
+
 def _check_version(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
         return value
@@ -113,6 +129,9 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _check_number(*ANIMATION_SPEED_RANGE),
     "colourblind_symbols": _check_bool,
     "show_hand_sizes": _check_bool,
+    "hints": _check_bool,
+    "games_started": _check_count,
+    "hints_seen": _check_names,
 }
 assert set(CHECKS) == {f.name for f in fields(Settings)}
 

@@ -33,7 +33,7 @@ class SettingsScene(MenuScene):
         panel = pygame.Rect(0, 0, 760, 600)
         panel.midtop = (LOGICAL_W // 2, 86)
         self.group.add(Panel(panel, lambda: _("Settings")))
-        x, w, h, gap = panel.left + 50, panel.w - 100, 44, 54
+        x, w, h, gap = panel.left + 50, panel.w - 100, 44, 50
         y = panel.top + 44
 
         def row() -> pygame.Rect:
@@ -66,6 +66,8 @@ class SettingsScene(MenuScene):
                               s.colourblind_symbols, self.set_colourblind, uid="crop-names"))
         self.group.add(Toggle(row(), lambda: _("Show the number of cards in every hand"),
                               s.show_hand_sizes, self.set_show_hand_sizes, uid="hand-sizes"))
+        self.group.add(Toggle(row(), lambda: _("Hints in my first three games"),
+                              s.hints, self.set_hints, uid="hints"))
         back = pygame.Rect(0, 0, 240, 50)
         back.midbottom = (panel.centerx, panel.bottom - 24)
         self.group.add(Button(back, lambda: _("Back"), self.close, primary=True, uid="back"))
@@ -117,6 +119,14 @@ class SettingsScene(MenuScene):
 
     def set_show_hand_sizes(self, value: bool) -> None:
         self.settings().show_hand_sizes = value
+        self._changed()
+
+    def set_hints(self, value: bool) -> None:
+        """Switching hints on again gives every hint anew, for three more games."""
+        s = self.settings()
+        s.hints = value
+        if value:
+            s.games_started, s.hints_seen = 0, []
         self._changed()
 
     def draw(self, surface: pygame.Surface) -> None:

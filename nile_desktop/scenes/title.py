@@ -62,8 +62,8 @@ class TitleScene(MenuScene):
         except Exception:
             log.exception("looking for saves failed")
             self.continue_path = None
-        panel = pygame.Rect(0, 0, 400, 430)
-        panel.midtop = (LOGICAL_W // 2, 250)
+        panel = pygame.Rect(0, 0, 400, 470)
+        panel.midtop = (LOGICAL_W // 2, 226)
         self.group.add(Panel(panel))
         entries = [
             ("new-game", lambda: _("New game"), self.new_game, True),
@@ -72,11 +72,12 @@ class TitleScene(MenuScene):
             ("load-game", lambda: _("Load game"), self.load_game, True),
             ("rules", lambda: _("Rules"), self.rules, True),
             ("settings", lambda: _("Settings"), self.settings_scene, True),
+            ("learn", lambda: _("Learn to play"), self.learn, True),
             ("quit", lambda: _("Quit"), self.quit, True),
         ]
         for i, (uid, label, action, enabled) in enumerate(entries):
             rect = pygame.Rect(0, 0, 320, 50)
-            rect.midtop = (panel.centerx, panel.top + 30 + i * 64)
+            rect.midtop = (panel.centerx, panel.top + 24 + i * 62)
             self.group.add(Button(rect, label, action, enabled=enabled, primary=i == 0, uid=uid))
 
     # -- actions -------------------------------------------------------------------
@@ -103,6 +104,11 @@ class TitleScene(MenuScene):
         from nile_desktop.scenes.load_game import LoadGameScene
 
         self.stack.push(LoadGameScene())
+
+    def learn(self) -> None:
+        from nile_desktop.tutorial.title_entry import learn
+
+        learn(self.stack)
 
     def rules(self) -> None:
         from nile_desktop.scenes.rules import RulesScene

@@ -71,9 +71,9 @@ class TableScene(Scene):
     native = True
 
     def __init__(self, save: Any, state: Any = None, *, autosave: bool = True,
-                 speed: float | None = None) -> None:
+                 speed: float | None = None, saver: Any = None, coach: Any = None) -> None:
         super().__init__()
-        self.session = GameSession(save, state, autosave=autosave)
+        self.session = GameSession(save, state, autosave=autosave, saver=saver)
         self.save = save
         self.speed = speed
         self.flow = F.TurnFlow(self.session.kinds, self.session.active, self.session.over)
@@ -105,6 +105,10 @@ class TableScene(Scene):
         self._targets: list[Target] | None = None
         self._targets_key: tuple[Any, ...] | None = None
         self.picture = Picture()
+        #: The tutorial's lessons or a normal game's hints (a ``CoachView``), or None.
+        self.coach = coach
+        if coach is not None:
+            coach.attach(self)
 
     # -- compatibility views ------------------------------------------------------------
     @property
@@ -130,6 +134,12 @@ class TableScene(Scene):
 
     # -- lifecycle ----------------------------------------------------------------------
     def enter(self) -> None:
+        if self.coach is None:  # a normal game: one-time hints, while the player wants them
+            from nile_desktop.scenes.table.coach_view import hints_for
+
+            self.coach = hints_for(self)
+            if self.coach is not None:
+                self.coach.attach(self)
         if self.session.save.moves:
             self.session.log.add_note("resumed")
         else:
@@ -224,6 +234,8 @@ class TableScene(Scene):
 
     def refuse(self, refusal: Refusal) -> None:
         self.say(Deferred(refusal_words, self, refusal))
+        if self.coach is not None:
+            self.coach.refused(self, refusal.code)
         self.play_sound("slide")
 
     def play_sound(self, name: str) -> None:
@@ -238,6 +250,12 @@ class TableScene(Scene):
     def play(self, move: Any, reason: Any = None) -> list[Any]:
         """Play one move of the active seat and hand the result to the turn flow."""
         seat = self.session.active
+        if self.coach is not None and self.session.is_human(seat):
+            why = self.coach.refusal(self, str(move))
+            if why is not None:  # the lesson asks for another move
+                self.say(why, theme.LAPIS)
+                self.play_sound("slide")
+                return []
         self.stage.finish()  # anything still flying lands first
         self.board.sync(self.session.state)
         events = self.session.play(move, reason)
@@ -307,6 +325,14 @@ class TableScene(Scene):
         s = self.session
         if s.over or s.is_human(s.active):
             return
+        if self.coach is not None:
+            if self.coach.hold_bot(self):
+                return
+            scripted = self.coach.bot_move(self)
+            if scripted is not None:
+                if self.flow.wants_bot() and not self.stage.busy:
+                    self.play(scripted)
+                return
         if not self.runner.busy and self._asked_at != len(s.save.moves):
             from nile_desktop.engine import observe
 
@@ -321,6 +347,8 @@ class TableScene(Scene):
             self.play(*answer)
 
     def update(self, dt: float) -> None:
+        if self.coach is not None:
+            self.coach.update(self, dt)
         self.clock += dt
         self.pulse = abs(((self.clock * 1.6) % 2) - 1)
         self.guard = max(0.0, self.guard - dt)
@@ -368,6 +396,8 @@ class TableScene(Scene):
     def handle_event(self, event: Any) -> bool:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.layout = None
+        if self.coach is not None and self.coach.handle_event(self, event):
+            return True
         return self.input.handle(event)
 
     def _zones(self) -> list[tuple[str, tuple[int, int, int, int], Any, Any]]:
@@ -472,6 +502,8 @@ class TableScene(Scene):
         seats = self.layout.rect("table")
         self.stage.banners.draw(p, (seats[0] + seats[2] // 2, self.layout.rect("status")[1]
                                     - self.layout.px(70)))
+        if self.coach is not None:  # the lesson or hint, over the table, with its buttons
+            self.coach.draw(p, self)
         self.input.draw_drag(p)
         tip = self.input.tooltip(self.hits)
         if tip:

@@ -270,6 +270,8 @@ class TableInput:
             t.all_moves()
         elif bid == "menu":
             t.menu()
+        elif bid.startswith(("coach.", "hint.")) and t.coach is not None:
+            t.coach.press(t, bid)
         elif bid == "done" and t.guard <= 0:
             t.done()
         elif bid == "handoff.ready":

@@ -145,8 +145,27 @@ def draw_storage(p: Paint, t: Any) -> None:
                       tooltip=tip,
                       data={"kind": crop, "zone": "storage", "seat": seat, "count": count,
                             "picked": picked, "smallest": count == smallest}))
-    legend = _("Red ring: smallest pile, it decides the score")
-    shown = p.text(legend, (box.left + pad, box.bottom - pad), 11, theme.INK_SOFT,
+    top = storage_top(t, seat)
+    if top is not None:  # the rule-book variant: only the top cards can be traded
+        legend = (_("Top of the pile: {cards}").format(cards=", ".join(card_label(c) for c in top))
+                  if top else _("The pile is empty"))
+        colour = theme.LAPIS
+    else:
+        legend = _("Red ring: smallest pile, it decides the score")
+        colour = theme.INK_SOFT
+    shown = p.text(legend, (box.left + pad, box.bottom - pad), 11, colour,
                    anchor="bottomleft", width=box.w - 2 * pad)
     p.add(Element("storage.legend", "note", legend, tuple(shown), focusable=False,
                   tooltip=legend))
+
+
+def storage_top(t: Any, seat: int) -> list[str] | None:
+    """With the rule-book option ``storage: top`` (R-TRADE-1), the crops of the top two
+    cards of ``seat``'s storage pile, top first; None when storage is free to choose from."""
+    from nile_desktop.engine import CROPS
+
+    state = t.session.state
+    if not getattr(state.rules, "storage_top", False):
+        return None
+    pile = state.stacks[seat]
+    return [CROPS[c] for c in reversed(pile[-2:])]

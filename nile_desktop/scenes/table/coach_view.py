@@ -1,0 +1,351 @@
+"""The coach on the table: the lesson panel, its highlight and arrow, its buttons.
+
+:class:`CoachView` is what :class:`TableScene` is given as ``coach=``. It
+wraps a display-free :class:`~nile_desktop.tutorial.coach.Coach` and is the
+table's single point of contact with the tutorial: the table asks it before
+a person's move (:meth:`refusal`), before a bot's (:meth:`hold_bot`,
+:meth:`bot_move`), tells it every move (a table listener) and lets it draw.
+
+The panel covers the game log (the lesson tells the story instead). The
+part of the table a lesson speaks of — a layout area such as ``flood`` or
+``seat.1``, or an element id — gets a pulsing ring and an arrow from the
+panel. The buttons ("Next", "Show me", "Skip lesson", "Leave tutorial") and
+the panel itself are table elements, so the UI dump and scripted players
+see them (the panel's data names the lesson and the move it waits for).
+
+The same view shows one-line hints in normal games (``hints=``).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.table.buttons import draw_button
+from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.tutorial.coach import Coach
+from nile_desktop.ui import theme
+
+log = logging.getLogger(__name__)
+
+HOLD = "lesson"
+
+
+def target_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
+    """The rect of the first of ``highlight``'s names (``a|b``) that is an element drawn
+    this frame or a layout area."""
+    for name in highlight.split("|"):
+        element = p.hits.get(name)
+        if element is not None:
+            return element.rect
+        if name in p.lay.areas:
+            return p.lay.rect(name)
+    return None
+
+
+def spotlight(surface: pygame.Surface, holes: list[pygame.Rect], alpha: int = 70) -> None:
+    """Dim the whole window a little, except ``holes``."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    for hole in holes:
+        shade.fill((0, 0, 0, 0), hole)
+    surface.blit(shade, (0, 0))
+
+
+def draw_arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
+               colour: tuple[int, ...], width: int) -> None:
+    """A thick arrow from ``start`` to ``end`` with a head at ``end``."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 8:
+        return
+    ux, uy = dx / length, dy / length
+    head = width * 4
+    base = (end[0] - ux * head, end[1] - uy * head)
+    pygame.draw.line(surface, theme.INK, start, base, width + 4)
+    pygame.draw.line(surface, colour, start, base, width)
+    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
+    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+    pygame.draw.polygon(surface, theme.INK, [end, left, right])
+    inner = [end, (left[0] * 0.8 + end[0] * 0.2, left[1] * 0.8 + end[1] * 0.2),
+             (right[0] * 0.8 + end[0] * 0.2, right[1] * 0.8 + end[1] * 0.2)]
+    pygame.draw.polygon(surface, colour, inner)
+
+
+def _edge_towards(rect: pygame.Rect, point: tuple[float, float]) -> tuple[int, int]:
+    """The point on ``rect``'s border nearest the line from its centre to ``point``."""
+    cx, cy = rect.center
+    dx, dy = point[0] - cx, point[1] - cy
+    if dx == 0 and dy == 0:
+        return rect.center
+    sx = (rect.w / 2) / abs(dx) if dx else math.inf
+    sy = (rect.h / 2) / abs(dy) if dy else math.inf
+    s = min(sx, sy)
+    return (round(cx + dx * s), round(cy + dy * s))
+
+
+class CoachView:
+    """The tutorial's lessons (and the hints of normal games) drawn on the table."""
+
+    def __init__(self, coach: Coach | None = None, *, hints: Any = None,
+                 on_leave: Callable[[Any], None] | None = None,
+                 on_change: Callable[[], None] | None = None) -> None:
+        self.coach = coach
+        self.hints = hints
+        self.on_leave = on_leave
+        if coach is not None and on_change is not None:
+            coach.on_change.append(on_change)
+        self.table: Any = None
+        self._down: str | None = None
+
+    # -- wiring ----------------------------------------------------------------------
+    def attach(self, table: Any) -> None:
+        self.table = table
+        table.listeners.append(self._moved)
+
+    def _moved(self, table: Any, events: list[Any]) -> None:
+        if not events:
+            return
+        seat = getattr(events[0], "seat", table.session.active)
+        move = table.session.save.moves[-1] if table.session.save.moves else ""
+        if self.coach is not None:
+            self.coach.moved(seat, move, events, table.session.state)
+            self._hold(table)
+        if self.hints is not None:
+            self.hints.moved(table.session.state, seat, events)
+
+    def _hold(self, table: Any) -> None:
+        if self.coach is not None and self.coach.holding():
+            table.flow.holds.add(HOLD)
+        else:
+            table.flow.holds.discard(HOLD)
+
+    # -- asked by the table -------------------------------------------------------------
+    def refusal(self, table: Any, move: str) -> str | None:
+        """The lesson's friendly word if the person may not play ``move`` now."""
+        if self.coach is None:
+            return None
+        why = self.coach.allows(str(move), table.session.active)
+        return None if why is None else str(why)
+
+    def hold_bot(self, table: Any) -> bool:
+        if self.coach is None:
+            return False
+        self.coach.refresh(table.session.state)
+        self._hold(table)
+        return self.coach.holding()
+
+    def bot_move(self, table: Any) -> str | None:
+        if self.coach is None:
+            return None
+        return self.coach.bot_move(table.session.state, table.session.save.moves)
+
+    def refused(self, table: Any, code: str) -> None:
+        """The table refused something for the rule ``code`` (hints note new reasons)."""
+        if self.hints is not None:
+            self.hints.refused(code)
+
+    def update(self, table: Any, dt: float) -> None:
+        if self.coach is not None and not table.stage.busy:
+            self.coach.refresh(table.session.state)
+        self._hold(table)
+        if self.hints is not None:
+            self.hints.tick(dt)
+            if table.composing() and not table.stage.busy:
+                self.hints.situation(table.session.state)
+
+    # -- buttons ------------------------------------------------------------------------
+    def handle_event(self, table: Any, event: Any) -> bool:
+        """Clicks on the lesson panel (which covers the log) are the coach's own."""
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        if getattr(event, "button", 1) != 1:
+            return False
+        hits = table.hits
+        panel = hits.get("coach.panel") or hits.get("hint.panel")
+        if panel is None or not panel.contains(event.pos):
+            self._down = None
+            return False
+        element = hits.at(event.pos)
+        eid = element.id if element is not None and element.role == "button" else None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._down = eid
+        elif eid is not None and eid == self._down and element.enabled:
+            self._down = None
+            self.press(table, eid)
+        return True
+
+    def press(self, table: Any, bid: str) -> None:
+        coach = self.coach
+        if bid == "coach.leave":
+            self.leave(table)
+            return
+        if bid == "hint.close" and self.hints is not None:
+            self.hints.close()
+            return
+        if coach is None:
+            return
+        state = table.session.state
+        if bid == "coach.next":
+            coach.next(state)
+            if coach.finished:
+                self.leave(table)
+        elif bid == "coach.show":
+            lesson = coach.shown
+            if lesson is not None and lesson.move and table.composing():
+                table.draft.load_move(lesson.move)
+        elif bid == "coach.skip":
+            lesson = coach.shown
+            if lesson is None or (lesson.move and not table.composing()):
+                return
+            move = coach.skip(state)
+            if move is not None:
+                table.play(move)
+            if coach.finished:
+                self.leave(table)
+        self._hold(table)
+
+    def leave(self, table: Any) -> None:
+        if self.on_leave is not None:
+            self.on_leave(table)
+        if table.stack is not None:
+            nav.go(table.stack, "title")
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw(self, p: Paint, table: Any) -> None:
+        if self.coach is not None:
+            self._draw_lesson(p, table)
+        if self.hints is not None and self.hints.current is not None:
+            self._draw_hint(p, table)
+
+    def panel_rect(self, p: Paint) -> pygame.Rect:
+        lx, ly, lw, lh = p.lay.rect("log")
+        top = p.lay.rect("menu")[1] + p.lay.rect("menu")[3] + p.px(6)
+        return pygame.Rect(lx, top, lw, ly + lh - top)
+
+    def point_at(self, p: Paint, highlight: str, source: pygame.Rect, pulse: float,
+                 dim: bool = True) -> None:
+        rect = target_rect(p, highlight)
+        if rect is None:
+            return
+        r = pygame.Rect(rect)
+        if dim:
+            spotlight(p.surface, [r.inflate(p.px(16), p.px(16)), source])
+        p.ring(tuple(r), theme.GOLD_LIGHT, 4 + round(2 * pulse), 4)
+        p.ring(tuple(r), theme.INK, 1, 9)
+        end = _edge_towards(r.inflate(p.px(18), p.px(18)), source.center)
+        start = _edge_towards(source, r.center)
+        if math.dist(start, end) < p.px(80):  # right beside the panel: point into the target
+            end = _edge_towards(r.inflate(-r.w // 2, -r.h // 2), source.center)
+            start = (source.left + p.px(40), source.top + p.px(14))
+        draw_arrow(p.surface, start, end, theme.GOLD_LIGHT, max(3, p.px(5)))
+
+    def _draw_lesson(self, p: Paint, table: Any) -> None:
+        coach = self.coach
+        assert coach is not None
+        lesson = coach.shown
+        if lesson is None:
+            return
+        box = self.panel_rect(p)
+        self.point_at(p, lesson.highlight, box, table.pulse)
+        p.panel(tuple(box), fill=(0xFB, 0xF4, 0xDE))
+        pad = p.px(12)
+        x, y = box.left + pad, box.top + pad
+        width = box.w - 2 * pad
+        step = _("Lesson {n} of {total}").format(n=coach.index + 1, total=len(coach.lessons))
+        p.text(step, (x, y), 13, theme.INK_SOFT)
+        y += p.fs(13) + p.px(4)
+        for line in theme.wrap_text(str(lesson.title), p.fs(17), width, True):
+            theme.draw_text(p.surface, line, (x, y), p.fs(17), theme.LAPIS, bold=True)
+            y += p.fs(17) + p.px(2)
+        y += p.px(4)
+        size = p.fs(14)
+        text = str(lesson.text)
+        bottom = box.bottom - pad - p.px(34) * 2 - p.px(8)
+        for line in theme.wrap_text(text, size, width):
+            if y + size > bottom:
+                break
+            theme.draw_text(p.surface, line, (x, y), size, theme.INK)
+            y += size + p.px(3)
+        p.hits.add(Element("coach.panel", "lesson", str(lesson.title), tuple(box),
+                           focusable=False,
+                           data={"lesson": lesson.id, "index": coach.index,
+                                 "move": lesson.move or "", "highlight": lesson.highlight,
+                                 "text": text, "waits": "move" if lesson.move else "next"}))
+        bw = (width - pad) // 2
+        bh = p.px(34)
+        row1 = box.bottom - pad - 2 * bh - p.px(8)
+        row2 = box.bottom - pad - bh
+        if lesson.move is None:
+            last = coach.index == len(coach.lessons) - 1
+            draw_button(p, "coach.next", _("Finish") if last else _("Next"),
+                        (x, row1, bw, bh), primary=True, size=14)
+        else:
+            draw_button(p, "coach.show", _("Show me"), (x, row1, bw, bh),
+                        enabled=table.composing(), size=14,
+                        tooltip=_("Put the lesson's cards in place for you"))
+        draw_button(p, "coach.skip", _("Skip lesson"), (x + bw + pad, row1, bw, bh),
+                    enabled=lesson.move is None or table.composing(), size=14)
+        draw_button(p, "coach.leave", _("Leave tutorial"), (x, row2, width, bh), size=14,
+                    tooltip=_("Your place is kept: resume it from the title screen"))
+
+    def _draw_hint(self, p: Paint, table: Any) -> None:
+        """The hint on show: one line above the status line, pointing at the table."""
+        hint = self.hints.current
+        sx, sy, sw, _sh = p.lay.rect("status")
+        h = p.px(30)
+        box = pygame.Rect(sx, sy - h - p.px(8), sw, h)
+        if hint.highlight != "status":
+            self.point_at(p, hint.highlight, box, table.pulse, dim=False)
+        else:
+            p.ring(p.lay.rect("status"), theme.GOLD_LIGHT, 3, 3)
+        pygame.draw.rect(p.surface, theme.INK, box.move(0, p.px(2)), border_radius=p.px(8))
+        pygame.draw.rect(p.surface, (0xFB, 0xF4, 0xDE), box, border_radius=p.px(8))
+        pygame.draw.rect(p.surface, theme.GOLD, box, width=max(1, p.px(2)), border_radius=p.px(8))
+        close_w = p.px(64)
+        text = _("Hint: {text}").format(text=hint.words())
+        p.text(text, (box.left + p.px(10), box.centery), 14, theme.INK, anchor="midleft",
+               width=box.w - close_w - p.px(24))
+        p.hits.add(Element("hint.panel", "hint", text, tuple(box), focusable=False,
+                           data={"hint": hint.id, "highlight": hint.highlight}))
+        draw_button(p, "hint.close", _("OK"), (box.right - close_w - p.px(4),
+                    box.top + p.px(3), close_w, h - p.px(6)), size=12)
+
+
+def hints_for(table: Any) -> CoachView | None:
+    """The hints of a normal game with people at the table, if the player wants them.
+    A game that opens with no move counts as a new game started."""
+    from nile_desktop.tutorial.hints import Hints, hints_wanted
+
+    session = table.session
+    if not session.autosave_on or not session.humans:
+        return None
+    settings = table.settings()
+    if not session.save.moves:
+        settings.games_started = int(getattr(settings, "games_started", 0)) + 1
+        _save_settings(table)
+    if not hints_wanted(settings):
+        return None
+
+    def remember(hint_id: str) -> None:
+        seen = list(getattr(settings, "hints_seen", []))
+        if hint_id not in seen:
+            settings.hints_seen = seen + [hint_id]
+            _save_settings(table)
+
+    return CoachView(hints=Hints(session.humans, getattr(settings, "hints_seen", []), remember,
+                                 names=session.names))
+
+
+def _save_settings(table: Any) -> None:
+    if table.app is not None:
+        try:
+            table.app.save_settings()
+        except Exception:  # a settings file that cannot be written is no reason to stop
+            log.warning("settings could not be saved", exc_info=True)

@@ -1,0 +1,17 @@
+"""Learn to play: a guided first game, and one-time hints in normal games.
+
+- :mod:`build_start` — builds the prepared position (``start.json``): the last
+  season of a two-player game with a deck ordered so each lesson meets its
+  cards;
+- :mod:`lessons` — the lessons as data: when each begins (a situation on the
+  table), what it says, what it points at and which move it waits for;
+- :mod:`coach` — which lesson is on, what the person may do now, the bot's
+  scripted moves, skipping; no display, tested without pygame;
+- :mod:`progress` — the tutorial's own progress file (lesson, skipped
+  lessons, moves), so it can be left and resumed;
+- :mod:`hints` — one-line hints the first time a situation arises in a
+  normal game;
+- :mod:`run` — ``--tutorial`` on the command line (autoplay, screenshots).
+
+The drawing lives with the table (``scenes/table/coach_view.py``).
+"""

@@ -1,0 +1,157 @@
+"""One-line hints in normal games, each shown once, the first time its situation arises.
+
+Display-free: :class:`Hints` watches the game (the moves' events, the state
+on a person's turn, the table's refusals) and decides which hint to show and
+what it points at (a layout area or an element id, as lessons do). Which
+hints a player has already seen is remembered in the settings, so a hint
+never comes back; hints are on for a player's first three games unless
+switched off in the settings.
+
+Situations: the first flood of a crop the person planted, the first
+locust, a take-over that just became possible, a Monument the person could
+build, and a move refused for a reason not seen before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nile_desktop.engine import CROPS, MONUMENTS
+from nile_desktop.i18n import N_
+
+#: Hints are offered in this many first games (while the setting is on).
+FIRST_GAMES = 3
+#: Seconds a hint stays up (it also goes when the person closes it).
+SHOW_TIME = 12.0
+
+TEXTS: dict[str, Any] = {
+    "own-flood": N_("The flood matched one of your fields: its top card went to your storage."),
+    "locust": N_("Locusts! The largest field on the table was eaten; spread your crops out."),
+    "takeover": N_("You can take over this {crop} field ({owner}): plant {cards} of it at once."),
+    "monument": N_("You hold two stones: plant them on a Monument in the centre to build it."),
+}
+REFUSALS: dict[str, Any] = {
+    "flooded": N_("A flooded crop cannot be planted until the next flood card comes up."),
+    "field-too-small": N_("A take-over needs more cards than the field you take over holds."),
+    "new-field-needs-two": N_("A new field needs two cards of its crop (or two different "
+                              "crops, one card each)."),
+    "two-crops-two-cards": N_("Two different crops: exactly one card of each."),
+    "too-many-kinds": N_("At most two crops per planting, unless all go on your own fields."),
+    "trade-needs-two": N_("Every trade takes exactly two cards: pick two, then trade."),
+    "one-monument-per-turn": N_("Only one Monument can be built per turn."),
+}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """``text`` is a message with ``{crop}``-style places filled from ``params`` when shown
+    (card names are translated then, so a language switch is followed)."""
+
+    id: str
+    text: Any
+    highlight: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def words(self) -> str:
+        from nile_desktop.i18n import card_name, count_cards
+
+        values = {}
+        for key, value in self.params:
+            if key == "crop":
+                value = card_name(value)
+            elif key == "cards":
+                value = count_cards(value)
+            values[key] = value
+        return str(self.text).format(**values) if values else str(self.text)
+
+
+class Hints:
+    """Which hint to show, for the people at ``humans``. ``seen`` are hint ids shown before;
+    ``remember`` is called with each newly shown id (to keep it in the settings)."""
+
+    def __init__(self, humans: Sequence[int], seen: Iterable[str] = (),
+                 remember: Callable[[str], None] | None = None,
+                 names: Sequence[str] = ()) -> None:
+        self.humans = set(humans)
+        self.names = dict(enumerate(names))
+        self.seen = set(seen)
+        self.remember = remember
+        self.current: Hint | None = None
+        self.time = 0.0
+        self.shown: list[str] = []
+
+    # -- deciding --------------------------------------------------------------------
+    def offer(self, hint: Hint) -> bool:
+        if hint.id in self.seen or self.current is not None:
+            return False
+        self.seen.add(hint.id)
+        self.shown.append(hint.id)
+        self.current, self.time = hint, SHOW_TIME
+        if self.remember is not None:
+            self.remember(hint.id)
+        return True
+
+    def moved(self, state: Any, seat: int, events: Sequence[Any]) -> None:
+        """A move was played: a new move closes the hint on show; events may bring one."""
+        if self.current is not None and self.current.id != "refused" and seat in self.humans:
+            self.close()
+        for e in events:
+            if e.kind == "harvest" and e.seat in self.humans:
+                self.offer(Hint("own-flood", TEXTS["own-flood"], "flood"))
+            elif e.kind == "locust":
+                self.offer(Hint("locust", TEXTS["locust"], "discard"))
+
+    def situation(self, state: Any) -> None:
+        """On a person's turn: a take-over or a Monument within reach."""
+        if state.over or state.active not in self.humans or self.current is not None:
+            return
+        seat = state.active
+        if "takeover" not in self.seen:
+            from nile_desktop.engine.play import takeover_need
+
+            for key, crop in enumerate(CROPS):
+                if crop not in state.crop_names:
+                    continue
+                need, owner = takeover_need(state, seat, key)
+                if owner >= 0 and need >= 2 and _legal(state, "plant " + " ".join([crop] * need)):
+                    self.offer(Hint("takeover", TEXTS["takeover"], f"field.{owner}.{crop}|seat.{owner}",
+                                    (("crop", crop), ("owner", self.names.get(owner, "")),
+                                     ("cards", need))))
+                    return
+        if "monument" not in self.seen and state.monuments_on:
+            for m, name in enumerate(MONUMENTS):
+                if state.monument_owner(m) is None and _legal(state, f"plant stone@{name} stone@{name}"):
+                    self.offer(Hint("monument", TEXTS["monument"], f"monument.centre.{name}|centre"))
+                    return
+
+    def refused(self, code: str) -> None:
+        """The table refused something for ``code``: explain a reason not seen before."""
+        text = REFUSALS.get(code)
+        if text is not None:
+            self.offer(Hint(f"refused.{code}", text, "status"))
+
+    def tick(self, dt: float) -> None:
+        if self.current is not None:
+            self.time -= dt
+            if self.time <= 0:
+                self.close()
+
+    def close(self) -> None:
+        self.current = None
+        self.time = 0.0
+
+
+def _legal(state: Any, move: str) -> bool:
+    try:
+        state.check(move)
+    except Exception:
+        return False
+    return True
+
+
+def hints_wanted(settings: Any) -> bool:
+    """Hints are on for a player's first games while the setting is on."""
+    return bool(getattr(settings, "hints", False)) and int(
+        getattr(settings, "games_started", 0)) <= FIRST_GAMES
