@@ -66,6 +66,13 @@ class Hits:
         self._by_id[element.id] = element
         return element
 
+    def copy(self) -> Hits:
+        """The same elements in a new list (elements added to it leave this one alone)."""
+        other = Hits()
+        other.items = list(self.items)
+        other._by_id = dict(self._by_id)
+        return other
+
     def at(self, pos: tuple[int, int]) -> Element | None:
         for element in reversed(self.items):
             if element.contains(pos):

@@ -105,6 +105,7 @@ class TableScene(Scene):
         self._targets: list[Target] | None = None
         self._targets_key: tuple[Any, ...] | None = None
         self.picture = Picture()
+        self._picture_hits: Hits | None = None
         #: The tutorial's lessons or a normal game's hints (a ``CoachView``), or None.
         self.coach = coach
         if coach is not None:
@@ -472,9 +473,11 @@ class TableScene(Scene):
             return Paint(target, self.layout, hover=self.input.hover, cursor=self.input.cursor,
                          revealed=self.flow.revealed)
 
-        if self.picture.update(size, base, backdrop, zones, paint):
-            self.hits = self.picture.hits([z[0] for z in zones])
-            self.input.after_draw(self.hits)
+        if self.picture.update(size, base, backdrop, zones, paint) or self._picture_hits is None:
+            self._picture_hits = self.picture.hits([z[0] for z in zones])
+        # this frame's elements: the picture's, then what the overlay adds (a lesson panel)
+        self.hits = self._picture_hits.copy()
+        self.input.after_draw(self.hits)
         surface.blit(self.picture.surface, (0, 0))
         self.cards_drawn = self.picture.cards()
         self.private_faces = self.picture.private_faces()
