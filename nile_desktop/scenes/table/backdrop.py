@@ -19,7 +19,8 @@ MY_SEAT_FILL = (0xF6, 0xEC, 0xCF)
 
 
 class Backdrop:
-    """The cached still picture for one (size, seats, revealed seat)."""
+    """The cached still picture for one (size, seats); the shown person's seat is told
+    apart by its label and ring, not by the backdrop, so a new turn does not repaint it."""
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None

@@ -67,21 +67,29 @@ class GameLog:
         return sum(1 for e in self.entries if e.kind == HEADER)
 
 
+def line(entry: Entry, names: Sequence[str], kinds: Sequence[str],
+         viewer: int | None) -> tuple[str, str] | None:
+    """One entry told in the current language, as ``(text, style)``; None if it says nothing."""
+    from nile_desktop.scenes.table.words import event_line, note_line, reason_line, turn_header
+
+    if entry.kind == HEADER:
+        return turn_header(entry.seat, names, kinds), HEADER
+    if entry.kind == REASON:
+        return reason_line(entry.reason), REASON
+    if entry.kind == NOTE:
+        return note_line(entry.note), NOTE
+    text = event_line(entry.event, names, viewer)
+    if not text:
+        return None
+    return text, KEY if entry.event.kind in KEY_KINDS else EVENT
+
+
 def lines(log: GameLog, names: Sequence[str], kinds: Sequence[str],
           viewer: int | None) -> list[tuple[str, str]]:
     """The log told in the current language, as ``(text, style)`` pairs, oldest first."""
-    from nile_desktop.scenes.table.words import event_line, note_line, reason_line, turn_header
-
-    out: list[tuple[str, str]] = []
+    out = []
     for entry in log.entries:
-        if entry.kind == HEADER:
-            out.append((turn_header(entry.seat, names, kinds), HEADER))
-        elif entry.kind == REASON:
-            out.append((reason_line(entry.reason), REASON))
-        elif entry.kind == NOTE:
-            out.append((note_line(entry.note), NOTE))
-        else:
-            text = event_line(entry.event, names, viewer)
-            if text:
-                out.append((text, KEY if entry.event.kind in KEY_KINDS else EVENT))
+        told = line(entry, names, kinds, viewer)
+        if told is not None:
+            out.append(told)
     return out

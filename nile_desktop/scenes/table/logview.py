@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import _, current_language
-from nile_desktop.scenes.table.gamelog import HEADER, KEY, NOTE, REASON, lines
+from nile_desktop.scenes.table.gamelog import HEADER, KEY, NOTE, REASON, line
 from nile_desktop.scenes.table.paint import Element, Paint
 from nile_desktop.ui import theme
 
@@ -33,6 +33,7 @@ class LogView:
         self.back = 0
         self._key: tuple[Any, ...] | None = None
         self._rows: list[tuple[str, str, bool]] = []  # (text, style, first row of an entry)
+        self._told = 0  # entries of the log already in ``_rows``
         self.visible = 12
         self.dragging = False
         self._drag_from = (0, 0)
@@ -41,18 +42,25 @@ class LogView:
 
     # -- content -------------------------------------------------------------------------
     def rows(self, t: Any, width: int, size: int) -> list[tuple[str, str, bool]]:
-        key = (t.session.log.version, len(t.session.log), current_language(), t.flow.revealed,
-               width, size)
+        """The wrapped rows of the whole log. Entries are told and wrapped once: a new
+        move wraps only its own entries, unless the language, viewer or width changed."""
+        log = t.session.log
+        key = (current_language(), t.flow.revealed, width, size, id(log))
         if key != self._key:
-            out = []
-            for text, style in lines(t.session.log, t.session.names, t.session.kinds,
-                                     t.flow.revealed):
-                bold = STYLE.get(style, (theme.INK, False))[1]
-                indent = 0 if style == HEADER else 1
-                for i, part in enumerate(theme.wrap_text(text, size, width - indent * 12, bold)):
-                    out.append((part, style, i == 0))
-            self._rows = out
-            self._key = key
+            self._rows, self._told, self._key = [], 0, key
+        entries = log.entries
+        if self._told > len(entries):
+            self._rows, self._told = [], 0
+        for entry in entries[self._told:]:
+            told = line(entry, t.session.names, t.session.kinds, t.flow.revealed)
+            if told is None:
+                continue
+            text, style = told
+            bold = STYLE.get(style, (theme.INK, False))[1]
+            indent = 0 if style == HEADER else 1
+            for i, part in enumerate(theme.wrap_text(text, size, width - indent * 12, bold)):
+                self._rows.append((part, style, i == 0))
+        self._told = len(entries)
         return self._rows
 
     def scroll(self, lines_back: int) -> None:

@@ -174,6 +174,9 @@ class Paint:
 
 
 _converted: dict[tuple[str, int, str | None], pygame.Surface] = {}
+#: The largest face drawn so far of each (card, caption): smaller sizes are scaled from it,
+#: which is far quicker than drawing the art again at every size a card is shown at.
+_masters: dict[tuple[str, str | None], pygame.Surface] = {}
 
 
 def _face(name: str, width: int, label: bool) -> pygame.Surface | None:
@@ -185,19 +188,34 @@ def _face(name: str, width: int, label: bool) -> pygame.Surface | None:
     face = _converted.get(key)
     if face is not None:
         return face
-    try:
-        face = card_art.card_surface(name, key[1], caption)
-    except (AssetError, FileNotFoundError, ValueError, pygame.error) as exc:
-        if name not in _missing:
-            _missing.add(name)
-            log.warning("no card art for %s: %s", name, exc)
-        return None
-    if pygame.display.get_surface() is not None:
-        face = face.convert_alpha()
-    if len(_converted) > 600:
+    master = _masters.get((name, caption))
+    if master is not None and key[1] <= master.get_width() <= key[1] * 3:
+        face = pygame.transform.smoothscale(master, (key[1], card_art.card_height(key[1])))
+    else:
+        try:
+            face = card_art.card_surface(name, key[1], caption)
+        except (AssetError, FileNotFoundError, ValueError, pygame.error) as exc:
+            if name not in _missing:
+                _missing.add(name)
+                log.warning("no card art for %s: %s", name, exc)
+            return None
+        if pygame.display.get_surface() is not None:
+            face = face.convert_alpha()
+        if master is None or master.get_width() < key[1]:
+            _masters[(name, caption)] = face
+    if len(_converted) > 800:
         _converted.clear()
     _converted[key] = face
     return face
+
+
+def warm(name: str, width: int, label: bool) -> bool:
+    """Draw a face ahead of need (idle frames); True if it had to be drawn."""
+    caption = card_name(name) if label and name != "back" else None
+    if (name, caption) in _masters and _masters[(name, caption)].get_width() >= width:
+        return False
+    _face(name, width, label)
+    return True
 
 
 _missing: set[str] = set()

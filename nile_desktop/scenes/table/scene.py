@@ -43,6 +43,7 @@ from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.logview import LogView
 from nile_desktop.scenes.table.overlays import draw_handoff
 from nile_desktop.scenes.table.paint import Hits, Paint
+from nile_desktop.scenes.table.paint import warm as paint_warm
 from nile_desktop.scenes.table.picture import Picture
 from nile_desktop.scenes.table.results_view import draw_results
 from nile_desktop.scenes.table.river_view import draw_river
@@ -106,6 +107,8 @@ class TableScene(Scene):
         self._targets_key: tuple[Any, ...] | None = None
         self.picture = Picture()
         self._picture_hits: Hits | None = None
+        self._warm_key: tuple[int, int] | None = None
+        self._warm_queue: list[tuple[str, int, bool]] = []
         #: The tutorial's lessons or a normal game's hints (a ``CoachView``), or None.
         self.coach = coach
         if coach is not None:
@@ -416,12 +419,15 @@ class TableScene(Scene):
 
         hover, pressed = self.input.hover or "", self.input.pressed or ""
         common = (current_language(), self.input.cursor)
-        drafting = (self.composing(), id(self.draft), self.draft.version,
-                    tuple(sorted(tg.id for tg in self.targets_shown())))
+        # the draft matters only while a person composes (a new draft each move otherwise)
+        drafting: tuple[Any, ...] = (False,)
+        if self.composing():
+            drafting = (True, id(self.draft), self.draft.version,
+                        tuple(sorted(tg.id for tg in self.targets_shown())))
         zones: list[tuple[str, tuple[int, int, int, int], Any, Any]] = []
         for i in range(self.session.players):
             key = (common, drafting, b.fields_of(i), b.monuments_of(i), b.speculation_of(i),
-                   b.hand_size(i), b.storage_size(i), b.active == i, b.over, rev)
+                   b.hand_size(i), b.storage_size(i), b.active == i, b.over, rev == i)
             zones.append((f"seat.{i}", area(f"seat.{i}"), key,
                           lambda p, i=i: draw_seat(p, self, i)))
         owners = tuple(b.monument_owner(k) for k in range(3)) if b.monuments_on else ()
@@ -457,7 +463,7 @@ class TableScene(Scene):
         if self.layout is None or self.layout.size != size:
             self.layout = TableLayout.compute(size, self.session.players)
         zones = self._zones()
-        base: tuple[Any, ...] = (size, self.flow.revealed, self.flow.phase)
+        base: tuple[Any, ...] = (size, self.flow.phase)
         if textlog.active():  # text is being checked: every zone is drawn in this frame
             self.picture.reset()
         phase = self.flow.phase
@@ -467,7 +473,7 @@ class TableScene(Scene):
                     self.input.pressed)
             zones.append(("cover", (0, 0, size[0], size[1]), base,
                           lambda p: cover(p, self)))
-        backdrop = self.backdrop.get(self.layout, self.flow.revealed)
+        backdrop = self.backdrop.get(self.layout, None)
 
         def paint(target: pygame.Surface) -> Paint:
             return Paint(target, self.layout, hover=self.input.hover, cursor=self.input.cursor,
@@ -479,9 +485,29 @@ class TableScene(Scene):
         self.hits = self._picture_hits.copy()
         self.input.after_draw(self.hits)
         surface.blit(self.picture.surface, (0, 0))
+        self._warm_faces()
         self.cards_drawn = self.picture.cards()
         self.private_faces = self.picture.private_faces()
         self._draw_overlay(surface)
+
+    def _warm_faces(self) -> None:
+        """Draw a couple of card faces ahead of need each frame, at the largest size this
+        layout shows cards at, so no frame later stalls drawing card art."""
+        if self._warm_key != self.layout.size:
+            from nile_desktop.engine import KIND_NAMES
+
+            self._warm_key = self.layout.size
+            hand_w = int(self.layout.rect("hand")[3] * 0.62 * 5 / 7)
+            names = [n for n in KIND_NAMES if n != "locust" and (
+                ":" not in n or all(c in self.board.crop_names for c in n[5:].split("+")))
+                and (n in self.board.crop_names or ":" in n or n == "stone")]
+            names += ["locust", "sphinx", "obelisk", "wall"]
+            self._warm_queue = [(n, hand_w, lab) for lab in (True, False) for n in names]
+            self._warm_queue += [("back", hand_w, False), ("flood", hand_w, False)]
+        done = 0
+        while self._warm_queue and done < 2:
+            name, width, label = self._warm_queue.pop(0)
+            done += paint_warm(name, width, label)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         """What moves every frame: the glow of places, the active seat's ring, cards in

@@ -48,13 +48,17 @@ class CardSprite:
         sw = max(2, int(w * squeeze))
         from nile_desktop.scenes.table.paint import _face
 
-        image = _face(name, w, False)
-        if image is None:
+        # a card in flight changes size every frame: render it at a size rounded to a
+        # step (cached) and stretch that picture, instead of rendering the art anew
+        step = 12
+        base_w = max(step, (w + step - 1) // step * step)
+        cached = _face(name, base_w, False)
+        if cached is None:
             return
-        if sw != w:
-            image = pygame.transform.scale(image, (sw, image.get_height()))
+        image = cached if cached.get_size() == (sw, h) else pygame.transform.scale(cached, (sw, h))
         if self.alpha < 255:
-            image = image.copy()
+            if image is cached:  # the cached picture is shared: fade a copy
+                image = image.copy()
             image.set_alpha(int(self.alpha))
         p.surface.blit(image, (int(self.x + (w - sw) / 2 - w / 2), int(self.y - h / 2)))
         p.cards_drawn += 1
