@@ -1,14 +1,19 @@
 """The title screen: new game, continue, load, rules, settings, quit.
 
-Continue resumes the newest unfinished save (usually the autosave) and is
-greyed out when there is none. A save that cannot be continued is explained
-in a dialog, and the file is left as it was.
+Continue resumes the newest unfinished game (every game has its own save)
+and is greyed out when there is none. A save that cannot be continued is
+explained in a dialog naming the file, and the file is left as it was. The
+title screen also tells the player, once, what went wrong at start (e.g.
+the settings file could not be read), and opens a game given with
+``--open FILE``.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -47,11 +52,22 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
 class TitleScene(MenuScene):
     escape_pops = False
 
+    def enter(self) -> None:
+        super().enter()
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Show the app's start-up notices (once each), e.g. that settings were reset."""
+        notices = getattr(self.app, "notices", None)
+        while notices:
+            notice = notices.pop(0)
+            self.stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
+
     def build(self) -> None:
-        from nile_desktop import saves
+        from nile_desktop import save_library
 
         try:
-            self.continue_path = saves.latest_save()
+            self.continue_path = save_library.latest_save()
         except Exception:
             log.exception("looking for saves failed")
             self.continue_path = None
@@ -81,7 +97,6 @@ class TitleScene(MenuScene):
         if self.continue_path is None:
             return
         from nile_desktop.saves import SaveError, load_save
-        from nile_desktop.scenes.table import TableScene
 
         try:
             save, state = load_save(self.continue_path)
@@ -89,6 +104,24 @@ class TitleScene(MenuScene):
             self.stack.push(DialogScene(lambda: _("This game cannot be continued"),
                                         lambda error=err: error.message))
             return
+        self.play(save, state)
+
+    def open_file(self, path: str | Path) -> None:
+        """Open a saved or shared game (``--open FILE``): copied into the saves, then played."""
+        from nile_desktop.save_library import import_save
+        from nile_desktop.saves import SaveError
+
+        try:
+            save, state = import_save(Path(path))
+        except SaveError as err:
+            self.stack.push(DialogScene(lambda: _("This game cannot be opened"),
+                                        lambda error=err: error.message))
+            return
+        self.play(save, state)
+
+    def play(self, save: Any, state: Any) -> None:
+        from nile_desktop.scenes.table import TableScene
+
         self.stack.push(TableScene(save, state))
 
     def load_game(self) -> None:
