@@ -12,34 +12,15 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from save_data import RULES, SEATS
 
 from nile_desktop import i18n, logs, paths, save_library, saves, settings
-from nile_desktop.soak.drive import frames, headless_app, text
+from nile_desktop.soak.drive import frames, text
 
-RULES = {"players": 3, "monuments": True, "random_crops": False}
-SEATS = [{"name": "Ana", "kind": "human", "colour": 0},
-         {"name": "Imhotep", "kind": "hard", "colour": 1},
-         {"name": "Tiye", "kind": "easy", "colour": 2}]
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    save_library._info_cache.clear()
-    yield tmp_path
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def app(home: Path) -> Iterator[object]:
-    app = headless_app()
-    yield app
-    app.shutdown()
+pytest_plugins = ["save_helpers"]  # the home and app fixtures
 
 
 def write_settings(content: str | bytes) -> Path:
