@@ -121,7 +121,8 @@ class SaveError(Exception):
 
     @property
     def message(self) -> str:
-        return _MESSAGES[self.code].format(file=self.path.name, **self.params)
+        text = _MESSAGES[self.code].format(file=self.path.name, **self.params)
+        return without_surrogates(text)  # a file name or move from the disk may hold them
 
     def __str__(self) -> str:
         return self.message
@@ -286,11 +287,15 @@ def _check_seed(seed: object, path: Path | str) -> int:
     return seed  # type: ignore[return-value]
 
 
+def without_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate (which no disk or font takes) replaced by U+FFFD."""
+    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+
+
 def clean_name(name: str) -> str:
     """A player's name that any disk and any font can take: no lone surrogates (they become
     U+FFFD), no control characters, no spaces around it."""
-    kept = ("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in name)
-    return "".join(c for c in kept if c.isprintable()).strip()
+    return "".join(c for c in without_surrogates(name) if c.isprintable()).strip()
 
 
 def _check_seats(data: object, players: int, path: Path | str) -> list[Seat]:

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import _
+from nile_desktop.saves import without_surrogates as shown
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, ListView, Panel, TextInput, theme
 from nile_desktop.ui.theme import TextSource
@@ -27,11 +28,6 @@ log = logging.getLogger(__name__)
 
 MAX_ENTRIES = 500
 MAX_PATH = 1024
-
-
-def shown(name: str) -> str:
-    """A file name fit for drawing: undecodable bytes (lone surrogates) become U+FFFD."""
-    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in name)
 
 
 def folder_entries(folder: Path) -> list[tuple[str, Path, bool]]:

@@ -22,6 +22,7 @@ import pygame
 
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
+from nile_desktop.saves import without_surrogates
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
@@ -67,7 +68,7 @@ class SaveRow(RichRow):
         left = rect.left + 18
         when = format_datetime(info.updated)
         if info.broken:
-            first = f"{when}   ·   {info.path.name}"
+            first = f"{when}   ·   {without_surrogates(info.path.name)}"
             message = info.error.message if info.error is not None else ""
             second, colour = _("Broken: {reason}").format(reason=message), theme.ERROR
         else:
@@ -180,7 +181,7 @@ class LoadGameScene(MenuScene):
         info = self.current()
         if info is None:
             return
-        name = info.path.name
+        name = without_surrogates(info.path.name)
         if info.broken:
             message = lambda: _("“{file}” cannot be read. It will be renamed “{new}” and no "  # noqa: E731
                                 "longer listed; nothing is deleted.").format(
