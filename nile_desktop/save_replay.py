@@ -28,7 +28,8 @@ from nile_desktop.saves import SaveError, SaveGame, load_save
 EXIT_BAD_INPUT = 2
 #: Engine ``new`` switches for the rule options a save may hold.
 SWITCHES = {"monuments": (False, "--no-monuments"), "random_crops": (True, "--random-crops"),
-            "must_act": (True, "--must-act"), "storage": ("top", "--storage-top")}
+            "must_act": (True, "--must-act"), "storage_top": (True, "--storage-top"),
+            "storage": ("top", "--storage-top")}
 
 
 def engine_commands(save: SaveGame, file: str = "game.json") -> list[str]:

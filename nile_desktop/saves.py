@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop import __version__, paths
-from nile_desktop.engine import IllegalMoveError, Rules, State, new_game
+from nile_desktop.engine import EngineError, Rules, State, new_game
 from nile_desktop.i18n import N_, LazyString
 
 log = logging.getLogger(__name__)
@@ -194,8 +194,8 @@ class SaveGame:
         for number, move in enumerate(self.moves[done:], start=done + 1):
             try:
                 state.apply(move)
-            except IllegalMoveError as exc:
-                raise SaveError("illegal-move", path, f"{exc.code}: {exc}",
+            except EngineError as exc:  # a move refused, or one that does not parse
+                raise SaveError("illegal-move", path, f"{getattr(exc, 'code', '')}: {exc}",
                                 number=number, move=move if len(move) <= 60 else move[:59] + "…") from exc
 
     def current_state(self) -> State:

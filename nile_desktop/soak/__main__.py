@@ -39,28 +39,25 @@ def _report(part: str, counted: str, failures: list[str], seconds: float) -> int
     return 1 if failures else 0
 
 
-def _files(args: argparse.Namespace) -> int:
+def _files(args: argparse.Namespace) -> tuple[str, list[str]]:
     from nile_desktop.soak import files_soak
 
-    started = time.monotonic()
     tally = files_soak.run(args.cases, args.seed, progress=args.progress)
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(tally.kinds.items()))
-    counted = (f"{format_number(tally.cases, 'en')} cases ({kinds}; seed {args.seed}): "
-               f"{format_number(tally.loaded, 'en')} loaded, "
-               f"{format_number(tally.refused, 'en')} refused cleanly")
-    return _report("files", counted, tally.failures, time.monotonic() - started)
+    return (f"{format_number(tally.cases, 'en')} cases ({kinds}; seed {args.seed}): "
+            f"{format_number(tally.loaded, 'en')} loaded, "
+            f"{format_number(tally.refused, 'en')} refused cleanly"), tally.failures
 
 
-def _ui(args: argparse.Namespace) -> int:
+def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
     from nile_desktop.soak import ui_soak
 
-    started = time.monotonic()
     tally = ui_soak.run(args.events, args.seed, progress=args.progress)
     scenes = ", ".join(f"{k} {v}" for k, v in sorted(tally.scenes.items()))
-    counted = (f"{format_number(tally.events, 'en')} events (seed {args.seed}; "
-               f"{format_number(tally.moves, 'en')} moves played, "
-               f"{tally.games_over} games finished; events per scene: {scenes})")
-    return _report("ui", counted, tally.failures, time.monotonic() - started)
+    return (f"{format_number(tally.events, 'en')} events (seed {args.seed}; "
+            f"{format_number(tally.moves, 'en')} moves played, {tally.games_over} games "
+            f"finished, {tally.restarts} restarts after Quit; events per scene: {scenes})"
+            ), tally.failures
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -84,7 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ui.add_argument("--progress", action="store_true", help="print a line every 1,000 events")
     ui.set_defaults(func=_ui)
     args = parser.parse_args(argv)
-    return int(args.func(args))
+    started = time.monotonic()
+    counted, failures = args.func(args)
+    return _report(args.part, counted, failures, time.monotonic() - started)
 
 
 if __name__ == "__main__":
