@@ -168,24 +168,29 @@ def set_aside(path: Path, tag: str = "bad") -> Path:
     """Rename ``path`` to ``<name>.<tag>`` (or ``<name>.<tag>-2``, ``-3``…) and return the new path.
 
     The new name is always a free one: an earlier file set aside is never
-    overwritten. Raises OSError if the file cannot be moved.
+    overwritten (the name is taken with a hard link, which fails rather than
+    replace a file). Raises OSError if the file cannot be moved.
     """
-    for number in range(1, 10_000):
-        suffix = f".{tag}" if number == 1 else f".{tag}-{number}"
-        target = path.with_name(path.name + suffix)
-        if target.exists():
+    base = path.name + f".{tag}"
+    try:
+        taken = {entry.name for entry in path.parent.iterdir() if entry.name.startswith(base)}
+    except OSError:
+        taken = set()
+    number = 1
+    while True:
+        target = path.with_name(base if number == 1 else f"{base}-{number}")
+        number += 1
+        if target.name in taken:
             continue
         try:
-            os.link(path, target)  # fails if the target appeared meanwhile: never overwrites
+            os.link(path, target)  # fails if the target exists: never overwrites
         except FileExistsError:
             continue
         except OSError:  # no hard links here (some network or FAT disks)
             if target.exists():
                 continue
             os.rename(path, target)
-            sync_folder(path.parent)
-            return target
-        os.unlink(path)
+        else:
+            os.unlink(path)
         sync_folder(path.parent)
         return target
-    raise OSError(f"no free name to set {path} aside")

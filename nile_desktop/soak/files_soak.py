@@ -248,6 +248,10 @@ class FilesSoak:
         for path, _label in self.batch:
             path.unlink(missing_ok=True)
         self.batch.clear()
+        from nile_desktop.settings import settings_path
+
+        for kept in settings_path().parent.glob("settings.json.bad*"):  # checked per case
+            kept.unlink()
 
     def run(self, cases: int, progress: bool = False) -> Tally:
         from nile_desktop import saves
