@@ -120,6 +120,8 @@ def _check_plain(value: Any, depth: int = 0) -> Any:
     if isinstance(value, str):
         if len(value) > SETUP_MAX_TEXT:
             raise ValueError("text too long")
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+            raise ValueError("a lone surrogate, which no file can hold")
         return value
     if isinstance(value, list) and len(value) <= SETUP_MAX_ITEMS:
         return [_check_plain(item, depth + 1) for item in value]

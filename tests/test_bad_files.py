@@ -133,6 +133,17 @@ def test_player_is_told_when_settings_were_reset(app: object) -> None:
     assert not app.notices and not app.crashed
 
 
+def test_settings_with_a_lone_surrogate_can_still_be_saved() -> None:
+    """A remembered setup holding \ud800 is refused (its default is used) and the file can be
+    written again."""
+    write_settings('{"volume": 0.2, "new_game": {"seats": [{"name": "Ana\\ud800"}]}}')
+    report = settings.read_settings()
+    assert report.settings.volume == 0.2 and report.settings.new_game == {}
+    assert "new_game" in (report.notice() or "")
+    settings.save_settings(report.settings)
+    assert settings.read_settings().notice() is None
+
+
 def test_player_is_told_which_settings_were_ignored() -> None:
     write_settings(json.dumps({"volume": "loud", "muted": True}))
     report = settings.read_settings()
