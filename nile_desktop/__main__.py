@@ -2,8 +2,11 @@
 
 Without options the title screen opens. ``--demo`` lets bots play a whole
 game in the window instead (to watch, and as the smoke test of every build);
-see ``--help``. Options given here apply to this run only: the settings
-file is changed only from the settings screen.
+see ``--help``. ``--open FILE`` opens a shared game (an exported save).
+Options given here apply to this run only: the settings file is changed
+only from the settings screen, and a test checks that no option reaches it.
+Nothing in a file the game reads can stop it from starting: a bad settings
+file is set aside and the player told, once the window is up.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from nile_desktop.ai.levels import LEVELS as BOT_LEVELS
 from nile_desktop.engine.rules import PLAYER_COUNTS
@@ -57,6 +61,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--play", type=_seats, metavar="SEATS",
                         help="open straight at a new table, e.g. human,easy or "
                              "human,human,medium (use --seed for the deal)")
+    parser.add_argument("--open", metavar="FILE", dest="open_file",
+                        help="open a saved or shared game (it is copied into your saves)")
     demo = parser.add_argument_group("demo mode (bots play a whole game)")
     demo.add_argument("--demo", action="store_true", help="watch bots play a game")
     demo.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS, metavar="N",
@@ -81,33 +87,53 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings this run's options change (for this run only)."""
+    changed: dict[str, Any] = {}
+    if args.lang:
+        changed["language"] = args.lang
+    if args.windowed:
+        changed["fullscreen"] = False
+    if args.fullscreen:
+        changed["fullscreen"] = True
+    if args.size:
+        changed["window_size"] = args.size
+    return changed
+
+
+def _read_settings(log: logging.Logger) -> tuple[Any, Callable[[], str | None] | None]:
+    """The settings and a notice for the player (translated when shown); the defaults if
+    anything at all goes wrong."""
+    from nile_desktop.settings import Settings, read_settings
+
+    try:
+        report = read_settings()
+        return report.settings, (report.notice if report.notice() else None)
+    except Exception:  # read_settings never raises; this is the last guard before the window
+        log.exception("reading the settings failed; using the defaults")
+        return Settings(), None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the game; returns the exit code (0 for a normal quit)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
 
     from nile_desktop import i18n, logs
-    from nile_desktop.settings import load_settings
 
     log_file = logs.setup_logging()
     logs.install_excepthook()
     log = logging.getLogger("nile_desktop")
-    settings = load_settings()
-    if args.lang:
-        settings.language = args.lang
-    if args.windowed:
-        settings.fullscreen = False
-    if args.fullscreen:
-        settings.fullscreen = True
-    if args.size:
-        settings.window_size = args.size
-    i18n.set_language(settings.language)
+    settings, notice = _read_settings(log)
+    i18n.set_language(overrides(args).get("language", settings.language))
 
     import pygame
 
     from nile_desktop.app import App
 
-    app = App(settings, log_path=log_file)
+    app = App(settings, log_path=log_file, overrides=overrides(args))
+    if notice:
+        app.notices.append(notice)
     try:
         app.open_window()
         if args.tutorial:
@@ -125,7 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             from nile_desktop.scenes.title import TitleScene
 
-            app.stack.push(TitleScene())
+            title = app.stack.push(TitleScene())
+            if args.open_file:
+                title.open_file(args.open_file)
         code = app.run()
     except Exception as exc:  # the window could not even start: say so and where the log is
         logs.log_crash(exc)

@@ -26,6 +26,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +71,16 @@ class App:
         log_path: Path | None = None,
         max_fps: int = 60,
         ui_dump: Path | str | None = None,
+        overrides: dict[str, Any] | None = None,
     ) -> None:
         self.settings = settings if settings is not None else Settings()
+        #: Settings given on the command line: in effect for this run, never written to the file.
+        self.overrides: dict[str, Any] = dict(overrides or {})
+        self._stored = {name: getattr(self.settings, name) for name in self.overrides}
+        for name, value in self.overrides.items():
+            setattr(self.settings, name, value)
+        #: Messages for the player that the title screen shows once (e.g. settings were reset).
+        self.notices: list[Callable[[], str | None]] = []
         self.log_path = log_path
         self.max_fps = max_fps
         #: What scenes draw on: the window once it is open (an off-screen surface before).
@@ -183,8 +192,17 @@ class App:
         self.save_settings()
 
     def save_settings(self) -> None:
-        save_settings(self.settings)
+        save_settings(self.settings_to_store())
         self._settings_dirty = False
+
+    def settings_to_store(self) -> Settings:
+        """The settings as the file should hold them: a command-line value the player has
+        not changed in the game is written as the file had it."""
+        stored = replace(self.settings)
+        for name, value in self.overrides.items():
+            if getattr(self.settings, name) == value:
+                setattr(stored, name, self._stored[name])
+        return stored
 
     def _on_language(self) -> None:
         if pygame.display.get_init():

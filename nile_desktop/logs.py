@@ -39,7 +39,9 @@ def setup_logging(level: int = logging.INFO) -> Path:
     """Send the game's log to a rotating file (1 MB × 3) and return its path.
 
     Calling it again does not add a second handler. If the user log folder
-    cannot be written, the log goes to the system's temporary folder.
+    cannot be written, the log goes to a new private folder (only this user
+    may enter it) made in the system's temporary folder: never to a fixed
+    name there, which another user of the machine could create first.
     Warnings are also shown on the console when there is one.
     """
     global _log_path
@@ -48,9 +50,9 @@ def setup_logging(level: int = logging.INFO) -> Path:
     if _log_path is not None:
         return _log_path
     handler: logging.Handler | None = None
-    for folder in (paths.user_log_dir(), Path(tempfile.gettempdir()) / "nile-desktop"):
+    for make_folder in (_user_log_folder, _private_temp_folder):
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            folder = make_folder()
             target = folder / LOG_NAME
             handler = logging.handlers.RotatingFileHandler(
                 target, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
@@ -75,6 +77,17 @@ def setup_logging(level: int = logging.INFO) -> Path:
         __version__, platform.python_version(), _pygame_version(), platform.platform(), target,
     )
     return target
+
+
+def _user_log_folder() -> Path:
+    folder = paths.user_log_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _private_temp_folder() -> Path:
+    """A fresh folder of this user's only (mode 0700), with a name nobody could guess."""
+    return Path(tempfile.mkdtemp(prefix="nile-desktop-log-"))
 
 
 def _pygame_version() -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -93,8 +94,11 @@ def write_atomic(path: Path, data: bytes | str) -> None:
 
     The data goes to a temporary file in the same folder, is flushed to disk,
     and is then renamed over ``path`` (an atomic step on every system we
-    ship for). If anything fails the old file is untouched and the temporary
-    one is removed. Text is written as UTF-8. Missing folders are created.
+    ship for); the folder itself is then synced, so a power cut right after
+    cannot undo the rename. If anything fails the old file is untouched and
+    the temporary one is removed. Text is written as UTF-8 (a text that
+    cannot be encoded raises ``UnicodeEncodeError`` before anything is
+    written). Missing folders are created.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
@@ -108,3 +112,85 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a rename in it) to disk; a no-op where folders cannot be opened."""
+    if os.name == "nt":  # Windows commits a rename with the file; folders cannot be fsynced
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+TEMP_SUFFIX = ".tmp"
+#: A temporary file older than this was left by a write that never finished.
+STALE_TEMP_SECONDS = 3600.0
+
+
+def remove_stale_temp_files(folder: Path, now: float | None = None) -> list[Path]:
+    """Delete the temporary files :func:`write_atomic` left behind in ``folder``.
+
+    A write that is cut short (power cut, killed process) leaves its
+    ``.<name>.*.tmp`` file. Only files of that pattern older than an hour
+    are removed, so a write in progress in another copy of the game is never
+    touched. Returns what was removed; never raises.
+    """
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            if not entry.is_file() or now - entry.stat().st_mtime < STALE_TEMP_SECONDS:
+                continue
+            entry.unlink()
+        except OSError:
+            continue
+        removed.append(entry)
+    return removed
+
+
+def set_aside(path: Path, tag: str = "bad") -> Path:
+    """Rename ``path`` to ``<name>.<tag>`` (or ``<name>.<tag>-2``, ``-3``…) and return the new path.
+
+    The new name is always a free one: an earlier file set aside is never
+    overwritten (the name is taken with a hard link, which fails rather than
+    replace a file). Raises OSError if the file cannot be moved.
+    """
+    base = path.name + f".{tag}"
+    try:
+        taken = {entry.name for entry in path.parent.iterdir() if entry.name.startswith(base)}
+    except OSError:
+        taken = set()
+    number = 1
+    while True:
+        target = path.with_name(base if number == 1 else f"{base}-{number}")
+        number += 1
+        if target.name in taken:
+            continue
+        try:
+            os.link(path, target)  # fails if the target exists: never overwrites
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some network or FAT disks)
+            if target.exists():
+                continue
+            os.rename(path, target)
+        else:
+            os.unlink(path)
+        sync_folder(path.parent)
+        return target

@@ -2,26 +2,40 @@
 
 A game is fully decided by its setup and its moves (the engine is seeded
 and deterministic), so a save holds nothing else: it stays small, it is
-readable, it doubles as a bug report, and loading it checks itself — every
-move is played again through the engine, so a save that does not describe a
-legal game is refused instead of producing an impossible table.
+readable, it doubles as a bug report and as the file two players share
+(export/import), and loading it checks itself — every move is played again
+through the engine, so a save that does not describe a legal game is
+refused instead of producing an impossible table.
 
-Saves are the player's and are never changed or deleted by reading them. A
-save that cannot be used raises :class:`SaveError` with a code and a message
-in the player's language (damaged, cut off, not a save at all, from a newer
-game, a move the rules refuse, a bad list of players). Writing goes through
-a temporary file renamed over the old one, so the autosave written after
-every move survives a crash at any moment.
+Every game has its own file in ``saves_dir()`` (a :class:`SaveGame` knows
+its ``path``), written after every move by :func:`autosave`, so starting a
+new game never overwrites another. Saves are the player's and are never
+changed or deleted by reading them. A save that cannot be used raises
+:class:`SaveError` with a code and a message in the player's language that
+names the file (damaged, cut off, not a save at all, from a newer game, a
+move the rules refuse, a bad list of players) — whatever the file holds:
+huge numbers, deep nesting and odd text all end as a SaveError, never as
+another exception. Writing goes through a temporary file renamed over the
+old one, so the save written after every move survives a crash at any
+moment.
 
-File layout (``nile-save/1``)::
+File layout (``nile-save/2``; ``/1`` files, without ``result`` and with
+exactly the three rules below, are read too)::
 
-    {"format": "nile-save/1", "app_version": "0.1.0",
+    {"format": "nile-save/2", "app_version": "0.1.0",
      "created": "2026-01-31T18:02:11+00:00", "updated": "…",
-     "rules": {"players": 3, "monuments": true, "random_crops": false,
-               "must_act": false, "storage_top": false},
+     "rules": {"players": 3, "monuments": true, "random_crops": false, …},
      "seed": 123,
      "seats": [{"name": "Ana", "kind": "human", "colour": 0}, …],
-     "moves": ["market wheat flax", "plant castor castor", …]}
+     "moves": ["market wheat flax", "plant castor castor", …],
+     "result": null}
+
+``rules`` holds every option the engine's ``Rules`` was created with (as
+``Rules.to_dict()`` writes them), so rule-book options added to the engine
+are kept without this module knowing them. ``result`` is the engine's
+result once the game is over (for other tools; on load it is recomputed).
+Listing, deleting, records, import and export are in
+:mod:`nile_desktop.save_library`.
 """
 
 from __future__ import annotations
@@ -30,83 +44,32 @@ import json
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from nile_desktop import __version__, paths
 from nile_desktop.ai.levels import LEVELS
-from nile_desktop.engine import MAX_PLAYERS, MIN_PLAYERS, MoveError, Rules, State, new_game
+from nile_desktop.engine import EngineError, Rules, State, new_game
 from nile_desktop.engine.rules import SEED_MAX
-from nile_desktop.i18n import N_, LazyString
+from nile_desktop.save_errors import SaveError, without_surrogates
 from nile_desktop.seats import SEATS
 
 log = logging.getLogger(__name__)
 
 FORMAT_NAME = "nile-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SAVE_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
+#: The single autosave slot of version 1 of the game; still read (and continued) if present.
 AUTOSAVE_NAME = "autosave.json"
 SEAT_KINDS: tuple[str, ...] = ("human", *LEVELS)
 SEAT_COLOURS = len(SEATS)
 MAX_NAME_LENGTH = 64
-
-
-# ---------------------------------------------------------------------------
-# Errors
-
-_MESSAGES: dict[str, LazyString] = {
-    "unreadable": N_("The save “{file}” could not be opened."),
-    "truncated": N_(
-        "The save “{file}” is incomplete: it breaks off before its end, "
-        "probably because writing it was interrupted. The file was left untouched."
-    ),
-    "corrupt": N_("The save “{file}” is damaged and cannot be read. The file was left untouched."),
-    "foreign": N_("“{file}” is not a saved game of Nile. The file was left untouched."),
-    "newer": N_(
-        "The save “{file}” comes from a newer version of the game. "
-        "Update the game to continue it; the file was left untouched."
-    ),
-    "bad-game": N_(
-        "The save “{file}” describes game settings this game does not know. "
-        "The file was left untouched."
-    ),
-    "bad-seats": N_(
-        "The save “{file}” has a wrong list of players, so it cannot be continued. "
-        "The file was left untouched."
-    ),
-    "illegal-move": N_(
-        "The save “{file}” cannot be replayed: move {number} ({move}) is against the rules "
-        "at that point of the game. The file was left untouched."
-    ),
-    "write-failed": N_("The game could not be saved to “{file}”. Is the disk full?"),
-}
-
-
-class SaveError(Exception):
-    """A save that cannot be read (or written), with a message for the player.
-
-    ``code`` is one of: ``unreadable``, ``truncated``, ``corrupt``,
-    ``foreign``, ``newer``, ``bad-game``, ``bad-seats``, ``illegal-move``,
-    ``write-failed``. ``message`` (also ``str(error)``) is translated each
-    time it is read, so it follows a language switch; ``detail`` is an
-    English explanation for the log.
-    """
-
-    def __init__(self, code: str, path: Path | str, detail: str = "", **params: object) -> None:
-        super().__init__(code, str(path), detail)
-        self.code = code
-        self.path = Path(path)
-        self.detail = detail
-        self.params = params
-
-    @property
-    def message(self) -> str:
-        return _MESSAGES[self.code].format(file=self.path.name, **self.params)
-
-    def __str__(self) -> str:
-        return self.message
+#: A real save is a few kilobytes; a file larger than this is refused unread.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_MOVES = 20_000
+MAX_MOVE_LENGTH = 200
 
 
 # ---------------------------------------------------------------------------
@@ -131,7 +94,11 @@ def _now() -> str:
 
 @dataclass
 class SaveGame:
-    """One game as saved: setup plus the moves played so far."""
+    """One game as saved: setup plus the moves played so far, and the file it lives in.
+
+    ``path`` is None until the first :func:`autosave` gives the game its own
+    file in ``saves_dir()``; a loaded save keeps the path it was read from.
+    """
 
     rules: dict[str, Any]
     seed: int
@@ -141,6 +108,9 @@ class SaveGame:
     updated: str = field(default_factory=_now)
     app_version: str = __version__
     format: str = SAVE_FORMAT
+    path: Path | None = field(default=None, compare=False, repr=False)
+    _replayed: tuple[int, State] | None = field(default=None, init=False, compare=False,
+                                                repr=False)
 
     @property
     def player_names(self) -> list[str]:
@@ -161,17 +131,41 @@ class SaveGame:
     def replay(self, path: Path | str = "") -> State:
         """The state after every move, or SaveError("illegal-move") naming the first bad one."""
         state = self.new_state()
-        for number, move in enumerate(self.moves, start=1):
+        self._advance(state, 0, path)
+        return state
+
+    def _advance(self, state: State, done: int, path: Path | str) -> None:
+        for number, move in enumerate(self.moves[done:], start=done + 1):
             try:
                 state.apply(move)
-            except MoveError as exc:
-                raise SaveError("illegal-move", path, f"{exc.code}: {exc}",
-                                number=number, move=move) from exc
+            except EngineError as exc:  # a move refused, or one that does not parse
+                raise SaveError("illegal-move", path, f"{getattr(exc, 'code', '')}: {exc}",
+                                number=number, move=move if len(move) <= 60 else move[:59] + "…") from exc
+
+    def current_state(self) -> State:
+        """The state after every move, replaying only the moves recorded since the last call.
+
+        The returned state is this save's own copy: do not change it.
+        """
+        cached = self._replayed
+        if cached is None or cached[0] > len(self.moves):
+            cached = (0, self.new_state())
+        done, state = cached
+        self._advance(state, done, self.path or "")
+        self._replayed = (len(self.moves), state)
         return state
+
+    def result(self) -> dict[str, Any] | None:
+        """The engine's result once the game is over, else None (also None if it cannot replay)."""
+        try:
+            state = self.current_state()
+        except Exception:  # noqa: BLE001 - a save that cannot replay has no result to write
+            return None
+        return state.result if state.over else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "format": self.format,
+            "format": SAVE_FORMAT,
             "app_version": self.app_version,
             "created": self.created,
             "updated": self.updated,
@@ -179,6 +173,7 @@ class SaveGame:
             "seed": self.seed,
             "seats": [seat.to_dict() for seat in self.seats],
             "moves": list(self.moves),
+            "result": self.result(),
         }
 
     def to_json(self) -> str:
@@ -193,27 +188,53 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_rules(data: object, path: Path | str) -> dict[str, Any]:
+def _short(value: object, limit: int = 80) -> str:
+    """A ``repr`` for messages that cannot fail (deep nesting, huge integers) and stays short."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - RecursionError, ValueError (int too long to print), …
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_RULES_V1 = ("players", "monuments", "random_crops")
+
+
+def _check_rules(data: object, path: Path | str, version: int = FORMAT_VERSION) -> dict[str, Any]:
+    """The rules as ``Rules.to_dict()`` writes them; SaveError("bad-game") if the engine refuses.
+
+    Each option must have the type of its default in ``Rules`` (so ``"yes"``
+    is not taken for true); which options exist is the engine's business.
+    """
     if not isinstance(data, Mapping):
         raise SaveError("bad-game", path, "rules is not an object")
-    players = data.get("players")
-    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SaveError("bad-game", path, f"rules.players is {players!r}")
-    for key in ("monuments", "random_crops"):
-        if not isinstance(data.get(key), bool):
-            raise SaveError("bad-game", path, f"rules.{key} is {data.get(key)!r}")
-    # The rule-book options (R-PLANT-5, R-TRADE-1): absent in older saves, meaning off.
-    for key in ("must_act", "storage_top"):
-        if not isinstance(data.get(key, False), bool):
-            raise SaveError("bad-game", path, f"rules.{key} is {data.get(key)!r}")
-    return {"players": players, "monuments": data["monuments"], "random_crops": data["random_crops"],
-            "must_act": data.get("must_act", False), "storage_top": data.get("storage_top", False)}
+    if version < 2 and set(data) != set(_RULES_V1):
+        raise SaveError("bad-game", path, f"rules keys {_short(sorted(map(str, data)))}")
+    options = {f.name: f for f in fields(Rules)}
+    for key, value in data.items():
+        option = options.get(key) if isinstance(key, str) else None
+        if option is None:
+            raise SaveError("bad-game", path, f"unknown rule {_short(key)}")
+        expected = type(option.default) if option.default is not MISSING else int
+        if type(value) is not expected:
+            raise SaveError("bad-game", path, f"rules.{key} is {_short(value)}")
+    try:
+        rules = Rules(**data)
+    except Exception as exc:  # noqa: BLE001 - TypeError (a missing option), ValueError, …
+        raise SaveError("bad-game", path, f"rules refused: {_short(str(exc), 200)}") from None
+    return dict(rules.to_dict())
 
 
 def _check_seed(seed: object, path: Path | str) -> int:
-    if not _is_int(seed) or not 0 <= seed <= SEED_MAX:
-        raise SaveError("bad-game", path, f"seed is {seed!r}")
+    if not _is_int(seed) or not 0 <= seed <= SEED_MAX:  # type: ignore[operator]
+        raise SaveError("bad-game", path, f"seed is {_short(seed)}")
     return seed  # type: ignore[return-value]
+
+
+def clean_name(name: str) -> str:
+    """A player's name that any disk and any font can take: no lone surrogates (they become
+    U+FFFD), no control characters, no spaces around it."""
+    return "".join(c for c in without_surrogates(name) if c.isprintable()).strip()
 
 
 def _check_seats(data: object, players: int, path: Path | str) -> list[Seat]:
@@ -228,45 +249,61 @@ def _check_seats(data: object, players: int, path: Path | str) -> list[Seat]:
         if not isinstance(item, Mapping):
             raise SaveError("bad-seats", path, f"seat {index} is not an object")
         name, kind, colour = item.get("name"), item.get("kind"), item.get("colour")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise SaveError("bad-seats", path, f"seat {index} name {name!r}")
-        if kind not in SEAT_KINDS:
-            raise SaveError("bad-seats", path, f"seat {index} kind {kind!r}")
-        if not _is_int(colour) or not 0 <= colour < SEAT_COLOURS:
-            raise SaveError("bad-seats", path, f"seat {index} colour {colour!r}")
-        seats.append(Seat(name, kind, colour))
+        if isinstance(name, str) and len(name) <= MAX_NAME_LENGTH:
+            name = clean_name(name)
+        if not isinstance(name, str) or not name or len(name) > MAX_NAME_LENGTH:
+            raise SaveError("bad-seats", path, f"seat {index} name {_short(name)}")
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise SaveError("bad-seats", path, f"seat {index} kind {_short(kind)}")
+        if not _is_int(colour) or not 0 <= colour < SEAT_COLOURS:  # type: ignore[operator]
+            raise SaveError("bad-seats", path, f"seat {index} colour {_short(colour)}")
+        seats.append(Seat(name, kind, colour))  # type: ignore[arg-type]
     return seats
 
 
 def _check_moves(data: object, path: Path | str) -> list[str]:
-    if not isinstance(data, list) or not all(isinstance(m, str) for m in data):
-        raise SaveError("bad-game", path, "moves is not a list of texts")
+    if (not isinstance(data, list) or len(data) > MAX_MOVES
+            or not all(isinstance(m, str) and len(m) <= MAX_MOVE_LENGTH for m in data)):
+        raise SaveError("bad-game", path, "moves is not a list of move texts")
     return list(data)
 
 
-_FORMAT_RE = re.compile(rf"^{FORMAT_NAME}/(\d+)$")
+_FORMAT_RE = re.compile(rf"^{FORMAT_NAME}/([0-9]{{1,6}})$")
 
 
 def save_from_dict(data: object, path: Path | str = "") -> SaveGame:
-    """Check a decoded save and build the SaveGame (no replay); raises SaveError."""
+    """Check a decoded save and build the SaveGame (no replay); raises SaveError only."""
+    try:
+        return _save_from_dict(data, path)
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any other surprise in odd data is damage too
+        raise SaveError("corrupt", path, f"unexpected content: {_short(exc, 200)}") from None
+
+
+def _save_from_dict(data: object, path: Path | str) -> SaveGame:
     if not isinstance(data, dict) or not isinstance(data.get("format"), str):
         raise SaveError("foreign", path, "no 'format' key")
     match = _FORMAT_RE.match(data["format"])
     if not match:
-        raise SaveError("foreign", path, f"format {data['format']!r}")
-    if int(match.group(1)) > FORMAT_VERSION:
+        raise SaveError("foreign", path, f"format {_short(data['format'])}")
+    version = int(match.group(1))
+    if version > FORMAT_VERSION:
         raise SaveError("newer", path, f"format {data['format']!r}")
-    if int(match.group(1)) < 1:
+    if version < 1:
         raise SaveError("foreign", path, f"format {data['format']!r}")
-    rules = _check_rules(data.get("rules"), path)
+    rules = _check_rules(data.get("rules"), path, version)
+    created, updated = data.get("created"), data.get("updated")
     return SaveGame(
         rules=rules,
         seed=_check_seed(data.get("seed"), path),
         seats=_check_seats(data.get("seats"), rules["players"], path),
         moves=_check_moves(data.get("moves"), path),
-        created=data["created"] if isinstance(data.get("created"), str) else "",
-        updated=data["updated"] if isinstance(data.get("updated"), str) else "",
-        app_version=str(data.get("app_version", "")),
+        created=created if isinstance(created, str) and len(created) < 64 else "",
+        updated=updated if isinstance(updated, str) and len(updated) < 64 else "",
+        app_version=version_text if isinstance(version_text := data.get("app_version"), str)
+        and len(version_text) < 40 else "",
+        path=Path(path) if path else None,
     )
 
 
@@ -276,7 +313,7 @@ def _decode(raw: bytes, path: Path) -> object:
     except UnicodeDecodeError as exc:
         # Bytes cut in the middle of a letter mean the file stops early.
         code = "truncated" if exc.reason == "unexpected end of data" else "corrupt"
-        raise SaveError(code, path, f"not UTF-8: {exc}") from exc
+        raise SaveError(code, path, f"not UTF-8: {exc}") from None
     stripped = text.strip()
     if not stripped:
         raise SaveError("truncated", path, "the file is empty")
@@ -287,7 +324,9 @@ def _decode(raw: bytes, path: Path) -> object:
         # means the rest of the file is missing.
         at_end = exc.pos >= len(stripped) - 1 or exc.msg.startswith("Unterminated string")
         cut_off = stripped.startswith(("{", "[")) and at_end
-        raise SaveError("truncated" if cut_off else "corrupt", path, str(exc)) from exc
+        raise SaveError("truncated" if cut_off else "corrupt", path, str(exc)) from None
+    except (ValueError, RecursionError) as exc:  # an integer of 4,300+ digits; deep nesting
+        raise SaveError("corrupt", path, _short(str(exc), 200)) from None
 
 
 # ---------------------------------------------------------------------------
@@ -296,7 +335,11 @@ def _decode(raw: bytes, path: Path) -> object:
 
 def new_save(rules_dict: Mapping[str, Any] | Rules, seed: int,
              seats: Sequence[Mapping[str, Any] | Seat]) -> SaveGame:
-    """A save for a game about to start; raises SaveError("bad-…") for bad arguments."""
+    """A save for a game about to start; raises SaveError("bad-…") for bad arguments.
+
+    Seat names are cleaned (:func:`clean_name`) so the file can always be
+    written. The save has no file yet: the first :func:`autosave` gives it one.
+    """
     if isinstance(rules_dict, Rules):
         rules_dict = rules_dict.to_dict()
     rules = _check_rules(rules_dict, "")
@@ -304,24 +347,35 @@ def new_save(rules_dict: Mapping[str, Any] | Rules, seed: int,
                     seats=_check_seats(seats, rules["players"], ""))
 
 
+def _encode(save: SaveGame) -> bytes:
+    text = save.to_json()
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate got in after all: write it escaped
+        return (json.dumps(save.to_dict(), indent=1, ensure_ascii=True) + "\n").encode("ascii")
+
+
 def write_save(path: Path | str, save: SaveGame) -> None:
     """Write ``save`` to ``path`` atomically, touching ``updated``; SaveError("write-failed")."""
     path = Path(path)
     save.updated = _now()
     try:
-        paths.write_atomic(path, save.to_json())
+        paths.write_atomic(path, _encode(save))
     except OSError as exc:
         log.error("could not write the save %s: %s", path, exc)
         raise SaveError("write-failed", path, str(exc)) from exc
 
 
 def read_save(path: Path | str) -> SaveGame:
-    """Read and check a save without replaying it; raises SaveError."""
+    """Read and check a save without replaying it; raises SaveError only."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError("unreadable", path, str(exc)) from exc
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:
+        raise SaveError("unreadable", path, str(exc)) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise SaveError("too-large", path, f"more than {MAX_FILE_BYTES} bytes")
     return save_from_dict(_decode(raw, path), path)
 
 
@@ -329,18 +383,19 @@ def load_save(path: Path | str) -> tuple[SaveGame, State]:
     """The save at ``path`` and the game state its moves lead to.
 
     Raises SaveError (logged with its English detail) if the file cannot be
-    used; the file is never changed.
+    used — and nothing else, whatever the file holds; the file is never
+    changed. The save remembers ``path`` as its own file.
     """
     path = Path(path)
     try:
         save = read_save(path)
         try:
-            state = save.replay(path)
+            state = save.current_state().clone()
         except SaveError:
             raise
-        except Exception as exc:  # an engine failure on odd input still must not crash the game
+        except Exception as exc:  # noqa: BLE001 - an engine failure on odd input must not crash
             log.exception("replaying %s failed", path)
-            raise SaveError("corrupt", path, f"replay failed: {exc!r}") from exc
+            raise SaveError("corrupt", path, f"replay failed: {_short(exc, 200)}") from None
     except SaveError as err:
         log.warning("save %s refused (%s): %s", path, err.code, err.detail)
         raise
@@ -353,21 +408,58 @@ def saves_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """The single autosave slot, rewritten after every move."""
+    """The single autosave slot of version 1 of the game (still read if it is there)."""
     return saves_dir() / AUTOSAVE_NAME
 
 
 def autosave(save: SaveGame) -> bool:
-    """Write the autosave; a failure is logged and reported as False, never raised."""
+    """Write the game to its own file (giving it one on the first call); never raises.
+
+    This is the table's one call after every move. A failure (full disk, a
+    folder that cannot be written, anything) is logged and reported as
+    False. A finished game stays as a record; the oldest records beyond
+    ``save_library.RECORDS_KEPT`` are removed.
+    """
     try:
-        write_save(autosave_path(), save)
+        if save.path is None:
+            save.path = new_save_path()
+        write_save(save.path, save)
     except SaveError:
         return False
+    except Exception:  # noqa: BLE001 - documented never to raise: the table must go on
+        log.exception("autosave failed")
+        return False
+    if save.result() is not None:
+        try:
+            from nile_desktop.save_library import prune_records
+
+            prune_records()
+        except Exception:  # noqa: BLE001 - tidying up records must never cost the game
+            log.exception("pruning old records failed")
     return True
 
 
+def save_and_leave(save: SaveGame) -> bool:
+    """"Save and leave": write the game now (it is then first for Continue); never raises.
+
+    Returns False if the disk refused, so the menu can say the game was not
+    saved (the moves up to the last successful autosave are still on disk).
+    """
+    ok = autosave(save)
+    log.info("left the game %s (%s)", save.path, "saved" if ok else "NOT saved")
+    return ok
+
+
+_STEM_RE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
 def new_save_path(stem: str = "game") -> Path:
-    """A free file name in ``saves_dir()`` for a named save, e.g. ``game-20260131-180211.json``."""
+    """A free file name in ``saves_dir()``, e.g. ``game-20260131-180211.json``.
+
+    ``stem`` is reduced to letters, digits, ``-`` and ``_`` (anything else,
+    such as ``../``, is dropped), so the path is always inside the folder.
+    """
+    stem = _STEM_RE.sub("", stem)[:40] or "game"
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     folder = saves_dir()
     candidate = folder / f"{stem}-{stamp}.json"
@@ -376,79 +468,3 @@ def new_save_path(stem: str = "game") -> Path:
         candidate = folder / f"{stem}-{stamp}-{counter}.json"
         counter += 1
     return candidate
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    """What the load screen shows about one file in ``saves_dir()``.
-
-    A broken file has ``broken=True`` and ``error`` (the SaveError, whose
-    ``message`` is for the player); its other fields are best guesses.
-    """
-
-    path: Path
-    updated: datetime  # timezone-aware; the file's time when the save has none
-    players: list[str]
-    season: int | None
-    seasons: int | None
-    over: bool
-    broken: bool = False
-    error: SaveError | None = None
-
-    @property
-    def is_autosave(self) -> bool:
-        return self.path.name == AUTOSAVE_NAME
-
-
-_info_cache: dict[Path, tuple[tuple[int, int], SaveInfo]] = {}
-
-
-def _parse_time(text: str, fallback: datetime) -> datetime:
-    try:
-        moment = datetime.fromisoformat(text)
-    except (TypeError, ValueError):
-        return fallback
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
-def save_info(path: Path) -> SaveInfo:
-    """Summary of one save file; never raises for a bad file (it is marked broken)."""
-    try:
-        stat = path.stat()
-    except OSError as exc:
-        error = SaveError("unreadable", path, str(exc))
-        return SaveInfo(path, datetime.now(timezone.utc), [], None, None, False, True, error)
-    key = (stat.st_mtime_ns, stat.st_size)
-    cached = _info_cache.get(path)
-    if cached and cached[0] == key:
-        return cached[1]
-    file_time = datetime.fromtimestamp(stat.st_mtime, timezone.utc)
-    try:
-        save, state = load_save(path)
-    except SaveError as error:
-        info = SaveInfo(path, file_time, [], None, None, False, True, error)
-    else:
-        info = SaveInfo(path, _parse_time(save.updated, file_time), save.player_names,
-                        state.season, state.seasons, bool(state.over))
-    _info_cache[path] = (key, info)
-    return info
-
-
-def list_saves() -> list[SaveInfo]:
-    """Every ``*.json`` in ``saves_dir()``, newest first; unreadable ones marked broken."""
-    folder = saves_dir()
-    try:
-        files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
-    except OSError:
-        return []
-    infos = [save_info(p) for p in files]
-    infos.sort(key=lambda info: (info.updated, info.path.name), reverse=True)
-    return infos
-
-
-def latest_save() -> Path | None:
-    """The newest save of a game still in progress ("Continue"), or None."""
-    for info in list_saves():
-        if not info.broken and not info.over:
-            return info.path
-    return None

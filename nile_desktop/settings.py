@@ -2,10 +2,13 @@
 
 Settings are read once at start and written whenever the player changes
 one. The file is the player's, may be hand-edited and may survive across
-versions, so reading it never fails: every value is checked on its own and
-a bad one falls back to its default while the good ones are kept. A file
-that cannot be read at all is set aside as ``settings.json.bad`` (kept for a
-bug report) and the game starts with the defaults. Writing goes to a
+versions, so reading it never fails, whatever it holds (huge numbers, deep
+nesting, a byte-order mark, binary junk): every value is checked on its own
+and a bad one falls back to its default while the good ones are kept. A
+file that cannot be read at all is set aside as ``settings.json.bad`` (then
+``.bad-2``, ``.bad-3``…: an earlier one is never overwritten, and none is
+ever deleted) and the game starts with the defaults. Either way the player
+is told (:meth:`SettingsReport.notice`), naming the file. Writing goes to a
 temporary file renamed over the old one, so a crash never leaves half a
 file. The file carries a version; ``MIGRATIONS`` turns an older layout into
 the current one before checking.
@@ -16,13 +19,13 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from nile_desktop import i18n, paths
+from nile_desktop.i18n import N_, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,8 @@ class Settings:
     hints: bool = True
     games_started: int = 0
     hints_seen: list[str] = field(default_factory=list)
+    #: The last setup of the New game screen (see ``scenes.new_game``), checked there.
+    new_game: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -111,6 +116,39 @@ def _check_names(value: Any) -> list[str]:
     if isinstance(value, list) and all(isinstance(v, str) and len(v) <= 80 for v in value):
         return list(dict.fromkeys(value))[:200]
     raise ValueError("not a list of names")
+SETUP_MAX_DEPTH = 4
+SETUP_MAX_ITEMS = 16
+SETUP_MAX_TEXT = 200
+
+
+def _check_plain(value: Any, depth: int = 0) -> Any:
+    """A small JSON value (the New game setup): bounded depth, lengths and numbers."""
+    if depth > SETUP_MAX_DEPTH:
+        raise ValueError("nested too deep")
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if abs(value) >= 2**64:
+            raise ValueError("number too large")
+        return value
+    if isinstance(value, str):
+        if len(value) > SETUP_MAX_TEXT:
+            raise ValueError("text too long")
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+            raise ValueError("a lone surrogate, which no file can hold")
+        return value
+    if isinstance(value, list) and len(value) <= SETUP_MAX_ITEMS:
+        return [_check_plain(item, depth + 1) for item in value]
+    if isinstance(value, dict) and len(value) <= SETUP_MAX_ITEMS:
+        return {str(k): _check_plain(v, depth + 1) for k, v in value.items()
+                if isinstance(k, str)}
+    raise ValueError("not a small JSON value")
+
+
+def _check_setup(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError("not an object")
+    return _check_plain(value)  # type: ignore[no-any-return]
 
 
 def _check_version(value: Any) -> int:
@@ -132,6 +170,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "hints": _check_bool,
     "games_started": _check_count,
     "hints_seen": _check_names,
+    "new_game": _check_setup,
 }
 assert set(CHECKS) == {f.name for f in fields(Settings)}
 
@@ -163,21 +202,41 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 
 def from_dict(data: dict[str, Any]) -> Settings:
     """Settings from a dict as read from the file; each bad value gets its default."""
-    data = migrate(dict(data))
+    return _from_dict(data)[0]
+
+
+def _from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """The settings and the names of the values that were bad (and got their defaults)."""
+    try:
+        data = migrate(dict(data))
+    except Exception as exc:  # a migration choking on odd values: check what is there as it is
+        log.warning("settings migration failed (%s); checking the values as they are", exc)
+        data = dict(data)
     defaults = Settings()
     values: dict[str, Any] = {}
+    ignored: list[str] = []
     for name, check in CHECKS.items():
         if name not in data:
             continue
         try:
             values[name] = check(data[name])
-        except ValueError as exc:
-            log.warning("setting %s=%r ignored (%s); using %r", name, data[name], exc,
+        except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+            ignored.append(name)
+            log.warning("setting %s=%s ignored (%s); using %r", name, _short(data[name]), exc,
                         getattr(defaults, name))
     if "language" not in values:
         values["language"] = defaults.language
     values["version"] = SETTINGS_VERSION
-    return Settings(**values)
+    return Settings(**values), [name for name in ignored if name != "version"]
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr`` for the log that cannot fail (huge numbers, deep nesting) and stays short."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - RecursionError, ValueError for huge ints, …
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ---------------------------------------------------------------------------
@@ -189,37 +248,91 @@ def settings_path() -> Path:
     return paths.user_config_dir() / FILE_NAME
 
 
-def _set_aside(path: Path, reason: str) -> None:
-    bad = path.with_name(path.name + ".bad")
+_RESET = N_("The settings file could not be read, so every setting is back to its default. "
+            "The file was kept as “{file}”.")
+_UNREADABLE = N_("The settings file “{file}” could not be read, so the defaults are used "
+                 "for now. The file was left as it is.")
+
+
+@dataclass(frozen=True)
+class SettingsReport:
+    """What reading the settings file found, so the player can be told.
+
+    ``kept_as`` is where an unusable file was moved; ``unreadable`` is set
+    when the file could not even be opened (it stays where it is);
+    ``ignored`` names the values that were bad and got their defaults.
+    """
+
+    settings: Settings
+    path: Path
+    kept_as: Path | None = None
+    unreadable: bool = False
+    ignored: tuple[str, ...] = ()
+
+    def notice(self) -> str | None:
+        """A message for the player in the current language, or None when all went well."""
+        if self.kept_as is not None:
+            return str(_RESET).format(file=self.kept_as.name)
+        if self.unreadable:
+            return str(_UNREADABLE).format(file=self.path.name)
+        if self.ignored:
+            n = len(self.ignored)
+            return ngettext(
+                "{n} setting in “{file}” was not valid and is back to its default: {names}.",
+                "{n} settings in “{file}” were not valid and are back to their defaults: "
+                "{names}.", n,
+            ).format(n=n, file=self.path.name, names=", ".join(self.ignored))
+        return None
+
+
+def _set_aside(path: Path, reason: str) -> Path | None:
     try:
-        os.replace(path, bad)
-        log.error("settings file %s could not be used (%s); kept as %s, using defaults",
-                  path, reason, bad)
+        bad = paths.set_aside(path, "bad")
     except OSError as exc:
         log.error("settings file %s could not be used (%s) nor moved aside (%s)",
                   path, reason, exc)
+        return None
+    log.error("settings file %s could not be used (%s); kept as %s, using defaults",
+              path, reason, bad)
+    return bad
 
 
-def load_settings() -> Settings:
-    """The saved settings, or the defaults. Never raises for a bad file."""
+def _parse(raw: bytes) -> Any:
+    """The decoded JSON of the file; ValueError for anything that is not valid JSON text."""
+    try:
+        # "utf-8-sig" drops the byte-order mark Notepad writes at the start.
+        return json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, RecursionError, ValueError) as exc:
+        # JSONDecodeError is a ValueError; so is an integer of more than 4,300 digits.
+        raise ValueError(f"not valid JSON: {_short(str(exc), 200)}") from None
+
+
+def read_settings() -> SettingsReport:
+    """The saved settings (or the defaults) and what was wrong with the file. Never raises."""
     path = settings_path()
+    paths.remove_stale_temp_files(path.parent)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         log.info("no settings file at %s; first start, using defaults", path)
-        return Settings()
+        return SettingsReport(Settings(), path)
     except OSError as exc:
         log.error("settings file %s could not be read (%s); using defaults", path, exc)
-        return Settings()
+        return SettingsReport(Settings(), path, unreadable=True)
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        _set_aside(path, f"not valid JSON: {exc}")
-        return Settings()
-    if not isinstance(data, dict):
-        _set_aside(path, "not a JSON object")
-        return Settings()
-    return from_dict(data)
+        data = _parse(raw)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        settings, ignored = _from_dict(data)
+    except Exception as exc:  # noqa: BLE001 - no file may stop the game from starting
+        return SettingsReport(Settings(), path, kept_as=_set_aside(path, str(exc)),
+                              unreadable=True)
+    return SettingsReport(settings, path, ignored=tuple(ignored))
+
+
+def load_settings() -> Settings:
+    """The saved settings, or the defaults. Never raises for a bad file."""
+    return read_settings().settings
 
 
 def save_settings(settings: Settings) -> None:
@@ -229,10 +342,10 @@ def save_settings(settings: Settings) -> None:
     effect for this run and the old file is untouched.
     """
     path = settings_path()
-    text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
     try:
+        text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
         paths.write_atomic(path, text)
-    except OSError as exc:
+    except (OSError, ValueError, TypeError) as exc:  # a full disk; a name no disk can hold
         log.error("settings could not be saved to %s: %s", path, exc)
         return
     log.info("settings saved to %s", path)

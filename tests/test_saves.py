@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nile_desktop import i18n, paths, saves
+from nile_desktop import i18n, paths, save_library, saves
 from nile_desktop.engine import Rules, State, new_game
 from nile_desktop.saves import SaveError, SaveGame, Seat
 
@@ -18,7 +18,7 @@ from nile_desktop.saves import SaveError, SaveGame, Seat
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    saves._info_cache.clear()
+    save_library._info_cache.clear()
     yield tmp_path
     i18n.set_language("en")
 
@@ -62,12 +62,13 @@ def test_round_trip_replays_to_the_same_state(tmp_path: Path) -> None:
 def test_file_layout() -> None:
     """The file is plain JSON with exactly the documented keys and canonical move texts."""
     save, state = game(10)
-    saves.write_save(saves.autosave_path(), save)
-    data = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+    assert saves.autosave(save) and save.path is not None
+    data = json.loads(save.path.read_text(encoding="utf-8"))
     assert set(data) == {"format", "app_version", "created", "updated", "rules", "seed",
-                         "seats", "moves"}
-    assert data["format"] == "nile-save/1"
-    assert data["rules"] == RULES and data["seed"] == 42 and data["seats"] == SEATS
+                         "seats", "moves", "result"}
+    assert data["format"] == "nile-save/2"
+    assert data["rules"] == Rules(**RULES).to_dict() and data["seed"] == 42
+    assert data["seats"] == SEATS and data["result"] is None
     assert data["moves"] == save.moves and all(isinstance(m, str) for m in data["moves"])
 
 
@@ -82,18 +83,20 @@ def test_finished_game_round_trip(tmp_path: Path) -> None:
 
 
 def test_autosave_and_continue() -> None:
-    """The autosave slot is rewritten after each move and is what Continue offers."""
-    assert saves.latest_save() is None
+    """A game's own file is rewritten after each move and is what Continue offers."""
+    assert save_library.latest_save() is None
     save = saves.new_save(RULES, 3, SEATS)
+    assert save.path is None
     state = save.new_state()
     for _ in range(5):
         move = state.legal_moves()[0]
         state.apply(move)
         save.record(move)
         assert saves.autosave(save)
-        assert saves.load_save(saves.autosave_path())[1].to_json() == state.to_json()
-    assert saves.autosave_path().name == "autosave.json"
-    assert saves.latest_save() == saves.autosave_path()
+        assert save.path is not None and save.path.parent == saves.saves_dir()
+        assert saves.load_save(save.path)[1].to_json() == state.to_json()
+    assert save_library.latest_save() == save.path
+    assert os.listdir(saves.saves_dir()) == [save.path.name]
 
 
 def test_autosave_failure_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,7 +130,7 @@ def test_list_saves_newest_first_with_broken_files_listed() -> None:
     broken = saves.saves_dir() / "broken.json"
     broken.write_text("{ this is not json", encoding="utf-8")
     (saves.saves_dir() / "notes.txt").write_text("ignored", encoding="utf-8")
-    infos = saves.list_saves()
+    infos = save_library.list_saves()
     assert [i.path for i in infos if not i.broken] == [over, new, old]
     bad = [i for i in infos if i.broken]
     assert [i.path for i in bad] == [broken] and bad[0].error is not None
@@ -137,12 +140,12 @@ def test_list_saves_newest_first_with_broken_files_listed() -> None:
     assert first.season == 1 and first.seasons == 3 and not first.over
     assert infos[[i.path for i in infos].index(over)].over
     # Continue offers the newest game that is not finished.
-    assert saves.latest_save() == new
+    assert save_library.latest_save() == new
 
 
 def test_list_saves_without_folder() -> None:
     """No saves folder yet means an empty list, not an error."""
-    assert saves.list_saves() == [] and saves.latest_save() is None
+    assert save_library.list_saves() == [] and save_library.latest_save() is None
 
 
 def valid_text() -> str:
@@ -171,7 +174,7 @@ BROKEN = [
     ("foreign", lambda: '["a", "list"]'),
     ("foreign", lambda: new_game(Rules(players=3), 5).to_json()),
     ("foreign", lambda: edit({"format": "some-other-game/1"})),
-    ("newer", lambda: edit({"format": "nile-save/2"})),
+    ("newer", lambda: edit({"format": "nile-save/3"})),
     ("illegal-move", illegal_moves),
     ("illegal-move", lambda: edit({"moves": ["dance"]})),
     ("bad-seats", lambda: edit({"seats": SEATS[:2]})),
@@ -180,7 +183,9 @@ BROKEN = [
     ("bad-seats", lambda: edit({"seats": [*SEATS[:2], {"name": "X", "kind": "easy", "colour": 9}]})),
     ("bad-seats", lambda: edit({"seats": "everyone"})),
     ("bad-game", lambda: edit({"rules": {"players": 9, "monuments": True, "random_crops": False}})),
-    ("bad-game", lambda: edit({"rules": {"players": 3}})),
+    ("bad-game", lambda: edit({"rules": {"players": 3, "monuments": "yes"}})),
+    ("bad-game", lambda: edit({"format": "nile-save/1", "rules": {"players": 3}})),
+    ("bad-game", lambda: edit({"rules": {"players": 3, "wizards": True}})),
     ("bad-game", lambda: edit({"seed": "abc"})),
     ("bad-game", lambda: edit({"moves": "pass"})),
 ]
@@ -203,9 +208,9 @@ def test_broken_save_is_refused_and_kept(code: str, make, tmp_path: Path) -> Non
     i18n.set_language("cs")
     assert error.message != english and "damaged.json" in error.message
     i18n.set_language("en")
-    [listed] = saves.list_saves()
+    [listed] = save_library.list_saves()
     assert listed.broken and listed.error is not None and listed.error.code == code
-    assert saves.latest_save() is None
+    assert save_library.latest_save() is None
     assert path.read_bytes() == before
     assert os.listdir(path.parent) == ["damaged.json"]
 
@@ -231,9 +236,8 @@ def test_new_save_checks_its_arguments() -> None:
     """new_save takes a rules dict or Rules, and refuses a seat list that does not fit."""
     save = saves.new_save(Rules(players=2, monuments=False), 9,
                           [Seat("A", "human", 0), {"name": "B", "kind": "random", "colour": 1}])
-    assert save.rules == {"players": 2, "monuments": False, "random_crops": False,
-                          "must_act": False, "storage_top": False}
-    assert save.moves == [] and save.created and save.format == "nile-save/1"
+    assert save.rules == Rules(players=2, monuments=False).to_dict()
+    assert save.moves == [] and save.created and save.format == "nile-save/2"
     with pytest.raises(SaveError):
         saves.new_save(RULES, 1, SEATS[:2])
 

@@ -189,7 +189,8 @@ def test_language_switch_relayouts_every_scene_and_saves(make_app: Callable[...,
 
 
 def test_new_game_starts_a_table_that_autosaves(make_app: Callable[..., App]) -> None:
-    from nile_desktop.saves import autosave_path, load_save
+    from nile_desktop.save_library import latest_save
+    from nile_desktop.saves import load_save
     from nile_desktop.scenes.new_game import NewGameScene
     from nile_desktop.scenes.table import TableScene
     from nile_desktop.scenes.title import TitleScene
@@ -205,10 +206,12 @@ def test_new_game_starts_a_table_that_autosaves(make_app: Callable[..., App]) ->
     assert isinstance(table, TableScene) and len(app.stack) == 2
     frames(app, 2)
     assert table.human_turn() and table.composing()
-    save, _state = load_save(autosave_path())  # saved at the start: Continue offers it
+    path = latest_save()  # saved at the start: Continue offers it
+    assert path is not None and table.save.path == path
+    save, _state = load_save(path)
     assert save.seed == 77 and save.moves == []
     table.play(table.session.legal_moves()[0])
-    save, state = load_save(autosave_path())
+    save, state = load_save(path)
     assert save.seed == 77 and len(save.moves) == 1
     assert save.seats[0].kind == "human"
 
@@ -270,7 +273,7 @@ class Exploding(Scene):
 
 def test_an_error_shows_the_crash_scene_and_keeps_the_autosave(make_app: Callable[..., App],
                                                                home: Path) -> None:
-    from nile_desktop.saves import autosave, autosave_path
+    from nile_desktop.saves import autosave
     from nile_desktop.scenes.crash import CrashScene
     from nile_desktop.scenes.title import TitleScene
 
@@ -278,13 +281,13 @@ def test_an_error_shows_the_crash_scene_and_keeps_the_autosave(make_app: Callabl
     app.log_path = home / "log" / "nile.log"
     save = sample_save()
     assert autosave(save)
-    before = autosave_path().read_bytes()
+    before = save.path.read_bytes()
     app.stack.push(TitleScene())
     app.stack.push(Exploding())
     frames(app, 2)
     assert app.crashed and isinstance(app.stack.top, CrashScene) and len(app.stack) == 1
     assert app.running
-    assert autosave_path().read_bytes() == before
+    assert save.path.read_bytes() == before
     frames(app, 2, [key(pygame.K_RETURN)])  # "Back to the title screen" has the focus
     assert isinstance(app.stack.top, TitleScene) and not app.crashed
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from nile_desktop.i18n import _
+from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene, centred
 from nile_desktop.ui import Button, Panel, theme
 
@@ -51,12 +52,10 @@ class CrashScene(MenuScene):
         self.group.move_focus(1)
 
     def back(self) -> None:
-        from nile_desktop.scenes.title import TitleScene
-
         if self.app is not None:
-            self.app.recover(TitleScene())
+            self.app.recover(nav.make("title"))
         elif self.stack is not None:
-            self.stack.reset(TitleScene())
+            nav.go(self.stack, "title")
 
     def quit(self) -> None:
         if self.app is not None:

@@ -1,18 +1,29 @@
-"""Choosing a saved game: every save with its date, players and season.
+"""Choosing a saved game: every save with its date, players, bots and season.
+
+Each game has its own save, listed newest first with when it was last
+played (in the player's language and date format), who plays (and which
+seats are bots), the season or, for a finished game, the result. A game
+can be deleted (after a confirmation), exported to a file anywhere, and a
+shared file imported through the in-game file chooser.
 
 A save that cannot be used stays in the list, marked as broken with the
-reason in the player's language; it cannot be opened, and it is never
-changed or deleted here.
+reason in the player's language, naming the file; it cannot be opened and
+it is never changed here. "Delete" on a broken file only renames it
+``<name>.bad`` so it leaves the list; nothing is deleted.
 """
 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import _
+from nile_desktop.formats import format_datetime
+from nile_desktop.i18n import _, ngettext
+from nile_desktop.saves import without_surrogates
+from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
@@ -20,8 +31,38 @@ from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
 log = logging.getLogger(__name__)
 
 
+def kind_label(kind: str) -> str:
+    """"Hard bot", "Person"… in the current language."""
+    from nile_desktop.ai.levels import LEVEL_LABELS
+
+    if kind == "human":
+        return _("Person")
+    label = LEVEL_LABELS.get(kind)
+    return _(str(label)) if label is not None else kind
+
+
+def players_text(info: Any) -> str:
+    """"Ana, Imhotep (Hard bot), Tiye (Easy bot)": every seat, bots marked with their level."""
+    parts = []
+    for index, name in enumerate(info.players):
+        kind = info.kinds[index] if index < len(info.kinds) else "human"
+        parts.append(name if kind == "human" else f"{name} ({kind_label(kind)})")
+    return ", ".join(parts)
+
+
+def status_text(info: Any) -> str:
+    """"Season 2 of 3", or the result of a finished game."""
+    if not info.over:
+        return _("Season {season} of {seasons}").format(season=info.season, seasons=info.seasons)
+    if not info.ranking:
+        return _("Finished")
+    first = [info.players[s] for s in info.ranking[0] if 0 <= s < len(info.players)]
+    return ngettext("Finished — winner: {names}", "Finished — shared win: {names}",
+                    len(first)).format(names=", ".join(first))
+
+
 class SaveRow(RichRow):
-    """Two lines about one save: when and whether it can be played; who plays."""
+    """Two lines about one save: when, and the season or result; who plays."""
 
     def __init__(self, info: Any) -> None:
         self.info = info
@@ -37,23 +78,19 @@ class SaveRow(RichRow):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: bool) -> None:
         info = self.info
         left = rect.left + 18
-        when = info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
-        title = _("Autosave") if info.is_autosave else info.path.stem
-        theme.draw_text(surface, f"{when}   {title}", (left, rect.top + 8), bold=True)
+        when = format_datetime(info.updated)
         if info.broken:
+            first = f"{when}   ·   {without_surrogates(info.path.name)}"
             message = info.error.message if info.error is not None else ""
-            text = _("Broken: {reason}").format(reason=message)
-            colour = theme.ERROR
+            second, colour = _("Broken: {reason}").format(reason=message), theme.ERROR
         else:
-            if info.over:
-                status = _("Finished")
-            else:
-                status = _("Season {season} of {seasons}").format(season=info.season,
-                                                                  seasons=info.seasons)
-            text = f"{status}   ·   {', '.join(info.players)}"
-            colour = theme.INK_SOFT
-        text = theme.fit_text(text, theme.SIZE_SMALL, rect.w - 40)
-        theme.draw_text(surface, text, (left, rect.top + 38), theme.SIZE_SMALL, colour)
+            first = f"{when}   ·   {status_text(info)}"
+            second, colour = players_text(info), theme.INK_SOFT
+        width = rect.w - 40
+        theme.draw_text(surface, theme.fit_text(first, theme.SIZE_BODY, width),
+                        (left, rect.top + 8), bold=True)
+        theme.draw_text(surface, theme.fit_text(second, theme.SIZE_SMALL, width),
+                        (left, rect.top + 38), theme.SIZE_SMALL, colour)
 
 
 class LoadGameScene(MenuScene):
@@ -61,13 +98,14 @@ class LoadGameScene(MenuScene):
         super().__init__()
         self.infos: list[Any] = []
         self.selected = 0
+        self.notice = ""
 
     def enter(self) -> None:
         self.refresh()
         super().enter()
 
     def refresh(self) -> None:
-        from nile_desktop.saves import list_saves
+        from nile_desktop.save_library import list_saves
 
         try:
             self.infos = list_saves()
@@ -85,33 +123,48 @@ class LoadGameScene(MenuScene):
                              empty_text=lambda: _("No saved games yet."), uid="saves")
         self.list.selected = min(self.selected, len(self.infos) - 1)
         self.group.add(self.list)
-        bottom = panel.bottom - 80
-        self.load_button = Button((panel.centerx - 250, bottom, 240, 54), lambda: _("Load"),
-                                  lambda: self.open(self.list.selected), primary=True,
-                                  uid="load")
-        self.group.add(self.load_button)
-        self.group.add(Button((panel.centerx + 10, bottom, 240, 54), lambda: _("Back"),
-                              self.close, uid="back"))
+        bottom, width, gap = panel.bottom - 80, 188, 12
+        left = panel.centerx - (5 * width + 4 * gap) // 2
+        actions = [
+            ("load", lambda: _("Load"), lambda: self.open(self.list.selected), True),
+            ("delete", lambda: _("Delete"), self.ask_delete, False),
+            ("export", lambda: _("Export"), self.ask_export, False),
+            ("import", lambda: _("Import"), self.ask_import, False),
+            ("back", lambda: _("Back"), self.close, False),
+        ]
+        self.buttons = []
+        for i, (uid, label, action, primary) in enumerate(actions):
+            button = Button((left + i * (width + gap), bottom, width, 54), label, action,
+                            primary=primary, uid=uid)
+            self.buttons.append(self.group.add(button))
+        self.load_button, self.delete_button, self.export_button = self.buttons[:3]
         self.select(self.list.selected)
-        self.group.focus(self.list if self.infos else self.group.widgets[-1])
+        self.group.focus(self.list if self.infos else self.buttons[3])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         index = self.list.selected
+        message, colour = self.notice, theme.INK_SOFT
         if 0 <= index < len(self.infos) and self.infos[index].broken:
             error = self.infos[index].error
-            message = error.message if error is not None else ""
-            y = self.list.rect.bottom + 10
-            for line in theme.wrap_text(message, theme.SIZE_SMALL, self.list.rect.w)[:2]:
-                theme.draw_text(surface, line, (self.list.rect.left, y), theme.SIZE_SMALL,
-                                theme.ERROR)
-                y += 24
+            message, colour = (error.message if error is not None else ""), theme.ERROR
+        y = self.list.rect.bottom + 10
+        for line in theme.wrap_text(message, theme.SIZE_SMALL, self.list.rect.w)[:2]:
+            theme.draw_text(surface, line, (self.list.rect.left, y), theme.SIZE_SMALL, colour)
+            y += 24
+
+    def current(self) -> Any | None:
+        index = self.list.selected
+        return self.infos[index] if 0 <= index < len(self.infos) else None
 
     def select(self, index: int) -> None:
         self.selected = index
-        usable = 0 <= index < len(self.infos) and not self.infos[index].broken
-        self.load_button.enabled = usable
+        info = self.infos[index] if 0 <= index < len(self.infos) else None
+        self.load_button.enabled = info is not None and not info.broken
+        self.export_button.enabled = info is not None and not info.broken
+        self.delete_button.enabled = info is not None
 
+    # -- opening -----------------------------------------------------------------------
     def open(self, index: int) -> None:
         if not 0 <= index < len(self.infos):
             return
@@ -119,12 +172,84 @@ class LoadGameScene(MenuScene):
         if info.broken:
             return
         from nile_desktop.saves import SaveError, load_save
-        from nile_desktop.scenes.table import TableScene
 
         try:
             save, state = load_save(info.path)
         except SaveError as err:
-            self.stack.push(DialogScene(lambda: _("This game cannot be loaded"),
-                                        lambda error=err: error.message))
+            self.show_error(lambda: _("This game cannot be loaded"), err)
             return
-        self.stack.replace(TableScene(save, state))
+        self.start(save, state)
+
+    def start(self, save: Any, state: Any) -> None:
+        nav.replace(self.stack, "table", save=save, state=state)
+
+    def show_error(self, title: Any, err: Any) -> None:
+        self.stack.push(DialogScene(title, lambda error=err: error.message))
+
+    # -- deleting ----------------------------------------------------------------------
+    def ask_delete(self) -> None:
+        info = self.current()
+        if info is None:
+            return
+        name = without_surrogates(info.path.name)
+        if info.broken:
+            message = lambda: _("“{file}” cannot be read. It will be renamed “{new}” and no "  # noqa: E731
+                                "longer listed; nothing is deleted.").format(
+                file=name, new=name + ".bad")
+        else:
+            message = lambda: _("The game “{file}” ({players}) will be deleted. "  # noqa: E731
+                                "This cannot be undone.").format(file=name,
+                                                                 players=players_text(info))
+        self.stack.push(DialogScene(lambda: _("Delete this game?"), message,
+                                    [(lambda: _("Delete"), lambda: self.delete(info.path)),
+                                     (lambda: _("Keep it"), None)]))
+
+    def delete(self, path: Path) -> None:
+        from nile_desktop.save_library import delete_save
+
+        try:
+            delete_save(path)
+        except OSError as exc:
+            log.warning("could not delete %s: %s", path, exc)
+            reason = exc.strerror or str(exc)
+            self.stack.push(DialogScene(lambda: _("The game could not be deleted"),
+                                        lambda: _("“{file}” could not be removed: {reason}").format(
+                                            file=path.name, reason=reason)))
+            return
+        self.refresh()
+        self.relayout()
+
+    # -- sharing -----------------------------------------------------------------------
+    def ask_export(self) -> None:
+        info = self.current()
+        if info is None or info.broken:
+            return
+        nav.push(self.stack, "file-chooser", title=lambda: _("Export the game to…"),
+                 folder=Path.home(), on_chosen=lambda target: self.export(info.path, target),
+                 saving=True, file_name=f"nile-{info.path.stem}.json")
+
+    def export(self, source: Path, target: Path) -> None:
+        from nile_desktop.save_library import export_save
+        from nile_desktop.saves import SaveError
+
+        try:
+            export_save(source, target)
+        except SaveError as err:
+            self.show_error(lambda: _("The game could not be exported"), err)
+            return
+        self.notice = _("The game was exported to “{file}”.").format(file=str(target))
+
+    def ask_import(self) -> None:
+        nav.push(self.stack, "file-chooser", title=lambda: _("Import a game"),
+                 folder=Path.home(), on_chosen=self.import_file)
+
+    def import_file(self, source: Path) -> None:
+        from nile_desktop.save_library import import_save
+        from nile_desktop.saves import SaveError
+
+        try:
+            save, state = import_save(source)
+        except SaveError as err:
+            self.show_error(lambda: _("This game cannot be imported"), err)
+            return
+        self.start(save, state)

@@ -6,7 +6,11 @@ engine and the bots, never repeated here.
 
 The scene keeps the setup in plain data (:attr:`NewGameScene.seats`) and
 rebuilds its widgets from it, so a language switch or a change of the
-player count never loses what was typed.
+player count never loses what was typed. The setup of the last game started
+is remembered in the settings (``Settings.new_game``) and offered again;
+what is remembered is checked here value by value, since the file may have
+been edited. The seed field takes ASCII digits only (``²`` or ``①`` pass
+``str.isdigit`` but are no number), and a seed is never remembered.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from nile_desktop.ai.levels import LEVEL_LABELS, LEVELS
 from nile_desktop.assets import AssetError
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
 from nile_desktop.i18n import N_, LazyString, _, ngettext
+from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
@@ -42,6 +47,63 @@ def default_name(index: int, kind: str) -> str:
     if kind == "human":
         return _("Player {number}").format(number=index + 1)
     return str(BOT_NAMES[index % len(BOT_NAMES)])
+
+
+def is_seed_digit(char: str) -> bool:
+    """Only 0–9: ``str.isdigit`` also takes ``²`` and ``①``, which ``int()`` refuses."""
+    return char in "0123456789"
+
+
+def parse_seed(text: str) -> int:
+    """The seed typed (ASCII digits, below 2**64), or a random one for anything else."""
+    text = text.strip()
+    if text and len(text) <= 19 and all(is_seed_digit(c) for c in text):
+        return int(text)
+    return random.randrange(2**32)
+
+
+def restore_setup(scene: NewGameScene, setup: Any) -> None:
+    """Apply a remembered setup to ``scene``, skipping whatever does not fit."""
+    if not isinstance(setup, dict):
+        return
+    rules = setup.get("rules")
+    if isinstance(rules, dict):
+        players = rules.get("players")
+        if isinstance(players, int) and not isinstance(players, bool) \
+                and 2 <= players <= MAX_SEATS:
+            scene.count = players
+        from dataclasses import fields
+
+        from nile_desktop.engine import Rules
+
+        options = {f.name for f in fields(Rules)} - {"players"}
+        for key, value in rules.items():  # rule options this screen has, with the same type
+            if key in options and type(getattr(scene, key, None)) is type(value):
+                setattr(scene, key, value)
+    seats = setup.get("seats")
+    if not isinstance(seats, list):
+        return
+    kinds = {kind for kind, _label in SEAT_KINDS}
+    colours: set[int] = set()
+    for index, item in enumerate(seats[:MAX_SEATS]):
+        if not isinstance(item, dict):
+            continue
+        seat = scene.seats[index]
+        if item.get("kind") in kinds:
+            seat.kind = item["kind"]
+        name = item.get("name")
+        if isinstance(name, str) and len(name) <= 24:
+            seat.name = "".join(c for c in name if c.isprintable()
+                                and not 0xD800 <= ord(c) <= 0xDFFF)
+        colour = item.get("colour")
+        if isinstance(colour, int) and not isinstance(colour, bool) \
+                and 0 <= colour < MAX_SEATS and colour not in colours:
+            seat.colour = colour
+        colours.add(seat.colour)
+    used = [seat.colour for seat in scene.seats]
+    if len(set(used)) != len(used):  # two seats with one colour: back to one colour each
+        for index, seat in enumerate(scene.seats):
+            seat.colour = index
 
 
 @dataclass
@@ -106,6 +168,13 @@ class NewGameScene(MenuScene):
         self.must_act = False
         self.storage_top = False
         self.seed_text = ""
+        self._restored = False
+
+    def enter(self) -> None:
+        if not self._restored:
+            self._restored = True
+            restore_setup(self, self.settings().new_game)
+        super().enter()
 
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
@@ -142,7 +211,7 @@ class NewGameScene(MenuScene):
                              size=theme.SIZE_SMALL))
         self.build_variants(right, panel.top + 336)
         self.group.add(TextInput((right, panel.top + 278, 370, 44), self.seed_text,
-                                 self.set_seed, max_len=12, allowed=str.isdigit,
+                                 self.set_seed, max_len=12, allowed=is_seed_digit,
                                  placeholder=lambda: _("random"), uid="seed"))
         bottom = panel.bottom - 80
         self.start_button = Button((right, bottom, 220, 54), lambda: _("Start the game"),
@@ -211,19 +280,27 @@ class NewGameScene(MenuScene):
         rules = {"players": self.count, "monuments": self.monuments,
                  "random_crops": self.random_crops, "must_act": self.must_act,
                  "storage_top": self.storage_top}
-        seed = int(self.seed_text) if self.seed_text else random.randrange(2**32)
+        seed = parse_seed(self.seed_text)
         seats = [{"name": s.shown_name(i), "kind": s.kind, "colour": s.colour}
                  for i, s in enumerate(self.seats[: self.count])]
         return rules, seed, seats
 
     def start(self) -> None:
         from nile_desktop.saves import new_save
-        from nile_desktop.scenes.table import TableScene
 
         rules, seed, seats = self.setup()
         save = new_save(rules, seed, seats)
-        state = save.new_state()
-        self.stack.replace(TableScene(save, state))
+        self.remember(rules, seats)
+        nav.replace(self.stack, "table", save=save, state=save.new_state())
+
+    def remember(self, rules: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        """Keep this setup in the settings, for the next visit of this screen."""
+        if self.app is None:
+            return
+        typed = [{"kind": s.kind, "colour": s.colour, "name": s.name.strip()}
+                 for s in self.seats]
+        self.app.settings.new_game = {"rules": dict(rules), "seats": typed}
+        self.app.save_settings()
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

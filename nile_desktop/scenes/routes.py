@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from nile_desktop.scenes import nav
+from nile_desktop.scenes.file_chooser import FileChooserScene
+from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.new_game import NewGameScene
 from nile_desktop.scenes.rules import RulesScene
 from nile_desktop.scenes.settings import SettingsScene
@@ -11,6 +13,8 @@ from nile_desktop.scenes.table.menu import MoveListScene, TableMenuScene
 from nile_desktop.scenes.title import TitleScene
 
 nav.register("title", TitleScene)
+nav.register("load-game", LoadGameScene)
+nav.register("file-chooser", FileChooserScene)
 nav.register("new-game", NewGameScene)
 nav.register("rules", RulesScene)
 nav.register("settings", SettingsScene)

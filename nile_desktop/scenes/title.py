@@ -1,8 +1,11 @@
 """The title screen: new game, continue, load, rules, settings, quit.
 
-Continue resumes the newest unfinished save (usually the autosave) and is
-greyed out when there is none. A save that cannot be continued is explained
-in a dialog, and the file is left as it was.
+Continue resumes the newest unfinished game (every game has its own save)
+and is greyed out when there is none. A save that cannot be continued is
+explained in a dialog naming the file, and the file is left as it was. The
+title screen also tells the player, once, what went wrong at start (e.g.
+the settings file could not be read), and opens a game given with
+``--open FILE``.
 """
 
 from __future__ import annotations
@@ -10,12 +13,15 @@ from __future__ import annotations
 import logging
 import math
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 import pygame
 
 from nile_desktop import __version__
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
+from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.ui import Button, Panel, theme, view
@@ -54,11 +60,22 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
 class TitleScene(MenuScene):
     escape_pops = False
 
+    def enter(self) -> None:
+        super().enter()
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Show the app's start-up notices (once each), e.g. that settings were reset."""
+        notices = getattr(self.app, "notices", None)
+        while notices:
+            notice = notices.pop(0)
+            self.stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
+
     def build(self) -> None:
-        from nile_desktop import saves
+        from nile_desktop import save_library
 
         try:
-            self.continue_path = saves.latest_save()
+            self.continue_path = save_library.latest_save()
         except Exception:
             log.exception("looking for saves failed")
             self.continue_path = None
@@ -82,15 +99,12 @@ class TitleScene(MenuScene):
 
     # -- actions -------------------------------------------------------------------
     def new_game(self) -> None:
-        from nile_desktop.scenes.new_game import NewGameScene
-
-        self.stack.push(NewGameScene())
+        nav.push(self.stack, "new-game")
 
     def continue_game(self) -> None:
         if self.continue_path is None:
             return
         from nile_desktop.saves import SaveError, load_save
-        from nile_desktop.scenes.table import TableScene
 
         try:
             save, state = load_save(self.continue_path)
@@ -98,12 +112,26 @@ class TitleScene(MenuScene):
             self.stack.push(DialogScene(lambda: _("This game cannot be continued"),
                                         lambda error=err: error.message))
             return
-        self.stack.push(TableScene(save, state))
+        self.play(save, state)
+
+    def open_file(self, path: str | Path) -> None:
+        """Open a saved or shared game (``--open FILE``): copied into the saves, then played."""
+        from nile_desktop.save_library import import_save
+        from nile_desktop.saves import SaveError
+
+        try:
+            save, state = import_save(Path(path))
+        except SaveError as err:
+            self.stack.push(DialogScene(lambda: _("This game cannot be opened"),
+                                        lambda error=err: error.message))
+            return
+        self.play(save, state)
+
+    def play(self, save: Any, state: Any) -> None:
+        nav.push(self.stack, "table", save=save, state=state)
 
     def load_game(self) -> None:
-        from nile_desktop.scenes.load_game import LoadGameScene
-
-        self.stack.push(LoadGameScene())
+        nav.push(self.stack, "load-game")
 
     def learn(self) -> None:
         from nile_desktop.tutorial.title_entry import learn
@@ -111,14 +139,10 @@ class TitleScene(MenuScene):
         learn(self.stack)
 
     def rules(self) -> None:
-        from nile_desktop.scenes.rules import RulesScene
-
-        self.stack.push(RulesScene())
+        nav.push(self.stack, "rules")
 
     def settings_scene(self) -> None:
-        from nile_desktop.scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene())
+        nav.push(self.stack, "settings")
 
     def quit(self) -> None:
         if self.app is not None:

@@ -58,8 +58,16 @@ class TableMenuScene(MenuScene):
         self.group.draw(surface)
 
     def save_and_leave(self) -> None:
-        self.table.session.write_autosave()
-        self.to_title()
+        from nile_desktop.saves import save_and_leave
+        from nile_desktop.scenes.dialog import DialogScene
+
+        if save_and_leave(self.table.session.save):
+            self.to_title()
+            return
+        self.stack.push(DialogScene(
+            lambda: _("The game could not be saved"),
+            lambda: _("Its moves up to the last one saved are kept. Try again, or leave."),
+            [(lambda: _("Leave"), self.to_title), (lambda: _("Keep playing"), None)]))
 
     def leave(self) -> None:
         from nile_desktop.scenes.dialog import DialogScene
@@ -70,11 +78,14 @@ class TableMenuScene(MenuScene):
             [(lambda: _("Delete and leave"), self._discard), (lambda: _("Keep playing"), None)]))
 
     def _discard(self) -> None:
-        from nile_desktop import saves
+        from nile_desktop.save_library import delete_save
 
-        remove = getattr(saves, "delete_game", None)
-        if remove is not None:
-            remove(self.table.session.save)
+        path = getattr(self.table.session.save, "path", None)
+        if path:
+            try:
+                delete_save(path)
+            except OSError:
+                pass  # the file stays; the title screen lists it as before
         self.to_title()
 
     def to_title(self) -> None:

@@ -1,0 +1,90 @@
+"""``python -m nile_desktop.soak engine|files|ui``: run one part of the soak and report.
+
+Each part prints what it counted and exits with status 1 if anything failed
+(0 otherwise), so CI can run a small soak on every push. The engine part
+lives in ``nile_desktop.soak.engine_soak`` (its ``main(argv)``); this
+dispatcher says so plainly if that module is not there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+import time
+from collections.abc import Sequence
+
+from nile_desktop.formats import format_number
+
+MAX_SHOWN = 20
+
+
+def _engine(argv: list[str]) -> int:
+    if importlib.util.find_spec("nile_desktop.soak.engine_soak") is None:
+        print("engine soak: nile_desktop.soak.engine_soak is not in this build, "
+              "so the engine part cannot run.", file=sys.stderr)
+        return 2
+    module = importlib.import_module("nile_desktop.soak.engine_soak")
+    return int(module.main(argv))
+
+
+def _report(part: str, counted: str, failures: list[str], seconds: float) -> int:
+    print(f"{part}: {counted}, {format_number(len(failures), 'en')} failures "
+          f"in {seconds:.1f} s")
+    for line in failures[:MAX_SHOWN]:
+        print(f"  FAILURE {line}")
+    if len(failures) > MAX_SHOWN:
+        print(f"  … and {len(failures) - MAX_SHOWN} more")
+    return 1 if failures else 0
+
+
+def _files(args: argparse.Namespace) -> tuple[str, list[str]]:
+    from nile_desktop.soak import files_soak
+
+    tally = files_soak.run(args.cases, args.seed, progress=args.progress)
+    kinds = ", ".join(f"{k} {v}" for k, v in sorted(tally.kinds.items()))
+    return (f"{format_number(tally.cases, 'en')} cases ({kinds}; seed {args.seed}): "
+            f"{format_number(tally.loaded, 'en')} loaded, "
+            f"{format_number(tally.refused, 'en')} refused cleanly"), tally.failures
+
+
+def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
+    from nile_desktop.soak import ui_soak
+
+    tally = ui_soak.run(args.events, args.seed, progress=args.progress)
+    scenes = ", ".join(f"{k} {v}" for k, v in sorted(tally.scenes.items()))
+    return (f"{format_number(tally.events, 'en')} events (seed {args.seed}; "
+            f"{format_number(tally.moves, 'en')} moves played, {tally.games_over} games "
+            f"finished, {tally.restarts} restarts after Quit; events per scene: {scenes})"
+            ), tally.failures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "engine":
+        return _engine(argv[1:])
+    parser = argparse.ArgumentParser(prog="python -m nile_desktop.soak",
+                                     description="Throw many random files, games and inputs "
+                                                 "at the real game and count the failures.")
+    sub = parser.add_subparsers(dest="part", required=True)
+    sub.add_parser("engine", help="random full games with invariants checked after every move "
+                                  "(--games N --seed S)")
+    files = sub.add_parser("files", help="damaged saves, settings and positions")
+    files.add_argument("--cases", type=int, default=1000)
+    files.add_argument("--seed", type=int, default=1)
+    files.add_argument("--progress", action="store_true", help="print a line every 1,000 cases")
+    files.set_defaults(func=_files)
+    ui = sub.add_parser("ui", help="random clicks, drags, keys, text, wheel and resizes")
+    ui.add_argument("--events", type=int, default=5000)
+    ui.add_argument("--seed", type=int, default=1)
+    ui.add_argument("--progress", action="store_true", help="print a line every 1,000 events")
+    ui.set_defaults(func=_ui)
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    counted, failures = args.func(args)
+    return _report(args.part, counted, failures, time.monotonic() - started)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

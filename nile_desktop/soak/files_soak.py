@@ -1,0 +1,282 @@
+"""The files soak: damaged saves, settings and positions fed to the real loaders and screens.
+
+``python -m nile_desktop.soak files --cases N --seed S`` makes N damaged
+files from valid ones (see :mod:`nile_desktop.soak.mutate`) and gives each
+to the code that reads that kind of file in the game:
+
+* a save goes into the saves folder beside a good save; ``load_save`` must
+  load it or refuse it with a SaveError, and the Load list must still show
+  the good save (one odd file hides nothing) and list the odd one;
+* a settings file must give working settings, and a refused one must be set
+  aside without overwriting an earlier one;
+* a position must load or be refused with BadPositionError, by the engine and
+  by the engine command line (exit status 0 or 2, never a traceback).
+
+Every batch of cases is then shown to the real screens: the Title screen
+(with Continue pressed and the settings notice shown) and the Load screen
+(every row selected and drawn, and a usable save opened). A case that loads
+counts as *loaded*, a clean refusal as *refused*, and anything else — an
+exception, a crashed screen, a hidden save, a lost file — as a *failure*,
+printed with its seed and mutations so it can be made again.
+
+Everything happens in a temporary home folder: the player's own settings
+and saves are never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import shutil
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nile_desktop.soak.mutate import mutate
+
+BATCH = 25
+KINDS = ("save", "save", "save", "settings", "position")
+
+
+@dataclass
+class Tally:
+    """What a soak counted."""
+
+    cases: int = 0
+    loaded: int = 0
+    refused: int = 0
+    failures: list[str] = field(default_factory=list)
+    mutations: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+
+    def fail(self, text: str) -> None:
+        self.failures.append(text)
+
+
+@contextlib.contextmanager
+def private_home() -> Iterator[Path]:
+    """A temporary NILE_DESKTOP_HOME for the run; the player's folders are never used."""
+    folder = Path(tempfile.mkdtemp(prefix="nile-soak-"))
+    old = os.environ.get("NILE_DESKTOP_HOME")
+    os.environ["NILE_DESKTOP_HOME"] = str(folder)
+    try:
+        yield folder
+    finally:
+        if old is None:
+            os.environ.pop("NILE_DESKTOP_HOME", None)
+        else:
+            os.environ["NILE_DESKTOP_HOME"] = old
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def describe(exc: BaseException) -> str:
+    """The error and where it was raised (the innermost frame), on one line."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}: {str(exc)[:200]}{where}"
+
+
+def valid_files(seed: int) -> dict[str, list[bytes]]:
+    """Valid files of each kind to start from: saves (old and new format, running and
+    finished), settings, positions."""
+    from nile_desktop import saves
+    from nile_desktop.engine import Rules, new_game
+    from nile_desktop.settings import Settings
+
+    rng = random.Random(seed)
+    out: dict[str, list[bytes]] = {"save": [], "settings": [], "position": []}
+    for players, moves in ((2, 0), (3, 12), (4, 40), (6, None), (5, 80)):
+        seats = [{"name": name, "kind": kind, "colour": i} for i, (name, kind) in enumerate(
+            zip(("Ana", "Šárka", "Imhotep", "李", "Zoë", "Tiye"),
+                ("human", "easy", "hard", "random", "medium", "human"), strict=False))][:players]
+        save = saves.new_save(Rules(players, monuments=players != 5), rng.randrange(2**32), seats)
+        state = save.new_state()
+        while not state.over and (moves is None or len(save.moves) < moves):
+            move = rng.choice(state.legal_moves())
+            state.apply(move)
+            save.record(move)
+        out["save"].append(save.to_json().encode("utf-8"))
+        out["position"].append(state.to_json().encode("utf-8"))
+        old = save.to_dict()
+        old["format"] = "nile-save/1"
+        old["rules"] = {k: old["rules"][k] for k in ("players", "monuments", "random_crops")}
+        del old["result"]
+        out["save"].append(json.dumps(old).encode("utf-8"))
+    out["position"].append(new_game(Rules(3), 7).to_json().encode("utf-8"))
+    full = Settings(language="cs", volume=0.3, window_size=(1600, 900), new_game={
+        "rules": {"players": 3, "monuments": False}, "seats": [{"kind": "hard", "colour": 2}]})
+    out["settings"].append(json.dumps(full.to_dict()).encode("utf-8"))
+    out["settings"].append(b'{"version": 1, "volume": 0.5}')
+    return out
+
+
+class FilesSoak:
+    """One run: keeps the tally, the App for the screens and the files of the current batch."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.tally = Tally()
+        self.app: Any = None
+        self.screen_errors: list[BaseException] = []
+        self.batch: list[tuple[Path, str]] = []
+        self.notice: Any = None
+
+    # -- cases --------------------------------------------------------------------------
+    def case(self, number: int, valid: dict[str, list[bytes]]) -> None:
+        rng = random.Random(f"{self.seed}:{number}")
+        kind = rng.choice(KINDS)
+        raw, names = mutate(rng.choice(valid[kind]), rng)
+        label = f"case {number} ({kind}: {'+'.join(names)}; seed {self.seed})"
+        self.tally.cases += 1
+        self.tally.kinds[kind] += 1
+        self.tally.mutations.update(names)
+        try:
+            getattr(self, f"feed_{kind}")(raw, number, label)
+        except Exception as exc:  # noqa: BLE001 - counted, not raised: this is the point
+            self.tally.fail(f"{label}: {describe(exc)}")
+
+    def feed_save(self, raw: bytes, number: int, label: str) -> None:
+        from nile_desktop import save_library, saves
+
+        path = saves.saves_dir() / f"case-{number}.json"
+        path.write_bytes(raw)
+        self.batch.append((path, label))
+        try:
+            saves.load_save(path)
+        except saves.SaveError:
+            self.tally.refused += 1
+        else:
+            self.tally.loaded += 1
+        listed = {info.path: info for info in save_library.list_saves()}
+        anchor = listed.get(saves.saves_dir() / "anchor.json")
+        if anchor is None or anchor.broken:
+            self.tally.fail(f"{label}: the good save is hidden or marked broken")
+        if path not in listed:
+            self.tally.fail(f"{label}: the case file is missing from the Load list")
+        if path.read_bytes() != raw:
+            self.tally.fail(f"{label}: reading the save changed the file")
+
+    def feed_settings(self, raw: bytes, number: int, label: str) -> None:
+        from nile_desktop import settings
+
+        path = settings.settings_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        before = sorted(path.parent.glob("settings.json.bad*"))
+        path.write_bytes(raw)
+        report = settings.read_settings()
+        if not isinstance(report.settings, settings.Settings):
+            self.tally.fail(f"{label}: no settings")
+        if report.kept_as is not None:
+            if report.kept_as.read_bytes() != raw or report.kept_as in before:
+                self.tally.fail(f"{label}: the refused file was not kept as it was")
+            self.tally.refused += 1
+        elif report.ignored or report.unreadable:
+            self.tally.refused += 1
+        else:
+            self.tally.loaded += 1
+        if any(not p.exists() for p in before):
+            self.tally.fail(f"{label}: an earlier refused settings file is gone")
+        if report.notice() is not None:
+            self.notice = report.notice
+        settings.save_settings(report.settings)
+
+    def feed_position(self, raw: bytes, number: int, label: str) -> None:
+        from nile_desktop import engine_cli
+        from nile_desktop.engine import BadPositionError, State
+
+        try:
+            text = raw.decode("utf-8")
+            State.from_json(text)
+        except (BadPositionError, UnicodeDecodeError):
+            self.tally.refused += 1
+        else:
+            self.tally.loaded += 1
+        path = Path(os.environ["NILE_DESKTOP_HOME"]) / "position.json"
+        path.write_bytes(raw)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            code = engine_cli.main(["legal", str(path)])
+        if code not in (0, 2):
+            self.tally.fail(f"{label}: engine command line exit status {code}")
+
+    # -- screens ------------------------------------------------------------------------
+    def start_app(self) -> None:
+        from nile_desktop.soak.drive import headless_app
+
+        self.app = headless_app()
+        self.app.crash = self.screen_errors.append  # record instead of showing the crash scene
+
+    def screens(self) -> None:
+        """Title (notice, Continue) and Load (every row drawn, a usable one opened)."""
+        from nile_desktop.scenes.load_game import LoadGameScene
+        from nile_desktop.scenes.title import TitleScene
+        from nile_desktop.soak.drive import frames
+
+        app = self.app
+        del self.screen_errors[:]
+        if self.notice is not None:
+            app.notices.append(self.notice)
+            self.notice = None
+        title = app.guarded(app.stack.reset, TitleScene())
+        frames(app, 2)
+        if title is not None and getattr(title, "continue_path", None) is not None:
+            app.guarded(app.stack.reset, TitleScene())
+            app.guarded(app.stack.top.continue_game)
+            frames(app, 2)
+        app.guarded(app.stack.reset, TitleScene())
+        load = app.guarded(app.stack.push, LoadGameScene())
+        if load is not None:
+            for index in range(min(len(load.infos), 60)):
+                app.guarded(load.list.select, index)
+                frames(app, 1)
+            usable = [i for i, info in enumerate(load.infos) if not info.broken]
+            if usable:
+                app.guarded(load.open, usable[-1])
+                frames(app, 2)
+        if self.screen_errors:
+            labels = ", ".join(label for _path, label in self.batch[:3])
+            for exc in self.screen_errors:
+                self.tally.fail(f"screens after {labels}…: {describe(exc)}")
+        app.guarded(app.stack.reset, TitleScene())  # leave the table (stops its bot thread)
+        for path, _label in self.batch:
+            path.unlink(missing_ok=True)
+        self.batch.clear()
+        from nile_desktop.settings import settings_path
+
+        for kept in settings_path().parent.glob("settings.json.bad*"):  # checked per case
+            kept.unlink()
+
+    def run(self, cases: int, progress: bool = False) -> Tally:
+        from nile_desktop import saves
+
+        valid = valid_files(self.seed)
+        folder = saves.saves_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "anchor.json").write_bytes(valid["save"][2])
+        self.start_app()
+        started = time.monotonic()
+        try:
+            for number in range(cases):
+                self.case(number, valid)
+                if (number + 1) % BATCH == 0 or number == cases - 1:
+                    self.screens()
+                if progress and (number + 1) % 1000 == 0:
+                    print(f"  {number + 1} cases, {len(self.tally.failures)} failures, "
+                          f"{time.monotonic() - started:.0f} s", flush=True)
+        finally:
+            self.app.stack.abandon()
+            self.app.shutdown()
+        return self.tally
+
+
+def run(cases: int, seed: int, progress: bool = False) -> Tally:
+    """Run the files soak in a private home folder and return what it counted."""
+    with private_home():
+        return FilesSoak(seed).run(cases, progress)

@@ -1,0 +1,56 @@
+"""The soak tool: its parts run, count, repeat from a seed, and keep to a private folder."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from nile_desktop.soak import __main__ as soak_main
+from nile_desktop.soak import files_soak, mutate, ui_soak
+
+
+def test_engine_part_says_plainly_when_its_module_is_missing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name.endswith("engine_soak") else real(name, *a))
+    assert soak_main.main(["engine", "--games", "1"]) == 2
+    assert "engine_soak is not in this build" in capsys.readouterr().err
+
+
+def test_mutations_repeat_from_their_seed() -> None:
+    raw = b'{"format": "nile-save/2", "seed": 4, "moves": ["pass", "pass"], "seats": []}'
+    first = [mutate.mutate(raw, random.Random(n)) for n in range(200)]
+    again = [mutate.mutate(raw, random.Random(n)) for n in range(200)]
+    assert first == again
+    assert {name for _raw, names in first for name in names} == set(mutate.MUTATIONS)
+
+
+def test_files_soak_counts_every_case_in_a_private_home(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    tally = files_soak.run(60, seed=13)
+    assert tally.cases == 60 and tally.loaded + tally.refused == 60
+    assert tally.failures == []
+    assert os.environ["NILE_DESKTOP_HOME"] == str(tmp_path) and not any(tmp_path.iterdir())
+
+
+def test_ui_soak_drives_the_app_without_failures(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    tally = ui_soak.run(400, seed=3)
+    assert tally.events == 400 and tally.failures == []
+    assert len(tally.scenes) >= 3
+    assert not any(tmp_path.iterdir())
+
+
+def test_random_text_covers_awkward_input_and_never_a_surrogate() -> None:
+    rng = random.Random(1)
+    texts = [ui_soak.random_text(rng) for _ in range(3000)]
+    joined = "".join(texts)
+    assert "²" in joined and "①" in joined and "\u0301" in joined
+    assert not any(0xD800 <= ord(c) <= 0xDFFF for c in joined)
