@@ -307,8 +307,8 @@ class ListView(Widget):
             span = self.rect.h - bar_h - 8
             top = self.rect.top + 4 + int(span * self.scroll / max(1, len(self.rows) - self.visible_rows))
             view.rect(surface, theme.GOLD, (self.rect.right - 10, top, 6, bar_h), border_radius=3)
-        if tip and self.mouse is not None:
-            theme.draw_tooltip(surface, tip, self.mouse)
+        #: The hovered row's full text, shown by the group over everything drawn.
+        self.hover_tip = tip if self.mouse is not None else ""
 
     def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect, selected: bool) -> None:
         if isinstance(row, RichRow):

@@ -112,6 +112,7 @@ class WidgetGroup:
             for full in cut:
                 textlog.offer_full_text(full)
             if self.mouse is not None and w.rect.collidepoint(self.mouse):
-                tip = "\n".join([t for t in (text_of(w.tooltip), *cut) if t]) or tip
+                own = getattr(w, "hover_tip", "")  # a list shows only the hovered row's text
+                tip = own or "\n".join([t for t in (text_of(w.tooltip), *cut) if t]) or tip
         if tip and self.mouse is not None:
             theme.draw_tooltip(surface, tip, self.mouse)
