@@ -27,16 +27,19 @@ def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker nam
 
 
 class Plural(str):
-    """A message id that has a plural form; the value named ``count`` chooses the form."""
+    """A message id that has a plural form; the value named ``count_key`` chooses the form."""
+
+    plural: str
+    count_key: str
 
     def __new__(cls, singular: str, plural: str, count: str) -> Plural:
         message = super().__new__(cls, singular)
         message.plural = plural
-        message.count = count
+        message.count_key = count
         return message
 
-    def __getnewargs__(self) -> tuple[str, str, str]:
-        return (str(self), self.plural, self.count)
+    def __getnewargs__(self) -> tuple[str, str, str]:  # type: ignore[override]
+        return (str(self), self.plural, self.count_key)
 
 
 def NP_(singular: str, plural: str, count: str = "count") -> Plural:  # noqa: N802 - gettext-style marker
@@ -114,7 +117,8 @@ class Reason:
                 values[key] = value
         msgid = self.msgid
         if isinstance(msgid, Plural):
-            text = ngettext(str(msgid), msgid.plural, int(self.values[msgid.count]))
+            count = self.values[msgid.count_key]
+            text = ngettext(str(msgid), msgid.plural, count if isinstance(count, int) else 0)
         else:
             text = translate(msgid)
         return str(text).format(**values)
