@@ -11,12 +11,29 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
 
 STEP = 1 / 60
+
+
+def headless_app(home: Any, monkeypatch: Any, speed: float) -> Iterator[Any]:
+    """An English App on the dummy driver with its user folders in ``home`` (a fixture body)."""
+    from nile_desktop.app import App
+    from nile_desktop.settings import Settings
+
+    for var, sub in (("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                     ("XDG_STATE_HOME", "state")):
+        monkeypatch.setenv(var, str(home / sub))
+    settings = Settings()
+    settings.language = "en"
+    settings.animation_speed = speed
+    app = App(settings)
+    app.open_window()
+    yield app
+    app.shutdown()  # pygame stays initialised: fonts and pictures are cached per process
 
 
 def centre(rect: Any) -> tuple[int, int]:

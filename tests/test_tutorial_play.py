@@ -22,11 +22,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-from table_driver import TablePerson  # noqa: E402
+from table_driver import TablePerson, headless_app  # noqa: E402
 
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import App  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
 from nile_desktop.tutorial.autoplay import Planner  # noqa: E402
 from nile_desktop.tutorial.lessons import LESSONS, lesson_index  # noqa: E402
 
@@ -35,16 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    settings = Settings()
-    settings.language = "en"
-    settings.animation_speed = 8.0
-    a = App(settings)
-    a.open_window()
-    yield a
-    a.shutdown()
+    yield from headless_app(tmp_path, monkeypatch, speed=8.0)
     i18n.set_language("en")
 
 

@@ -188,6 +188,13 @@ class GameWindow:
             f"phase {doc.get('phase')}, turn {doc.get('turn')}"
         return doc
 
+    def quit(self) -> None:
+        """Ctrl+Q, as a player quits: the program must end with exit code 0."""
+        xdo(self.env, "windowfocus", "--sync", self.window)
+        xdo(self.env, "key", "--window", self.window, "ctrl+q")
+        code = self.process.wait(timeout=PATIENCE)
+        assert code == 0, self.process.stderr.read() if self.process.stderr else ""
+
     def element(self, element_id: str) -> dict[str, Any]:
         for element in self.dump()["elements"]:
             if element["id"] == element_id:
@@ -256,10 +263,7 @@ def test_click_through_title_new_game_settings(xserver: str, tmp_path: Path,
         for before, after in zip(seen, seen[1:], strict=False):
             assert difference(before, after) >= OTHER_SCENE, "every click changed the scene"
 
-        xdo(env, "windowfocus", "--sync", game.window)
-        xdo(env, "key", "--window", game.window, "ctrl+q")
-        code = game.process.wait(timeout=PATIENCE)
-        assert code == 0, game.process.stderr.read() if game.process.stderr else ""
+        game.quit()
     finally:
         if game.process.poll() is None:
             game.process.kill()
@@ -321,10 +325,7 @@ def test_a_whole_turn_on_the_table_with_real_clicks(xserver: str, tmp_path: Path
             game.click("table.action.pass")
         game.wait_for("the turn passed on", lambda d: d.get("turn") == 1 or (
             d.get("turn") == 0 and d.get("phase") != "compose"))
-        xdo(env, "windowfocus", "--sync", game.window)
-        xdo(env, "key", "--window", game.window, "ctrl+q")
-        code = game.process.wait(timeout=PATIENCE)
-        assert code == 0, game.process.stderr.read() if game.process.stderr else ""
+        game.quit()
     finally:
         if game.process.poll() is None:
             game.process.kill()
