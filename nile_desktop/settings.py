@@ -35,6 +35,8 @@ FILE_NAME = "settings.json"
 MIN_WINDOW = (640, 360)
 MAX_WINDOW = (16384, 16384)
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
+#: The speeds the settings screen offers: slow, normal, fast, and instant (0: no animation).
+ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 
 
 def _default_language() -> str:
@@ -87,6 +89,13 @@ def _check_number(low: float, high: float) -> Callable[[Any], float]:
         return number
 
     return check
+
+
+def _check_speed(value: Any) -> float:
+    """An animation speed: 0 (instant) or within ANIMATION_SPEED_RANGE."""
+    if not isinstance(value, bool) and isinstance(value, (int, float)) and value == 0:
+        return 0.0
+    return _check_number(*ANIMATION_SPEED_RANGE)(value)
 
 
 def _check_language(value: Any) -> str:
@@ -164,7 +173,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "window_size": _check_window_size,
     "volume": _check_number(0.0, 1.0),
     "muted": _check_bool,
-    "animation_speed": _check_number(*ANIMATION_SPEED_RANGE),
+    "animation_speed": _check_speed,
     "colourblind_symbols": _check_bool,
     "show_hand_sizes": _check_bool,
     "hints": _check_bool,

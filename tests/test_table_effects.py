@@ -124,3 +124,17 @@ def test_a_persons_own_action_answers_in_the_same_frame(tmp_path, monkeypatch) -
                                           button=1)])
     assert sum(table.draft.picks.values()) == 1 and not table.stage.busy
     app.shutdown()
+
+
+def test_instant_speed_plays_no_animation_but_keeps_the_game_going(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    app, table = _headless_table(("easy", "easy"))
+    app.settings.animation_speed = 0.0
+    moves = len(table.session.save.moves)
+    for _ in range(240):  # four seconds of frames
+        app.frame(1 / 60, [])
+        assert not table.stage.busy, "instant: every effect lands in the frame it starts"
+        if table.runner.busy:
+            table.runner.wait(5)
+    assert len(table.session.save.moves) > moves + 3
+    app.shutdown()

@@ -122,6 +122,9 @@ def test_title_to_new_game_to_a_game_on_the_table(driver: Callable[..., UiDriver
     hand = d.elements(lambda e: e["role"] == "card" and e["data"].get("zone") == "hand")
     assert hand and all(e["data"]["seat"] == 0 for e in hand)
     table = d.app.stack.top
+    # the dump is the table's own list of elements: what the table acts on is what it publishes
+    assert [e["id"] for e in d.elements(lambda e: e["scene"] == "table")] == [
+        "table." + e.id for e in table.hits.items]
     moves = len(table.save.moves)
     d.click("table.action.pass")  # End turn asks for a second press
     assert len(table.save.moves) == moves

@@ -11,6 +11,7 @@ import pygame
 from nile_desktop import i18n
 from nile_desktop.i18n import _
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
+from nile_desktop.settings import ANIMATION_SPEEDS
 from nile_desktop.ui import Button, Choice, Panel, Slider, Toggle, theme
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
@@ -18,8 +19,9 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = (
 )
 
 
-def _speed_text(value: float) -> str:
-    return _("{factor}×").format(factor=i18n.format_number(value))
+def nearest_speed(value: float) -> float:
+    """The offered speed closest to a stored one (older settings kept any number)."""
+    return min(ANIMATION_SPEEDS.values(), key=lambda v: abs(v - value))
 
 
 def _percent_text(value: float) -> str:
@@ -59,8 +61,13 @@ class SettingsScene(MenuScene):
                               self.set_volume, fmt=_percent_text, uid="volume"))
         self.group.add(Toggle(row(), lambda: _("Mute all sound"), s.muted, self.set_muted,
                               uid="mute"))
-        self.group.add(Slider(row(), lambda: _("Animation speed"), s.animation_speed, 0.5, 3.0,
-                              0.25, self.set_animation_speed, fmt=_speed_text,
+        speeds = [(value, label) for value, label in (
+            (ANIMATION_SPEEDS["slow"], lambda: _("Slow")),
+            (ANIMATION_SPEEDS["normal"], lambda: _("Normal")),
+            (ANIMATION_SPEEDS["fast"], lambda: _("Fast")),
+            (ANIMATION_SPEEDS["instant"], lambda: _("Instant")))]
+        self.group.add(Choice(row(), speeds, nearest_speed(s.animation_speed),
+                              self.set_animation_speed, label=lambda: _("Animation speed"),
                               uid="animation-speed"))
         self.group.add(Toggle(row(), lambda: _("Crop names under the cards (colour-blind aid)"),
                               s.colourblind_symbols, self.set_colourblind, uid="crop-names"))

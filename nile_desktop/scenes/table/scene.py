@@ -266,6 +266,9 @@ class TableScene(Scene):
         self._after_move(seat, events)
         self.stage.play(events)
         self.stage.timeline.call(lambda: self.board.sync(self.session.state))
+        if self.pace <= 0:  # instant: every effect lands at once (its banner still shows)
+            self.stage.timeline.finish()
+            self.stage.sprites.clear()
         return events
 
     def _after_move(self, seat: int, events: list[Any]) -> None:
