@@ -141,3 +141,24 @@ def test_table_lays_out_at_every_window_size(app: App, size: tuple[int, int]) ->
         assert -2 <= x and x + ew <= w + 2 and -20 <= y and y + eh <= h + 2, (e.id, e.rect)
     buttons = [e for e in table.hits.items if e.role == "button"]
     assert {b.id for b in buttons} >= {"action.market", "action.plant", "action.pass", "menu"}
+
+
+def test_settings_hide_hand_sizes_and_name_small_cards(app: App) -> None:
+    """"Show the number of cards in every hand" off hides the others' hand sizes; the
+    colour-blind aid names every card too small for its caption."""
+    table = table_for(app, ("human", "random", "random", "random", "random", "random"), moves=40)
+    frames(app)
+    from nile_desktop.ui import textlog
+
+    app.settings.show_hand_sizes = False
+    app.settings.colourblind_symbols = True
+    with textlog.recording() as log:
+        table.picture.reset()
+        frames(app, 1)
+    texts = log.texts()
+    with_hand = [t for t in texts if t.startswith("Hand ") and "·" in t]
+    without = [t for t in texts if t.startswith("Storage ") and t[8:].isdigit()]
+    assert len(with_hand) == 1, with_hand  # the person's own seat still shows its hand size
+    assert len(without) == 5, without
+    fields = [e for e in table.hits.items if e.role == "field"]
+    assert fields and all(e.label in texts for e in fields)

@@ -421,7 +421,9 @@ class TableScene(Scene):
             return (x - m, y - m, w + 2 * m, h + 2 * m)
 
         hover, pressed = self.input.hover or "", self.input.pressed or ""
-        common = (current_language(), self.input.cursor)
+        prefs = self.settings()
+        common = (current_language(), self.input.cursor, prefs.show_hand_sizes,
+                  prefs.colourblind_symbols)
         # the draft matters only while a person composes (a new draft each move otherwise)
         drafting: tuple[Any, ...] = (False,)
         if self.composing():

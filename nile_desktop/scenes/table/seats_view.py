@@ -46,8 +46,11 @@ def draw_seat(p: Paint, t: Any, seat: int) -> None:
     _marker(p, t.session.colours[seat], (rect.left + pad + marker // 2, rect.top + pad + head // 2 - 2),
             marker)
     name_x = rect.left + pad * 2 + marker
-    stats = _("Hand {hand} · Storage {storage}").format(
-        hand=state.hand_size(seat), storage=state.storage_size(seat))
+    if t.settings().show_hand_sizes or seat == t.flow.revealed:
+        stats = _("Hand {hand} · Storage {storage}").format(
+            hand=state.hand_size(seat), storage=state.storage_size(seat))
+    else:  # the setting hides how many cards the others hold
+        stats = _("Storage {n}").format(n=state.storage_size(seat))
     stats_rect = p.text(stats, (rect.right - pad - p.px(4), rect.top + pad), 13, theme.INK_SOFT,
                         anchor="topright")
     name_w = stats_rect.left - name_x - pad
@@ -94,7 +97,8 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
         p.text(_("No fields yet"), (body.left + p.px(6), body.centery), 13, theme.INK_SOFT,
                anchor="midleft")
         return
-    card_h = min(body.h - p.px(6), p.px(112))
+    caption = p.px(14) if t.settings().colourblind_symbols else 0  # room for names under cards
+    card_h = min(body.h - p.px(6) - caption, p.px(112))
     card_w = int(card_h * 5 / 7)
     n = len(items)
     gap = p.px(8)
@@ -106,7 +110,7 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
     glowing = {tg.id: tg for tg in t.targets_shown()}
     draft = t.draft if t.composing() else None
     x = float(body.left)
-    top = body.top + (body.h - card_h) // 2
+    top = body.top + (body.h - card_h - caption) // 2
     for role, name, count in items:
         rect = (int(x), top, card_w, card_h)
         if role == "plot":
@@ -123,6 +127,10 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
             staged = draft.staged_on(target_id) if draft is not None else 0
             target = glowing.get(target_id)
             p.card(name, rect, label=card_w >= p.px(70))
+            if t.settings().colourblind_symbols:
+                # the colour-blind aid: the crop's name written under every card
+                p.text(card_label(name), (rect[0] + card_w // 2, rect[1] + card_h + p.px(1)), 10,
+                       theme.INK, bold=True, anchor="midtop", width=int(step) if n > 1 else card_w)
             fill = theme.GOLD if role == "monument" else theme.LAPIS
             badge_c = (rect[0] + card_w - p.px(4), rect[1] + card_h - p.px(6))
             p.badge(str(count), badge_c, fill=fill)
