@@ -10,10 +10,16 @@
 - :mod:`layout` — named areas for 2–6 seats at any window size;
 - :mod:`gamelog` / :mod:`words` — the log as events, told in words when drawn.
 
+- :mod:`board` — what the table draws, changed event by event as effects land;
+  :mod:`effects` — one effect per engine event, on an :mod:`~nile_desktop.anim.timeline`.
+
 On top of them: :mod:`scene` (the scene), :mod:`table_input` (mouse and
-keyboard), :mod:`paint` and the ``*_view`` modules (drawing),
-:mod:`controls` and :mod:`buttons` (the action row), :mod:`logview`,
-:mod:`overlays` (hand-off), :mod:`results_view` and :mod:`menu`.
+keyboard), :mod:`frame` and :mod:`picture` (each frame: the kept picture,
+redrawn zone by zone, and what moves over it), :mod:`paint` and the
+``*_view`` modules (drawing), :mod:`sprites` (cards in flight, the swarm,
+banners), :mod:`controls` and :mod:`buttons` (the action row),
+:mod:`logview`, :mod:`overlays` (hand-off), :mod:`results_view`,
+:mod:`menu`, and :mod:`coach_view` (lessons and hints).
 """
 
 from __future__ import annotations

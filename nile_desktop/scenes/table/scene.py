@@ -29,30 +29,20 @@ from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.backdrop import Backdrop
 from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
 from nile_desktop.scenes.table.controls import (
-    draw_actions,
-    draw_status,
     refusal_words,
-    status_text,
 )
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.effects import Stage, fx_deal
+from nile_desktop.scenes.table.frame import draw_table
 from nile_desktop.scenes.table.gamelog import KEY_KINDS
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.logview import LogView
-from nile_desktop.scenes.table.overlays import draw_handoff
-from nile_desktop.scenes.table.paint import Hits, Paint
-from nile_desktop.scenes.table.paint import warm as paint_warm
+from nile_desktop.scenes.table.paint import Hits
 from nile_desktop.scenes.table.picture import Picture
-from nile_desktop.scenes.table.results_view import draw_results
-from nile_desktop.scenes.table.river_view import draw_river
-from nile_desktop.scenes.table.seats_view import draw_seat
 from nile_desktop.scenes.table.session import GameSession
-from nile_desktop.scenes.table.sprites import draw_sprites
 from nile_desktop.scenes.table.table_input import TableInput
-from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
-from nile_desktop.ui import dump, textlog, theme
+from nile_desktop.ui import theme
 
 log = logging.getLogger(__name__)
 
@@ -407,144 +397,5 @@ class TableScene(Scene):
             return True
         return self.input.handle(event)
 
-    def _zones(self) -> list[tuple[str, tuple[int, int, int, int], Any, Any]]:
-        """The zones of the picture in drawing order: (name, area, key, draw)."""
-        from nile_desktop.i18n import current_language
-
-        lay = self.layout
-        b = self.board
-        rev = self.flow.revealed
-        m = lay.px(5)
-
-        def area(name: str) -> tuple[int, int, int, int]:
-            x, y, w, h = lay.rect(name)
-            return (x - m, y - m, w + 2 * m, h + 2 * m)
-
-        hover, pressed = self.input.hover or "", self.input.pressed or ""
-        prefs = self.settings()
-        common = (current_language(), self.input.cursor, prefs.show_hand_sizes,
-                  prefs.colourblind_symbols)
-        # the draft matters only while a person composes (a new draft each move otherwise)
-        drafting: tuple[Any, ...] = (False,)
-        if self.composing():
-            drafting = (True, id(self.draft), self.draft.version,
-                        tuple(sorted(tg.id for tg in self.targets_shown())))
-        zones: list[tuple[str, tuple[int, int, int, int], Any, Any]] = []
-        for i in range(self.session.players):
-            key = (common, drafting, b.fields_of(i), b.monuments_of(i), b.speculation_of(i),
-                   b.hand_size(i), b.storage_size(i), b.active == i, b.over, rev == i)
-            zones.append((f"seat.{i}", area(f"seat.{i}"), key,
-                          lambda p, i=i: draw_seat(p, self, i)))
-        owners = tuple(b.monument_owner(k) for k in range(3)) if b.monuments_on else ()
-        zones.append(("river", area("river"), (common, drafting, b.flood_card, b.flood_under,
-                                               b.deck_size, b.discard_size, b.season, owners),
-                      lambda p: draw_river(p, self)))
-        private = rev is not None and 0 <= rev < b.players
-        zones.append(("hand", area("hand"), (common, drafting, rev, b.active,
-                                             b.hand(rev) if private else None),
-                      lambda p: draw_hand(p, self)))
-        zones.append(("storage", area("storage"), (common, drafting, rev, b.active,
-                                                   b.storage_of(rev) if private else None),
-                      lambda p: draw_storage(p, self)))
-        zones.append(("status", area("status"),
-                      (common, drafting, status_text(self), self.suggesting, self.flow.phase,
-                       hover if hover.startswith("tool.") else "", pressed),
-                      lambda p: draw_status(p, self)))
-        zones.append(("actions", area("actions"),
-                      (common, drafting, self.flow.phase, self.pass_armed > 0, self.session.active,
-                       rev, hover if hover.startswith("action.") or hover == "done" else "",
-                       pressed), lambda p: draw_actions(p, self)))
-        zones.append(("log", area("log"),
-                      (common, self.session.log.version, self.logview.back, rev,
-                       hover == "menu", pressed == "menu"), self._draw_log))
-        return zones
-
-    def _draw_log(self, p: Paint) -> None:
-        self.logview.draw(p, self)
-        draw_button(p, "menu", _("Menu"), self.layout.rect("menu"), hotkey="Esc", size=13)
-
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if self.layout is None or self.layout.size != size:
-            self.layout = TableLayout.compute(size, self.session.players)
-        zones = self._zones()
-        base: tuple[Any, ...] = (size, self.flow.phase)
-        if textlog.active():  # text is being checked: every zone is drawn in this frame
-            self.picture.reset()
-        phase = self.flow.phase
-        if phase in (F.HANDOFF, F.OVER):  # a cover over everything: redraw it all on change
-            cover = draw_handoff if phase == F.HANDOFF else draw_results
-            base = (base, tuple(z[2] for z in zones), round(self.reveal, 2), self.input.hover,
-                    self.input.pressed)
-            zones.append(("cover", (0, 0, size[0], size[1]), base,
-                          lambda p: cover(p, self)))
-        backdrop = self.backdrop.get(self.layout, None)
-
-        def paint(target: pygame.Surface) -> Paint:
-            return Paint(target, self.layout, hover=self.input.hover, cursor=self.input.cursor,
-                         revealed=self.flow.revealed)
-
-        if self.picture.update(size, base, backdrop, zones, paint) or self._picture_hits is None:
-            self._picture_hits = self.picture.hits([z[0] for z in zones])
-        # this frame's elements: the picture's, then what the overlay adds (a lesson panel)
-        self.hits = self._picture_hits.copy()
-        self.input.after_draw(self.hits)
-        surface.blit(self.picture.surface, (0, 0))
-        self._warm_faces()
-        self.cards_drawn = self.picture.cards()
-        self.private_faces = self.picture.private_faces()
-        self._draw_overlay(surface)
-
-    def _warm_faces(self) -> None:
-        """Draw a couple of card faces ahead of need each frame, at the largest size this
-        layout shows cards at, so no frame later stalls drawing card art."""
-        if self._warm_key != self.layout.size:
-            from nile_desktop.engine import KIND_NAMES
-
-            self._warm_key = self.layout.size
-            hand_w = int(self.layout.rect("hand")[3] * 0.62 * 5 / 7)
-            names = [n for n in KIND_NAMES if n != "locust" and (
-                ":" not in n or all(c in self.board.crop_names for c in n[5:].split("+")))
-                and (n in self.board.crop_names or ":" in n or n == "stone")]
-            names += ["locust", "sphinx", "obelisk", "wall"]
-            self._warm_queue = [(n, hand_w, lab) for lab in (True, False) for n in names]
-            self._warm_queue += [("back", hand_w, False), ("flood", hand_w, False)]
-        done = 0
-        while self._warm_queue and done < 2:
-            name, width, label = self._warm_queue.pop(0)
-            done += paint_warm(name, width, label)
-
-    def _draw_overlay(self, surface: pygame.Surface) -> None:
-        """What moves every frame: the glow of places, the active seat's ring, cards in
-        flight, banners, the dragged card and the tooltip."""
-        p = Paint(surface, self.layout, hover=self.input.hover, cursor=self.input.cursor,
-                  revealed=self.flow.revealed)
-        p.hits = self.hits
-        if self.flow.phase not in (F.HANDOFF, F.OVER):
-            active = self.board.active
-            if not self.board.over and 0 <= active < self.session.players:
-                p.ring(self.layout.seat(active), theme.GOLD_LIGHT,
-                       2 + round(1.5 * (1 + self.pulse)), 3)
-            places = {tg.id: tg for tg in self.targets_shown()}
-            if places:
-                for e in self.hits.items:
-                    target = places.get(e.data.get("target", ""))
-                    if target is not None and e.data.get("seat") in (target.seat, None) \
-                            and not e.selected:
-                        p.glow(e.rect, self.pulse)
-        draw_sprites(p, self.stage.sprites)
-        seats = self.layout.rect("table")
-        self.stage.banners.draw(p, (seats[0] + seats[2] // 2, self.layout.rect("status")[1]
-                                    - self.layout.px(70)))
-        if self.coach is not None:  # the lesson or hint, over the table, with its buttons
-            self.coach.draw(p, self)
-        self.input.draw_drag(p)
-        tip = self.input.tooltip(self.hits)
-        if tip:
-            draw_tooltip(p, tip, self.input.mouse)
-        self.cards_drawn += p.cards_drawn
-        self.private_faces = self.private_faces + p.private_faces
-        if dump.active():
-            for e in self.hits.items:
-                dump.add(e.id, e.role, e.label, e.rect, e.enabled, e.selected, e.data,
-                         tooltip=e.tooltip or None)
+        draw_table(self, surface)
