@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import _
+from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
 from nile_desktop.scenes.table.controls import draw_actions, draw_status, status_text
@@ -27,6 +27,11 @@ from nile_desktop.scenes.table.seats_view import draw_seat
 from nile_desktop.scenes.table.sprites import draw_sprites
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
 from nile_desktop.ui import dump, textlog, theme
+
+#: Seconds of zone drawing a frame may spend before further (not urgent) zones wait a frame.
+FRAME_BUDGET = 0.0012
+#: Zones always drawn in the frame they change: what a person acts on, and any cover.
+URGENT_ZONES = frozenset({"hand", "storage", "status", "actions", "cover"})
 
 
 def table_zones(t: Any) -> list[tuple[str, tuple[int, int, int, int], Any, Any]]:
@@ -92,7 +97,7 @@ def draw_table(t: Any, surface: pygame.Surface) -> None:
     if t.layout is None or t.layout.size != size:
         t.layout = TableLayout.compute(size, t.session.players)
     zones = table_zones(t)
-    base: tuple[Any, ...] = (size, t.flow.phase)
+    base: tuple[Any, ...] = (size, t.flow.phase, current_language())
     if textlog.active():  # text is being checked: every zone is drawn in this frame
         t.picture.reset()
     phase = t.flow.phase
@@ -108,7 +113,14 @@ def draw_table(t: Any, surface: pygame.Surface) -> None:
         return Paint(target, t.layout, hover=t.input.hover, cursor=t.input.cursor,
                      revealed=t.flow.revealed)
 
-    if t.picture.update(size, base, backdrop, zones, paint) or t._picture_hits is None:
+    # a new viewer, a cover or a check of the text: everything now; else spread the work
+    # (only while the table plays by itself: a person composing sees every change at once)
+    steady = (t.flow.revealed == t._last_revealed and not textlog.active()
+              and not t.composing())
+    t._last_revealed = t.flow.revealed
+    budget = FRAME_BUDGET if steady else None
+    if t.picture.update(size, base, backdrop, zones, paint, budget=budget,
+                        urgent=URGENT_ZONES) or t._picture_hits is None:
         t._picture_hits = t.picture.hits([z[0] for z in zones])
     # this frame's elements: the picture's, then what the overlay adds (a lesson panel)
     t.hits = t._picture_hits.copy()

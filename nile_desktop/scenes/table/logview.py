@@ -33,7 +33,8 @@ class LogView:
         self.back = 0
         self._key: tuple[Any, ...] | None = None
         self._rows: list[tuple[str, str, bool]] = []  # (text, style, first row of an entry)
-        self._told = 0  # entries of the log already in ``_rows``
+        self._wrapped: dict[tuple[int, int | None], list[tuple[str, str, bool]]] = {}
+        self._view_key: tuple[Any, ...] | None = None
         self.visible = 12
         self.dragging = False
         self._drag_from = (0, 0)
@@ -42,26 +43,40 @@ class LogView:
 
     # -- content -------------------------------------------------------------------------
     def rows(self, t: Any, width: int, size: int) -> list[tuple[str, str, bool]]:
-        """The wrapped rows of the whole log. Entries are told and wrapped once: a new
-        move wraps only its own entries, unless the language, viewer or width changed."""
+        """The wrapped rows of the whole log. Each entry is told and wrapped once (per
+        language and width); only a drawn-cards line depends on who looks, so a new
+        viewer retells those lines alone."""
         log = t.session.log
-        key = (current_language(), t.flow.revealed, width, size, id(log))
+        viewer = t.flow.revealed
+        key = (current_language(), width, size, id(log))
         if key != self._key:
-            self._rows, self._told, self._key = [], 0, key
-        entries = log.entries
-        if self._told > len(entries):
-            self._rows, self._told = [], 0
-        for entry in entries[self._told:]:
-            told = line(entry, t.session.names, t.session.kinds, t.flow.revealed)
-            if told is None:
-                continue
-            text, style = told
-            bold = STYLE.get(style, (theme.INK, False))[1]
-            indent = 0 if style == HEADER else 1
-            for i, part in enumerate(theme.wrap_text(text, size, width - indent * 12, bold)):
-                self._rows.append((part, style, i == 0))
-        self._told = len(entries)
-        return self._rows
+            self._wrapped = {}
+            self._key, self._view_key = key, None
+        view_key = (viewer, len(log.entries))
+        if view_key == self._view_key:
+            return self._rows
+        rows: list[tuple[str, str, bool]] = []
+        for index, entry in enumerate(log.entries):
+            private = entry.event is not None and entry.event.kind == "draw"
+            cache_key = (index, viewer if private else None)
+            wrapped = self._wrapped.get(cache_key)
+            if wrapped is None:
+                wrapped = self._wrap(entry, t, viewer, width, size)
+                self._wrapped[cache_key] = wrapped
+            rows.extend(wrapped)
+        self._rows, self._view_key = rows, view_key
+        return rows
+
+    def _wrap(self, entry: Any, t: Any, viewer: int | None, width: int, size: int
+              ) -> list[tuple[str, str, bool]]:
+        told = line(entry, t.session.names, t.session.kinds, viewer)
+        if told is None:
+            return []
+        text, style = told
+        bold = STYLE.get(style, (theme.INK, False))[1]
+        indent = 0 if style == HEADER else 1
+        return [(part, style, i == 0)
+                for i, part in enumerate(theme.wrap_text(text, size, width - indent * 12, bold))]
 
     def scroll(self, lines_back: int) -> None:
         self.back = max(0, min(self.back + lines_back, max(0, len(self._rows) - self.visible)))

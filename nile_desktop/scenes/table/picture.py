@@ -14,6 +14,7 @@ UI dump) are kept with it, in drawing order.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,13 +48,17 @@ class Picture:
 
     def update(self, size: tuple[int, int], base_key: Any, backdrop: pygame.Surface,
                zones: list[tuple[str, tuple[int, int, int, int], Any, Draw]],
-               make_paint: Callable[[pygame.Surface], Paint]) -> bool:
+               make_paint: Callable[[pygame.Surface], Paint], *,
+               budget: float | None = None, urgent: frozenset[str] = frozenset()) -> bool:
         """Redraw what changed; True if anything was drawn.
 
         ``zones`` lists (name, rect, key, draw) in drawing order; ``base_key``
         covers everything (size, seats, the backdrop): when it changes, every
-        zone is drawn again.
+        zone is drawn again. With a ``budget`` (seconds), zones not in ``urgent``
+        that changed wait for a later frame once this frame has spent it, so a
+        move that changes many zones spreads their drawing over a few frames.
         """
+        started = time.perf_counter()
         if self.surface is None or self.surface.get_size() != size:
             self.surface = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
@@ -71,6 +76,9 @@ class Picture:
                 zone = self.zones[name] = Zone(name)
             elif not full and zone.key == key:
                 continue
+            elif (not full and budget is not None and name not in urgent
+                  and time.perf_counter() - started > budget):
+                continue  # drawn in a coming frame; its old picture and elements stay
             area = pygame.Rect(rect)
             if not full:
                 self.surface.blit(backdrop, area.topleft, area)

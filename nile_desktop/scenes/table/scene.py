@@ -96,6 +96,7 @@ class TableScene(Scene):
         self._targets: list[Target] | None = None
         self._targets_key: tuple[Any, ...] | None = None
         self.picture = Picture()
+        self._last_revealed: int | None = None
         self._picture_hits: Hits | None = None
         self._warm_key: tuple[int, int] | None = None
         self._warm_queue: list[tuple[str, int, bool]] = []
