@@ -28,10 +28,11 @@ from nile_desktop.scenes.table.sprites import draw_sprites
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
 from nile_desktop.ui import dump, textlog, theme
 
-#: Seconds of zone drawing a frame may spend before further (not urgent) zones wait a frame.
-FRAME_BUDGET = 0.0012
-#: Zones always drawn in the frame they change: what a person acts on, and any cover.
-URGENT_ZONES = frozenset({"hand", "storage", "status", "actions", "cover"})
+#: Seconds of zone drawing a frame may spend (after its first zone) before further zones
+#: wait for the next frames: while the table plays by itself, one zone a frame.
+FRAME_BUDGET = 0.0
+#: Zones always drawn in the frame they change (a cover over everything).
+URGENT_ZONES = frozenset({"cover"})
 
 
 def table_zones(t: Any) -> list[tuple[str, tuple[int, int, int, int], Any, Any]]:
