@@ -18,6 +18,7 @@ created, so a typo fails where it is written, not frames later.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -25,18 +26,18 @@ from nile_desktop.anim.easing import Easing, ease
 from nile_desktop.anim.tween import Value, lerp
 
 
-class Step:
+class Step(ABC):
     """Something that takes time on a timeline."""
 
     done = False
 
+    @abstractmethod
     def update(self, dt: float) -> float:
         """Advance by ``dt``; return the time left over once the step is done."""
-        raise NotImplementedError
 
+    @abstractmethod
     def finish(self) -> None:
         """Jump to the end."""
-        raise NotImplementedError
 
 
 class TweenStep(Step):
