@@ -26,6 +26,7 @@ from nile_desktop.saves import without_surrogates
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.scenes.table_text import seat_kind_label
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
 
 log = logging.getLogger(__name__)
@@ -33,12 +34,7 @@ log = logging.getLogger(__name__)
 
 def kind_label(kind: str) -> str:
     """"Hard bot", "Person"… in the current language."""
-    from nile_desktop.ai.levels import LEVEL_LABELS
-
-    if kind == "human":
-        return _("Person")
-    label = LEVEL_LABELS.get(kind)
-    return _(str(label)) if label is not None else kind
+    return seat_kind_label(kind)
 
 
 def players_text(info: Any) -> str:

@@ -163,31 +163,6 @@ def describe_event(event: Any, names: Sequence[str]) -> str | None:
     return None
 
 
-#: Event kinds that deserve a banner across the table (and a demo screenshot).
-BANNER_KINDS = ("season", "locust", "monument-built", "monument-taken", "monument-lost",
-                "takeover", "game-over")
-
-
-def banner_text(event: Any, names: Sequence[str]) -> str:
-    """The big words for a key moment."""
-    kind = event.kind
-    if kind == "season":
-        return _("Season {season} begins").format(season=event.season + 1)
-    if kind == "locust":
-        return _("Plague of Locusts!")
-    if kind == "monument-built":
-        return _("The {monument} rises").format(monument=card_name(event.monument))
-    if kind == "monument-taken":
-        return _("The {monument} changes hands").format(monument=card_name(event.monument))
-    if kind == "monument-lost":
-        return _("The {monument} falls").format(monument=card_name(event.monument))
-    if kind == "takeover":
-        return _("Field taken over!")
-    if kind == "game-over":
-        return _("The game is over")
-    return describe_event(event, names) or ""
-
-
 def reason_text(reason: Any) -> str:
     """A bot's reason (:class:`nile_desktop.ai.Reason`) in the current language, numbers
     and counts included; plain text is shown as it is."""
@@ -198,10 +173,10 @@ def reason_text(reason: Any) -> str:
 
 
 def seat_kind_label(kind: str) -> str:
-    return {
-        "human": _("Person"),
-        "random": _("Random bot"),
-        "easy": _("Easy bot"),
-        "medium": _("Medium bot"),
-        "hard": _("Hard bot"),
-    }.get(kind, kind)
+    """"Person", "Hard bot"… in the current language (bot labels from the bots' own list)."""
+    from nile_desktop.ai.levels import LEVEL_LABELS
+
+    if kind == "human":
+        return _("Person")
+    label = LEVEL_LABELS.get(kind)
+    return _(str(label)) if label is not None else kind

@@ -15,7 +15,6 @@ from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.ui import theme
 
 RIVER_FILL = (0xE9, 0xDC, 0xB6)
-MY_SEAT_FILL = (0xF6, 0xEC, 0xCF)
 
 
 class Backdrop:
@@ -26,15 +25,15 @@ class Backdrop:
         self.key: tuple[Any, ...] | None = None
         self.surface: pygame.Surface | None = None
 
-    def get(self, layout: TableLayout, revealed: int | None) -> pygame.Surface:
-        key = (layout.size, layout.players, revealed)
+    def get(self, layout: TableLayout) -> pygame.Surface:
+        key = (layout.size, layout.players)
         if key != self.key or self.surface is None:
-            self.surface = paint_backdrop(layout, revealed)
+            self.surface = paint_backdrop(layout)
             self.key = key
         return self.surface
 
 
-def paint_backdrop(layout: TableLayout, revealed: int | None) -> pygame.Surface:
+def paint_backdrop(layout: TableLayout) -> pygame.Surface:
     surface = pygame.Surface(layout.size)
     theme.draw_background(surface)
     radius = layout.px(12)
@@ -43,7 +42,7 @@ def paint_backdrop(layout: TableLayout, revealed: int | None) -> pygame.Surface:
         theme.draw_panel(surface, pygame.Rect(layout.rect(name)), fill=fill, radius=radius)
 
     for seat in range(layout.players):
-        panel(f"seat.{seat}", MY_SEAT_FILL if seat == revealed else theme.PAPYRUS)
+        panel(f"seat.{seat}")
     panel("river", RIVER_FILL)
     panel("hand")
     panel("storage")

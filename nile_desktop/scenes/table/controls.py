@@ -77,7 +77,7 @@ def draw_actions(p: Paint, t: Any) -> None:
                           else ""})
 
 
-def draw_tools(p: Paint, t: Any, status_right: int) -> int:
+def draw_tools(p: Paint, t: Any) -> int:
     """Undo, Clear, Suggest and All moves, right-aligned in the status row, each as wide
     as its label; returns the left edge they leave free."""
     x, y, w, h = p.lay.rect("status")
@@ -133,7 +133,7 @@ def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
 
 def draw_status(p: Paint, t: Any) -> None:
     x, y, w, h = p.lay.rect("status")
-    left_free = draw_tools(p, t, x + w)
+    left_free = draw_tools(p, t)
     text, colour = status_text(t)
     bar = pygame.Rect(x, y, left_free - x - p.px(8), h)
     pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), bar, border_radius=p.px(8))

@@ -37,8 +37,6 @@ URGENT_ZONES = frozenset({"cover"})
 
 def table_zones(t: Any) -> list[tuple[str, tuple[int, int, int, int], Any, Any]]:
     """The zones of the picture in drawing order: (name, area, key, draw)."""
-    from nile_desktop.i18n import current_language
-
     lay = t.layout
     b = t.board
     rev = t.flow.revealed
@@ -108,7 +106,7 @@ def draw_table(t: Any, surface: pygame.Surface) -> None:
                 t.input.pressed)
         zones.append(("cover", (0, 0, size[0], size[1]), base,
                       lambda p: cover(p, t)))
-    backdrop = t.backdrop.get(t.layout, None)
+    backdrop = t.backdrop.get(t.layout)
 
     def paint(target: pygame.Surface) -> Paint:
         return Paint(target, t.layout, hover=t.input.hover, cursor=t.input.cursor,
