@@ -22,8 +22,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from nile_desktop.anim.easing import Easing, ease
-from nile_desktop.anim.tween import Value, lerp
+from nile_desktop.anim.easing import Easing
+from nile_desktop.anim.tween import Tween, Value, lerp
 
 
 class Step(ABC):
@@ -41,46 +41,31 @@ class Step(ABC):
 
 
 class TweenStep(Step):
-    """Attributes of ``target`` gliding to their targets; starts where they are when it starts."""
+    """A :class:`~nile_desktop.anim.tween.Tween` on a timeline: attributes of ``target``
+    glide to their targets, from where they are when the step starts."""
 
     def __init__(self, target: Any, duration: float, easing: str | Easing = "out_cubic",
                  **targets: Value) -> None:
-        if duration < 0:
-            raise ValueError("a tween cannot last less than nothing")
         missing = [name for name in targets if not hasattr(target, name)]
         if missing:
             raise AttributeError(
                 f"{type(target).__name__} has no attribute {', '.join(sorted(missing))} to tween")
         for name, goal in targets.items():
             lerp(getattr(target, name), goal, 0.0)  # a TypeError now, not in a later frame
-        self.target = target
-        self.duration = float(duration)
-        self.easing: Easing = ease(easing) if isinstance(easing, str) else easing
-        self.targets = dict(targets)
-        self.starts: dict[str, Value] | None = None
-        self.elapsed = 0.0
+        self.tween = Tween(target, duration, easing, **targets)
+
+    @property
+    def done(self) -> bool:  # type: ignore[override]
+        return self.tween.done
 
     def update(self, dt: float) -> float:
         if self.done:
             return dt
-        if self.starts is None:
-            self.starts = {name: getattr(self.target, name) for name in self.targets}
-        self.elapsed += dt
-        if self.duration == 0 or self.elapsed >= self.duration:
-            left = self.elapsed - self.duration
-            self.finish()
-            return left
-        t = self.easing(self.elapsed / self.duration)
-        for name, goal in self.targets.items():
-            setattr(self.target, name, lerp(self.starts[name], goal, t))
-        return 0.0
+        self.tween.update(dt)
+        return max(0.0, self.tween.elapsed - self.tween.duration) if self.done else 0.0
 
     def finish(self) -> None:
-        if self.done:
-            return
-        for name, goal in self.targets.items():
-            setattr(self.target, name, goal)
-        self.done = True
+        self.tween.finish()
 
 
 class Wait(Step):
