@@ -138,7 +138,8 @@ class BannerQueue:
         banner = self.current
         if banner is None:
             return
-        fade = min(1.0, self.shown_for / 0.15, max(0.0, (self.hold - self.shown_for) / 0.25))
+        # it arrives mostly opaque (quick to read) and fades out at the end of its hold
+        fade = min(1.0, 0.7 + self.shown_for / 0.5, max(0.0, (self.hold - self.shown_for) / 0.25))
         size = p.fs(26)
         image = theme.render_text(str(banner.text), size, theme.GOLD_LIGHT, True)
         box = image.get_rect().inflate(p.px(60), p.px(24))
