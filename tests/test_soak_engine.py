@@ -66,3 +66,15 @@ def test_a_failure_is_written_and_replays_with_the_engine_command_line(monkeypat
         again.apply(move)
     assert json.loads(replay.stdout) == json.loads(again.to_json())
     assert start.to_json() == position.read_text(encoding="utf-8")
+
+
+def test_jobs_spread_the_same_games_over_processes(capsys, tmp_path):
+    """--jobs plays the very games of a single-process run: same move total, same result."""
+    assert engine_soak.main(["--games", "8", "--seed", "4", "--out", str(tmp_path)]) == 0
+    alone = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert engine_soak.main(["--games", "8", "--seed", "4", "--jobs", "2",
+                             "--out", str(tmp_path)]) == 0
+    spread = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert spread["jobs"] == 2 and spread["failures"] == 0
+    assert spread["moves"] == alone["moves"] > 0
+    assert not list(tmp_path.iterdir())

@@ -1,6 +1,6 @@
 """Soak test of the engine: many seeded bot games, every invariant after every move.
 
-    engine --games N --seed S [--out DIR]
+    engine --games N --seed S [--jobs J] [--out DIR]
 
 Mixed bots (random, easy, medium; now and then a Hard bot with a tiny
 iteration cap) play over 2–6 players, with and without the Monuments and
@@ -11,6 +11,10 @@ position round trip (``to_json`` → ``from_json`` gives the same position).
 A failure writes the game's start position and its moves to DIR and prints
 the command that replays them with the engine's command line.
 
+Each game is set up from the pair (seed, index) alone, so ``--jobs`` only spreads the
+same games over processes: the games, their order in the report and the figures other
+than time do not depend on it.
+
 This module is the engine part of the soak tool; the soak package's
 dispatcher calls :func:`main` with the arguments after ``engine``.
 """
@@ -19,8 +23,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 import traceback
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from nile_desktop.ai import make_bot
@@ -132,34 +139,71 @@ def play_one(seed: int, index: int) -> tuple[State, list[str], str | None]:
     return start, moves, None
 
 
-def write_failure(out: Path, seed: int, index: int, start: State, moves: list[str],
+def write_failure(out: Path, seed: int, index: int, start: str, moves: list[str],
                   error: str) -> str:
-    """Save a failed game for the engine's command line; return the replay command."""
+    """Save a failed game (its start position as JSON text, its moves) for the engine's
+    command line; return the replay command."""
     out.mkdir(parents=True, exist_ok=True)
     stem = out / f"engine-soak-{seed}-{index}"
     position = stem.with_suffix(".position.json")
-    position.write_text(start.to_json(), encoding="utf-8")
+    position.write_text(start, encoding="utf-8")
     stem.with_suffix(".moves.txt").write_text("".join(m + "\n" for m in moves), encoding="utf-8")
     stem.with_suffix(".error.txt").write_text(error, encoding="utf-8")
     return (f"xargs -d '\\n' python -m nile_desktop.engine apply {position} "
             f"< {stem.with_suffix('.moves.txt')}")
 
 
+#: What one game reports to the run: its move count, and on failure the error, the start
+#: position (JSON text) and the moves; None for those when the game passed.
+Report = tuple[int, str | None, str | None, list[str] | None]
+
+#: Games a worker process takes at a time with ``--jobs`` above 1.
+CHUNK = 20
+
+
+def report(seed: int, index: int) -> Report:
+    """Play game ``index`` and keep only what the run needs (all of it on failure)."""
+    start, moves, error = play_one(seed, index)
+    if error is None:
+        return len(moves), None, None, None
+    return len(moves), error, start.to_json(), moves
+
+
+def _report_pair(pair: tuple[int, int]) -> Report:
+    return report(*pair)
+
+
+def reports(seed: int, games: int, jobs: int) -> Iterator[Report]:
+    """The reports of games 0..games-1 in order, played by ``jobs`` processes."""
+    if jobs <= 1:
+        for index in range(games):
+            yield report(seed, index)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_report_pair, ((seed, i) for i in range(games)), chunksize=CHUNK)
+
+
 def main(argv: list[str]) -> int:
-    """``engine --games N --seed S [--out DIR]``: 0 if every game passed, 1 otherwise."""
+    """``engine --games N --seed S [--jobs J] [--out DIR]``: 0 if every game passed, else 1."""
     parser = argparse.ArgumentParser(prog="soak engine", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help=f"processes playing games side by side (this machine has "
+                             f"{os.cpu_count() or 1} cores)")
     parser.add_argument("--out", type=Path, default=Path("soak-failures"),
                         help="folder for the files of failed games")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be 1 or more")
     started = time.perf_counter()
     failures = moves_total = 0
-    for index in range(args.games):
-        start, moves, error = play_one(args.seed, index)
-        moves_total += len(moves)
+    for index, (n_moves, error, start, moves) in enumerate(
+            reports(args.seed, args.games, args.jobs)):
+        moves_total += n_moves
         if error is not None:
             failures += 1
+            assert start is not None and moves is not None
             command = write_failure(args.out, args.seed, index, start, moves, error)
             print(f"FAIL game {index}: {error.strip().splitlines()[-1]}", flush=True)
             print(f"  replay: {command}", flush=True)
@@ -169,7 +213,8 @@ def main(argv: list[str]) -> int:
                   f"{failures} failures", flush=True)
     elapsed = time.perf_counter() - started
     print(f"engine soak: {args.games} games, {moves_total} moves in {elapsed:.1f} s = "
-          f"{args.games / elapsed:.1f} games/s; {failures} failures")
-    print(json.dumps({"games": args.games, "seed": args.seed, "failures": failures,
+          f"{args.games / elapsed:.1f} games/s with {args.jobs} job(s); {failures} failures")
+    print(json.dumps({"games": args.games, "seed": args.seed, "jobs": args.jobs,
+                      "moves": moves_total, "failures": failures,
                       "seconds": round(elapsed, 1)}))
     return 1 if failures else 0
