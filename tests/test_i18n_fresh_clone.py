@@ -47,6 +47,8 @@ print(json.dumps({
     "package": nile_desktop.__file__,
     "catalogue": str(i18n.catalogue_source("cs")),
     "babel": importlib.util.find_spec("babel") is not None,
+    "tutorial_start": os.path.isfile(os.path.join(os.path.dirname(nile_desktop.__file__),
+                                                  "tutorial", "start.json")),
     "texts": log.texts(),
 }))
 """
@@ -93,6 +95,7 @@ def test_readme_play_command_speaks_czech_in_a_fresh_clone(tmp_path: Path) -> No
     seen = _probe(python, elsewhere, env)
     assert "site-packages" in seen["package"]
     assert seen["catalogue"].endswith("nile_desktop/_data/locales/cs/LC_MESSAGES/nile_desktop.mo")
+    assert seen["tutorial_start"], "the installed package lacks the tutorial's start.json"
     assert "Nová hra" in seen["texts"], seen["texts"]
 
     # An editable install, started from another folder, reads the clone's .po.
