@@ -28,11 +28,15 @@ exactly the three rules below, are read too)::
      "seed": 123,
      "seats": [{"name": "Ana", "kind": "human", "colour": 0}, …],
      "moves": ["market wheat flax", "plant castor castor", …],
+     "reasons": [null, {"msgid": "…", "values": {…}}, …],
      "result": null}
 
 ``rules`` holds every option the engine's ``Rules`` was created with (as
 ``Rules.to_dict()`` writes them), so rule-book options added to the engine
-are kept without this module knowing them. ``result`` is the engine's
+are kept without this module knowing them. ``reasons`` (optional, beside
+``moves``) holds each bot's reason for its move, or null, as
+:mod:`nile_desktop.ai.reason_data` writes it, so a resumed game's log still
+says why the bots played; a damaged reason is dropped, never the game. ``result`` is the engine's
 result once the game is over (for other tools; on load it is recomputed).
 Listing, deleting, records, import and export are in
 :mod:`nile_desktop.save_library`.
@@ -51,6 +55,7 @@ from typing import Any
 
 from nile_desktop import __version__, paths
 from nile_desktop.ai.levels import LEVELS
+from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import EngineError, Rules, State, new_game
 from nile_desktop.engine.rules import SEED_MAX
 from nile_desktop.save_errors import SaveError, without_surrogates
@@ -104,6 +109,8 @@ class SaveGame:
     seed: int
     seats: list[Seat]
     moves: list[str] = field(default_factory=list)
+    #: Why each move was played (a bot's Reason), or None; as long as ``moves`` or shorter.
+    reasons: list[Any] = field(default_factory=list)
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
     app_version: str = __version__
@@ -123,10 +130,16 @@ class SaveGame:
         """The game as dealt, before any move."""
         return new_game(self.engine_rules(), self.seed)
 
-    def record(self, move: object) -> None:
-        """Add one played move (a ``Move`` or its text) and touch ``updated``."""
+    def record(self, move: object, reason: Any = None) -> None:
+        """Add one played move (a ``Move`` or its text) and why it was played; touch ``updated``."""
+        self.reasons[len(self.moves):] = [None] * (len(self.moves) - len(self.reasons))
         self.moves.append(str(move))
+        self.reasons.append(reason)
         self.updated = _now()
+
+    def reason_at(self, index: int) -> Any:
+        """Why move ``index`` was played (a bot's reason), or None."""
+        return self.reasons[index] if 0 <= index < len(self.reasons) else None
 
     def replay(self, path: Path | str = "") -> State:
         """The state after every move, or SaveError("illegal-move") naming the first bad one."""
@@ -173,6 +186,7 @@ class SaveGame:
             "seed": self.seed,
             "seats": [seat.to_dict() for seat in self.seats],
             "moves": list(self.moves),
+            "reasons": [reason_to_data(reason) for reason in self.reasons[:len(self.moves)]],
             "result": self.result(),
         }
 
@@ -268,6 +282,13 @@ def _check_moves(data: object, path: Path | str) -> list[str]:
     return list(data)
 
 
+def _check_reasons(data: object, moves: int) -> list[Any]:
+    """The bots' reasons beside the moves; anything unreadable is dropped (never an error)."""
+    if not isinstance(data, list) or len(data) > moves:
+        return []
+    return [reason_from_data(item) for item in data]
+
+
 _FORMAT_RE = re.compile(rf"^{FORMAT_NAME}/([0-9]{{1,6}})$")
 
 
@@ -294,11 +315,13 @@ def _save_from_dict(data: object, path: Path | str) -> SaveGame:
         raise SaveError("foreign", path, f"format {data['format']!r}")
     rules = _check_rules(data.get("rules"), path, version)
     created, updated = data.get("created"), data.get("updated")
+    moves = _check_moves(data.get("moves"), path)
     return SaveGame(
         rules=rules,
         seed=_check_seed(data.get("seed"), path),
         seats=_check_seats(data.get("seats"), rules["players"], path),
-        moves=_check_moves(data.get("moves"), path),
+        moves=moves,
+        reasons=_check_reasons(data.get("reasons"), len(moves)),
         created=created if isinstance(created, str) and len(created) < 64 else "",
         updated=updated if isinstance(updated, str) and len(updated) < 64 else "",
         app_version=version_text if isinstance(version_text := data.get("app_version"), str)

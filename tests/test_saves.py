@@ -65,8 +65,9 @@ def test_file_layout() -> None:
     assert saves.autosave(save) and save.path is not None
     data = json.loads(save.path.read_text(encoding="utf-8"))
     assert set(data) == {"format", "app_version", "created", "updated", "rules", "seed",
-                         "seats", "moves", "result"}
+                         "seats", "moves", "reasons", "result"}
     assert data["format"] == "nile-save/2"
+    assert data["reasons"] == [None] * len(save.moves)  # random moves: no bot said why
     assert data["rules"] == Rules(**RULES).to_dict() and data["seed"] == 42
     assert data["seats"] == SEATS and data["result"] is None
     assert data["moves"] == save.moves and all(isinstance(m, str) for m in data["moves"])

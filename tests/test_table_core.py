@@ -34,7 +34,7 @@ class FakeSave:
     def new_state(self) -> Any:
         return new_game(Rules(players=len(self.seats)), self.seed)
 
-    def record(self, move: Any) -> None:
+    def record(self, move: Any, reason: Any = None) -> None:
         self.moves.append(str(move))
 
 

@@ -88,7 +88,9 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
     """Valid files of each kind to start from: saves (old and new format, running and
     finished), settings, positions."""
     from nile_desktop import saves
-    from nile_desktop.engine import Rules, new_game
+    from nile_desktop.ai import make_bot
+    from nile_desktop.engine import Rules, new_game, observe
+    from nile_desktop.engine.rng import EngineRandom
     from nile_desktop.settings import Settings
 
     rng = random.Random(seed)
@@ -99,10 +101,16 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
                 ("human", "easy", "hard", "random", "medium", "human"), strict=False))][:players]
         save = saves.new_save(Rules(players, monuments=players != 5), rng.randrange(2**32), seats)
         state = save.new_state()
+        bot = make_bot("easy")  # the bots' seats keep reasons, as a real save does
         while not state.over and (moves is None or len(save.moves) < moves):
-            move = rng.choice(state.legal_moves())
+            seat, reason = state.active, None
+            if seats[seat]["kind"] == "human":
+                move = rng.choice(state.legal_moves())
+            else:
+                move, reason = bot.choose(observe(state, seat), state.legal_moves(),
+                                          EngineRandom(seed, len(save.moves)))
             state.apply(move)
-            save.record(move)
+            save.record(move, reason)
         out["save"].append(save.to_json().encode("utf-8"))
         out["position"].append(state.to_json().encode("utf-8"))
         old = save.to_dict()

@@ -69,7 +69,8 @@ class TutorialSave:
     def new_state(self) -> State:
         return start_state()
 
-    def record(self, move: object) -> None:
+    def record(self, move: object, reason: Any = None) -> None:
+        """Add a played move (the guided game keeps no reasons: its bot's moves are scripted)."""
         self.moves.append(str(move))
 
 

@@ -6,7 +6,8 @@ records it in the save, writes the autosave and appends the move's events to
 the game log, so the log, the save and the state can never disagree.
 
 Resuming a saved game replays its moves from the seed, which rebuilds the
-whole log (the opening flood included) exactly as it was first played.
+whole log (the opening flood included, and the bots' reasons the save kept)
+exactly as it was first played.
 No pygame here: the session is tested without a display.
 """
 
@@ -50,10 +51,11 @@ class GameSession:
         """The state after the save's moves, with every event of the game in the log."""
         state = self.save.new_state()
         self.log.add_events(list(state.events), seat=None)
-        for text in self.save.moves:
+        reason_at = getattr(self.save, "reason_at", lambda _index: None)
+        for index, text in enumerate(self.save.moves):
             seat = state.active
             events = state.apply(text)
-            self.log.add_turn(seat, str(text), events, reason=None)
+            self.log.add_turn(seat, str(text), events, reason=reason_at(index))
         if given is not None and given.to_json() != state.to_json():
             log.warning("the given state differs from the save's replay; the replay is used")
         return state
@@ -101,7 +103,7 @@ class GameSession:
         """
         seat = self.active
         events = self.state.apply(move)
-        self.save.record(move)
+        self.save.record(move, reason)
         self.log.add_turn(seat, str(move), events, reason=reason)
         self.write_autosave()
         return events
