@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from nile_desktop import i18n, save_library, saves
+from nile_desktop import saves
 from nile_desktop.ai import make_bot
 from nile_desktop.ai import reasons as msg
 from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
@@ -24,13 +22,7 @@ from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.scenes.table.gamelog import REASON
 from nile_desktop.scenes.table.session import GameSession
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    save_library._info_cache.clear()
-    yield tmp_path
-    i18n.set_language("en")
+pytest_plugins = ["save_helpers"]  # the home fixture: a private user folder
 
 
 NESTED = Reason(msg.SEARCH, why=Reason(msg.TAKEOVER, crop=CardName("flax"), mine=4, theirs=3),
