@@ -143,6 +143,34 @@ def test_leave_and_resume_where_it_was(app: App) -> None:
     assert again.coach.coach.finished
 
 
+def test_the_log_shows_below_the_lesson_and_n_moves_on(app: App) -> None:
+    """The lesson panel is only as tall as its words: the log's newest lines show below it,
+    and N plays the "Next" button of a lesson that only asks to be read."""
+    import pygame
+
+    table = open_tutorial(app, resume=False)
+    coach = table.coach.coach
+    person = Newcomer(app, table)
+    person.until(lambda: coach.shown is not None and coach.shown.move is None
+                 and table.hits.get("coach.next") is not None)
+    first = coach.index
+    person.key(pygame.K_n)
+    person.wait(2)
+    assert coach.index == first + 1
+    person.until(lambda: ready_for(table, "market") and table.hits.get("coach.panel"))
+    person.wait(2)
+    panel = pygame.Rect(table.hits.get("coach.panel").rect)
+    log = table.hits.get("log")
+    assert pygame.Rect(log.rect).top >= panel.bottom
+    assert log.data["shown"], "the log shows lines under the panel"
+    assert log.data["back"] == 0 and log.data["shown"][-1] == table.logview._rows[-1][0]
+    area = pygame.Rect(table.layout.rect("log"))
+    assert panel.bottom < area.bottom - 4 * table.logview.line_h  # room for a few lines
+    person.key(pygame.K_n)  # a lesson that waits for a move ignores N
+    person.wait(2)
+    assert coach.shown.id == "market"
+
+
 def test_skip_lesson_button_plays_on(app: App) -> None:
     table = open_tutorial(app, resume=False)
     coach = table.coach.coach

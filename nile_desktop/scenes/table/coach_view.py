@@ -6,10 +6,11 @@ table's single point of contact with the tutorial: the table asks it before
 a person's move (:meth:`refusal`), before a bot's (:meth:`hold_bot`,
 :meth:`bot_move`), tells it every move (a table listener) and lets it draw.
 
-The panel covers the game log (the lesson tells the story instead). The
+The panel lies over the top of the game log, as tall as the lesson needs,
+and the log's newest lines show below it. The
 part of the table a lesson speaks of — a layout area such as ``flood`` or
 ``seat.1``, or an element id — gets a pulsing ring and an arrow from the
-panel. The buttons ("Next", "Show me", "Skip lesson", "Leave tutorial") and
+panel. The buttons ("Next", also the N key; "Show me", "Skip lesson", "Leave tutorial") and
 the panel itself are table elements, so the UI dump and scripted players
 see them (the panel's data names the lesson and the move it waits for).
 
@@ -162,7 +163,15 @@ class CoachView:
 
     # -- buttons ------------------------------------------------------------------------
     def handle_event(self, table: Any, event: Any) -> bool:
-        """Clicks on the lesson panel (which covers the log) are the coach's own."""
+        """Clicks on the lesson panel (over the top of the log) are the coach's own, and so
+        is N, the key of "Next" while a lesson only asks to be read."""
+        if event.type == pygame.KEYDOWN:
+            lesson = self.coach.shown if self.coach is not None else None
+            if event.key == pygame.K_n and lesson is not None and lesson.move is None \
+                    and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                self.press(table, "coach.next")
+                return True
+            return False
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         if getattr(event, "button", 1) != 1:
@@ -225,6 +234,7 @@ class CoachView:
             self._draw_hint(p, table)
 
     def panel_rect(self, p: Paint) -> pygame.Rect:
+        """The most room the lesson panel may take: the log's area below the Menu button."""
         lx, ly, lw, lh = p.lay.rect("log")
         top = p.lay.rect("menu")[1] + p.lay.rect("menu")[3] + p.px(6)
         return pygame.Rect(lx, top, lw, ly + lh - top)
@@ -246,29 +256,49 @@ class CoachView:
             start = (source.left + p.px(40), source.top + p.px(14))
         draw_arrow(p.surface, start, end, theme.GOLD_LIGHT, max(3, p.px(5)))
 
+    def arrange(self, p: Paint, table: Any) -> tuple[pygame.Rect, list[str], list[str]] | None:
+        """Size the lesson panel to its words and buttons and tell the log where it ends
+        (the table calls this before drawing the log); the panel, title and text lines."""
+        lesson = self.coach.shown if self.coach is not None else None
+        if lesson is None:
+            table.logview.cover = 0
+            return None
+        room = self.panel_rect(p)
+        pad, bh, gap, size = p.px(12), p.px(34), p.px(8), p.fs(14)
+        width = room.w - 2 * pad
+        titles = theme.wrap_text(str(lesson.title), p.fs(17), width, True)
+        lines = theme.wrap_text(str(lesson.text), size, width)
+        words_h = (p.fs(13) + p.px(4) + len(titles) * (p.fs(17) + p.px(2)) + p.px(4)
+                   + len(lines) * (size + p.px(3)))
+        box = pygame.Rect(room.left, room.top, room.w,
+                          min(room.h, pad + words_h + p.px(10) + 2 * bh + gap + pad))
+        table.logview.cover = box.bottom
+        return box, titles, lines
+
     def _draw_lesson(self, p: Paint, table: Any) -> None:
+        """The lesson panel, as tall as its words and buttons; the log shows below it."""
         coach = self.coach
         assert coach is not None
         lesson = coach.shown
-        if lesson is None:
+        measured = self.arrange(p, table)
+        if lesson is None or measured is None:
             return
-        box = self.panel_rect(p)
+        box, titles, lines = measured
+        pad, bh, gap, size = p.px(12), p.px(34), p.px(8), p.fs(14)
+        width = box.w - 2 * pad
+        text = str(lesson.text)
         self.point_at(p, lesson.highlight, box, table.pulse)
         p.panel(tuple(box), fill=(0xFB, 0xF4, 0xDE))
-        pad = p.px(12)
         x, y = box.left + pad, box.top + pad
-        width = box.w - 2 * pad
         step = _("Lesson {n} of {total}").format(n=coach.index + 1, total=len(coach.lessons))
         p.text(step, (x, y), 13, theme.INK_SOFT)
         y += p.fs(13) + p.px(4)
-        for line in theme.wrap_text(str(lesson.title), p.fs(17), width, True):
+        for line in titles:
             theme.draw_text(p.surface, line, (x, y), p.fs(17), theme.LAPIS, bold=True)
             y += p.fs(17) + p.px(2)
         y += p.px(4)
-        size = p.fs(14)
-        text = str(lesson.text)
-        bottom = box.bottom - pad - p.px(34) * 2 - p.px(8)
-        for line in theme.wrap_text(text, size, width):
+        bottom = box.bottom - pad - bh * 2 - gap
+        for line in lines:
             if y + size > bottom:
                 break
             theme.draw_text(p.surface, line, (x, y), size, theme.INK)
@@ -279,13 +309,13 @@ class CoachView:
                                  "move": lesson.move or "", "highlight": lesson.highlight,
                                  "text": text, "waits": "move" if lesson.move else "next"}))
         bw = (width - pad) // 2
-        bh = p.px(34)
-        row1 = box.bottom - pad - 2 * bh - p.px(8)
+        row1 = box.bottom - pad - 2 * bh - gap
         row2 = box.bottom - pad - bh
         if lesson.move is None:
             last = coach.index == len(coach.lessons) - 1
             draw_button(p, "coach.next", _("Finish") if last else _("Next"),
-                        (x, row1, bw, bh), primary=True, size=14)
+                        (x, row1, bw, bh), primary=True, size=14, hotkey="N",
+                        tooltip=_("Go on to the next lesson"))
         else:
             draw_button(p, "coach.show", _("Show me"), (x, row1, bw, bh),
                         enabled=table.composing(), size=14,

@@ -81,7 +81,7 @@ def table_zones(t: Any) -> list[tuple[str, tuple[int, int, int, int], Any, Any]]
                    rev, hover if hover.startswith("action.") or hover == "done" else "",
                    pressed), lambda p: draw_actions(p, t)))
     zones.append(("log", area("log"),
-                  (common, t.session.log.version, t.logview.back, rev,
+                  (common, t.session.log.version, t.logview.back, t.logview.cover, rev,
                    hover == "menu", pressed == "menu"), lambda p: draw_log(t, p)))
     return zones
 
@@ -95,6 +95,8 @@ def draw_table(t: Any, surface: pygame.Surface) -> None:
     size = surface.get_size()
     if t.layout is None or t.layout.size != size:
         t.layout = TableLayout.compute(size, t.session.players)
+    if t.coach is not None:  # a lesson panel over the log: the log knows where it ends
+        t.coach.arrange(Paint(surface, t.layout), t)
     zones = table_zones(t)
     base: tuple[Any, ...] = (size, t.flow.phase, current_language())
     if textlog.active():  # text is being checked: every zone is drawn in this frame

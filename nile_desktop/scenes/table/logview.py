@@ -40,6 +40,9 @@ class LogView:
         self._drag_from = (0, 0)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.line_h = 18
+        #: Window y down to which a panel (the tutorial's lesson) lies over the log: the
+        #: lines are drawn below it, the newest last, so the game stays readable. 0: none.
+        self.cover = 0
 
     # -- content -------------------------------------------------------------------------
     def rows(self, t: Any, width: int, size: int) -> list[tuple[str, str, bool]]:
@@ -129,8 +132,13 @@ class LogView:
         p.text(_("Game log"), (box.left + pad, box.top + p.px(10)), 15, bold=True)
         size = p.fs(13)
         self.line_h = theme.font(size).get_linesize()
-        inner = pygame.Rect(box.left + pad, box.top + p.px(36), box.w - 2 * pad - p.px(10),
-                            box.h - p.px(36) - pad)
+        top = box.top + p.px(36)
+        if self.cover > top:  # under the lesson panel: the log's own strip, with a rule
+            top = self.cover + p.px(10)
+            pygame.draw.line(p.surface, theme.PAPYRUS_SHADOW, (box.left + pad, top - p.px(5)),
+                             (box.right - pad, top - p.px(5)), max(1, p.px(1)))
+        inner = pygame.Rect(box.left + pad, top, box.w - 2 * pad - p.px(10),
+                            max(1, box.bottom - pad - top))
         rows = self.rows(t, inner.w, size)
         self.visible = max(1, inner.h // self.line_h)
         self.back = min(self.back, max(0, len(rows) - self.visible))
@@ -154,7 +162,9 @@ class LogView:
         if self.back:
             p.text(_("↓ newer lines"), (box.centerx, box.bottom - p.px(4)), 11, theme.LAPIS,
                    bold=True, anchor="midbottom")
-        p.add(Element("log", "log", _("Game log"), tuple(box), focusable=False,
+        shown = box.clip(pygame.Rect(box.left, inner.top, box.w, box.bottom - inner.top)) \
+            if self.cover else box
+        p.add(Element("log", "log", _("Game log"), tuple(shown), focusable=False,
                       data={"lines": len(rows), "visible": min(self.visible, len(rows)),
                             "back": self.back,
                             "shown": [r[0] for r in rows[start:end]]}))
