@@ -32,6 +32,8 @@ class Zone:
         self.elements: list[Element] = []
         self.cards = 0
         self.private: list[int] = []
+        #: Frames this zone has waited with a changed key (a frame budget put it off).
+        self.waiting = 0
 
 
 class Picture:
@@ -54,9 +56,12 @@ class Picture:
 
         ``zones`` lists (name, rect, key, draw) in drawing order; ``base_key``
         covers everything (size, seats, the backdrop): when it changes, every
-        zone is drawn again. With a ``budget`` (seconds), zones not in ``urgent``
-        that changed wait for a later frame once this frame has spent it, so a
-        move that changes many zones spreads their drawing over a few frames.
+        zone is drawn again. With a ``budget`` (seconds), the first changed
+        zone is always drawn, and further ones not in ``urgent`` wait for a
+        later frame once this frame has spent the budget, so a move that
+        changes many zones spreads their drawing over a few frames. The zone
+        that has waited longest goes first, so none waits more frames than
+        there are zones.
         """
         started = time.perf_counter()
         if self.surface is None or self.surface.get_size() != size:
@@ -69,15 +74,23 @@ class Picture:
             self.surface.blit(backdrop, (0, 0))
             self.zones = {}
             self.base_key = base_key
-        changed = False
+        pending: list[tuple[Zone, tuple[int, int, int, int], Any, Draw]] = []
         for name, rect, key, draw in zones:
             zone = self.zones.get(name)
             if zone is None:
                 zone = self.zones[name] = Zone(name)
             elif not full and zone.key == key:
+                zone.waiting = 0
                 continue
-            elif (not full and budget is not None and name not in urgent
-                  and time.perf_counter() - started > budget):
+            pending.append((zone, rect, key, draw))
+        spread = budget is not None and not full
+        if spread:  # the longest waiting first; a stable sort keeps drawing order otherwise
+            pending.sort(key=lambda item: -item[0].waiting)
+        drawn = 0
+        for zone, rect, key, draw in pending:
+            if (spread and drawn and zone.key is not None and zone.name not in urgent
+                    and time.perf_counter() - started > (budget or 0.0)):
+                zone.waiting += 1
                 continue  # drawn in a coming frame; its old picture and elements stay
             area = pygame.Rect(rect)
             if not full:
@@ -90,12 +103,13 @@ class Picture:
             zone.elements = list(p.hits.items)
             zone.cards = p.cards_drawn
             zone.private = list(p.private_faces)
-            changed = True
+            zone.waiting = 0
+            drawn += 1
         for name in [n for n in self.zones if n not in {z[0] for z in zones}]:
             del self.zones[name]
-        if changed:
+        if drawn:
             self.redraws += 1
-        return changed
+        return bool(drawn)
 
     def hits(self, order: list[str]) -> Hits:
         hits = Hits()

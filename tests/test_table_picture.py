@@ -1,0 +1,60 @@
+"""The kept picture follows the game: while bots play, what changed is drawn within frames.
+
+The table redraws only the zones whose content changed, and while it plays
+by itself it spreads that work, one zone a frame (nile_desktop/scenes/table/
+picture.py). Spreading must never mean hiding: a bot's move has to show on
+the table as it plays (the log, its seat, the river), not when the person's
+turn comes back.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+from table_driver import TablePerson, headless_app  # noqa: E402
+
+from nile_desktop.app import App  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    yield from headless_app(tmp_path, monkeypatch, speed=1.0)
+
+
+def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
+    from nile_desktop.saves import new_save
+    from nile_desktop.scenes.table import TableScene
+    from nile_desktop.scenes.table.frame import table_zones
+
+    seats = [{"name": n, "kind": k, "colour": i}
+             for i, (n, k) in enumerate((("Ana", "human"), ("Bes", "easy"), ("Cleo", "medium")))]
+    save = new_save({"players": 3, "monuments": True}, 5, seats)
+    table: Any = app.stack.push(TableScene(save, save.new_state(), autosave=False))
+    worst: dict[str, int] = {}
+    waiting: dict[str, int] = {}
+    bot_frames = 0
+
+    def watch(t: Any) -> None:
+        nonlocal bot_frames
+        zones = table_zones(t)
+        bot_frames += t.flow.phase in ("bot", "playback")
+        for name, _rect, key, _draw in zones:
+            zone = t.picture.zones.get(name)
+            stale = zone is not None and zone.key != key
+            waiting[name] = waiting.get(name, 0) + 1 if stale else 0
+            worst[name] = max(worst.get(name, 0), waiting[name])
+
+    person = TablePerson(app, table, random.Random(2), on_frame=watch)
+    for _ in range(4):  # four rounds: the person's move, then both bots' moves play out
+        assert person.settle() == "compose"
+        person.carry_out(person.choose())
+    assert bot_frames > 100, "the bots' moves played with their effects"
+    assert worst and max(worst.values()) <= len(worst), worst
