@@ -80,3 +80,36 @@ def test_person_against_bots_makes_every_kind_of_move(app: App) -> None:
     ids = {e.id for e in table.hits.items}
     assert {"result.rematch", "result.new", "result.title", "result.chart"} <= ids
     assert any(e.id.startswith("result.") and e.selected for e in table.hits.items)
+
+
+def test_a_planting_not_yet_whole_says_what_it_needs(app: App) -> None:
+    """R-PLANT-1, R-WHY-1: one card staged on a new field is not a planting yet. The prompt
+    line says so with the rule (it does not ask for Plant, which is off); a second crop
+    beside it makes it whole and the prompt asks for Plant."""
+    from nile_desktop.engine import CROPS
+    from nile_desktop.scenes.table.controls import status_text
+
+    table = start(app, ("human", "easy"), 3)
+    person = TablePerson(app, table, random.Random(1))
+    for _ in range(20):  # play on until the person holds two crops of one card each
+        assert person.settle() == "compose"
+        state = table.session.state
+        hand = state.hands[table.session.active]
+        free = [c for c in range(len(CROPS)) if hand[c] == 1
+                and not any(state.fields[s][c] for s in range(state.players))]
+        if len(free) >= 2:
+            break
+        person.carry_out(person.choose())
+    else:
+        pytest.skip("no hand with two single crops in this game")
+    def card(crop: str) -> Any:
+        return person.element(lambda e: e.data.get("zone") == "hand" and e.data.get("kind") == crop)
+
+    first, second = (CROPS[c] for c in free[:2])
+    person.drag(card(first), f"field:{first}")
+    text, _colour = status_text(table)
+    assert text.startswith("Not yet: ") and text.endswith("(R-PLANT-1)")
+    assert not person.by_id("action.plant").enabled
+    person.drag(card(second), f"field:{second}")
+    assert person.by_id("action.plant").enabled
+    assert status_text(table)[0].startswith("Press Plant")

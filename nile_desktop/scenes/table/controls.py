@@ -123,6 +123,9 @@ def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
     if t.suggesting:
         return _("Looking for a good move…"), theme.INK_SOFT
     if t.draft.staged:
+        refusal = t.draft.action_refusal("plant")
+        if refusal is not None:  # not a whole planting yet: say what it still needs
+            return _("Not yet: {why}").format(why=refusal_words(t, refusal)), theme.LAPIS
         return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
     if t.draft.picks:
         return _("Picked: drop them on a glowing place to plant, or trade or speculate "
