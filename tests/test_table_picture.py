@@ -30,8 +30,11 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
+    """Every zone whose content changed is drawn again within as many frames as there are
+    zones, and the prompt line names the bot whose move is being shown."""
     from nile_desktop.saves import new_save
     from nile_desktop.scenes.table import TableScene
+    from nile_desktop.scenes.table.controls import status_text
     from nile_desktop.scenes.table.frame import table_zones
 
     seats = [{"name": n, "kind": k, "colour": i}
@@ -41,11 +44,14 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
     worst: dict[str, int] = {}
     waiting: dict[str, int] = {}
     bot_frames = 0
+    prompts: set[str] = set()
 
     def watch(t: Any) -> None:
         nonlocal bot_frames
         zones = table_zones(t)
         bot_frames += t.flow.phase in ("bot", "playback")
+        if t.flow.phase == "playback" and t.board.active != 0:  # a bot's move on show
+            prompts.add(status_text(t)[0])
         for name, _rect, key, _draw in zones:
             zone = t.picture.zones.get(name)
             stale = zone is not None and zone.key != key
@@ -58,3 +64,5 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
         person.carry_out(person.choose())
     assert bot_frames > 100, "the bots' moves played with their effects"
     assert worst and max(worst.values()) <= len(worst), worst
+    # the prompt names the seat whose move is on show, never "Your turn" before it is
+    assert prompts == {"Bes plays.", "Cleo plays."}, prompts
