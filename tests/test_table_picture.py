@@ -4,7 +4,8 @@ The table redraws only the zones whose content changed, and while it plays
 by itself it spreads that work, one zone a frame (nile_desktop/scenes/table/
 picture.py). Spreading must never mean hiding: a bot's move has to show on
 the table as it plays (the log, its seat, the river), not when the person's
-turn comes back.
+turn comes back. And a zone keyed on a rounded value must still be drawn
+when the exact value crosses what it shows (the results' rings).
 """
 
 from __future__ import annotations
@@ -66,3 +67,38 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
     assert worst and max(worst.values()) <= len(worst), worst
     # the prompt names the seat whose move is on show, never "Your turn" before it is
     assert prompts == {"Bes plays.", "Cleo plays."}, prompts
+
+
+def test_the_deciding_piles_are_ringed_once_every_pile_is_turned(app: App) -> None:
+    """R-END-3: the results ring the pile that decided each place when the last pile has
+    turned over, even if the turning reached 0.99… a frame before it reached 1."""
+    import pygame
+
+    from nile_desktop.saves import new_save
+    from nile_desktop.scenes.table import TableScene
+    from nile_desktop.ui import theme
+
+    seats = [{"name": n, "kind": "random", "colour": i} for i, n in enumerate(("A", "B", "C"))]
+    save = new_save({"players": 3}, 9, seats)
+    state = save.new_state()
+    rng = random.Random(1)
+    while not state.over:
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        save.record(move)
+    table: Any = app.stack.push(TableScene(save, state, autosave=False))
+    surface = pygame.display.get_surface()
+
+    def ringed() -> list[bool]:
+        out = []
+        for e in table.hits.items:
+            if e.id.startswith("result.") and e.data.get("crop") and e.selected:
+                x, y, w, h = e.rect
+                out.append(surface.get_at((x + w // 2, y - table.layout.px(2)))[:3]
+                           == theme.GOLD)
+        return out
+
+    for reveal in (0.996, 1.0):
+        table.reveal = reveal
+        app.frame(1 / 60, [])
+    assert ringed() and all(ringed()), ringed()

@@ -104,8 +104,8 @@ def draw_table(t: Any, surface: pygame.Surface) -> None:
     phase = t.flow.phase
     if phase in (F.HANDOFF, F.OVER):  # a cover over everything: redraw it all on change
         cover = draw_handoff if phase == F.HANDOFF else draw_results
-        base = (base, tuple(z[2] for z in zones), round(t.reveal, 2), t.input.hover,
-                t.input.pressed)
+        base = (base, tuple(z[2] for z in zones), round(t.reveal, 2), t.reveal >= 1.0,
+                t.input.hover, t.input.pressed)  # the rings show only once all is turned
         zones.append(("cover", (0, 0, size[0], size[1]), base,
                       lambda p: cover(p, t)))
     backdrop = t.backdrop.get(t.layout)
