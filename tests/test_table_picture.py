@@ -102,3 +102,36 @@ def test_the_deciding_piles_are_ringed_once_every_pile_is_turned(app: App) -> No
         table.reveal = reveal
         app.frame(1 / 60, [])
     assert ringed() and all(ringed()), ringed()
+
+
+def test_hand_faces_are_drawn_ahead_at_the_size_the_hand_shows(app: App,
+                                                                 monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
+    """Card art is drawn from its vector source ahead of need, at the hand's own card size:
+    once the table has warmed up, playing on never draws a hand-sized card from scratch
+    (that took milliseconds in the middle of an animation)."""
+    from nile_desktop import card_art
+    from nile_desktop.saves import new_save
+    from nile_desktop.scenes.table import TableScene
+    from nile_desktop.scenes.table.tray_view import hand_area
+
+    seats = [{"name": n, "kind": "random", "colour": i} for i, n in enumerate(("A", "B", "C"))]
+    save = new_save({"players": 3, "monuments": True}, 4, seats)
+    table: Any = app.stack.push(TableScene(save, save.new_state(), autosave=False))
+    for _ in range(90):  # the warm-up: a couple of faces a frame
+        app.frame(1 / 60, [])
+    hand_w = int(hand_area(table.layout).h * 5 / 7)
+    drawn: list[tuple[str, int]] = []
+    real = card_art.card_surface
+
+    def counting(name: str, width: int, caption: str | None = None) -> Any:
+        drawn.append((name, width))
+        return real(name, width, caption)
+
+    monkeypatch.setattr(card_art, "card_surface", counting)
+    for _ in range(1500):
+        app.frame(1 / 60, [])
+        if table.runner.busy:
+            table.runner.wait(10)
+    assert len(table.session.save.moves) > 10
+    assert not [d for d in drawn if d[1] >= hand_w * 0.8], drawn

@@ -25,7 +25,7 @@ from nile_desktop.scenes.table.results_view import draw_results
 from nile_desktop.scenes.table.river_view import draw_river
 from nile_desktop.scenes.table.seats_view import draw_seat
 from nile_desktop.scenes.table.sprites import draw_sprites
-from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage
+from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage, hand_area
 from nile_desktop.ui import dump, textlog, theme
 
 #: Seconds of zone drawing a frame may spend (after its first zone) before further zones
@@ -140,7 +140,7 @@ def warm_faces(t: Any) -> None:
         from nile_desktop.engine import KIND_NAMES
 
         t._warm_key = t.layout.size
-        hand_w = int(t.layout.rect("hand")[3] * 0.62 * 5 / 7)
+        hand_w = int(hand_area(t.layout).h * 5 / 7)  # the largest size a card is drawn at
         names = [n for n in KIND_NAMES if n != "locust" and (
             ":" not in n or all(c in t.board.crop_names for c in n[5:].split("+")))
             and (n in t.board.crop_names or ":" in n or n == "stone")]

@@ -26,6 +26,15 @@ def hand_order(state: Any, hand: dict[str, int]) -> list[str]:
     return sorted(hand, key=lambda k: KIND_NAMES.index(k) if k in KIND_NAMES else 99)
 
 
+def hand_area(lay: Any) -> pygame.Rect:
+    """Where the hand's cards stand: below its title, with room for a picked card to lift.
+    Its height is the height of a hand card (unless very many kinds make them smaller)."""
+    box = pygame.Rect(lay.rect("hand"))
+    pad, lift = lay.px(12), lay.px(12)
+    return pygame.Rect(box.left + pad, box.top + lay.px(32) + lift, box.w - 2 * pad,
+                       box.h - lay.px(32) - lift - pad)
+
+
 def draw_hand(p: Paint, t: Any) -> None:
     box = pygame.Rect(p.lay.rect("hand"))
     seat = t.flow.revealed
@@ -46,9 +55,8 @@ def draw_hand(p: Paint, t: Any) -> None:
                anchor="midleft")
         return
     kinds = hand_order(state, hand)
-    lift = p.px(12)
-    area = pygame.Rect(box.left + pad, box.top + p.px(32) + lift, box.w - 2 * pad,
-                       box.h - p.px(32) - lift - pad)
+    lift = p.px(12)  # a picked card stands this much higher (hand_area leaves the room)
+    area = hand_area(p.lay)
     card_h = area.h
     card_w = int(card_h * 5 / 7)
     n = len(kinds)
