@@ -127,3 +127,18 @@ def test_list_selects_scrolls_and_activates() -> None:
     view.update(0.1)
     view.handle_event(down((10, 45)))  # double click
     assert view.selected == 4 and activated == [7, 4]
+
+
+@pytest.mark.parametrize("text", ["\u200b", "\u200d\u200b", "\ufeff", "a\u200b"])
+def test_a_field_holding_only_invisible_characters_still_draws(text: str) -> None:
+    """A name typed as a zero-width space or joiner (which the font cannot render on its
+    own) draws as nothing, not as an error; visible letters beside them still show."""
+    from nile_desktop.ui import theme
+
+    surface = pygame.Surface((240, 60))
+    field = TextInput((0, 0, 200, 40), text, lambda _t: None, max_len=20)
+    field.focused = True
+    field.draw(surface)
+    image = theme.render_text(text, 20)
+    assert image.get_height() > 0
+    assert (image.get_width() > 0) == ("a" in text)

@@ -9,6 +9,7 @@ default font). Rendered text is cached by (text, size, colour, bold).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -71,7 +72,17 @@ def px_font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=2048)
 def _render(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
-    return font(size, bold).render(text, True, colour)
+    face = font(size, bold)
+    try:
+        return face.render(text, True, colour)
+    except pygame.error:  # e.g. only zero-width characters (a name typed as one joiner)
+        shown = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+        if shown and shown != text:
+            try:
+                return face.render(shown, True, colour)
+            except pygame.error:
+                pass
+        return pygame.Surface((0, face.get_linesize()), pygame.SRCALPHA)
 
 
 def render_text(
