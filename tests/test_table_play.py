@@ -113,3 +113,30 @@ def test_a_planting_not_yet_whole_says_what_it_needs(app: App) -> None:
     person.drag(card(second), f"field:{second}")
     assert person.by_id("action.plant").enabled
     assert status_text(table)[0].startswith("Press Plant")
+
+
+def test_in_pass_and_play_each_person_sees_their_own_turn_open(app: App) -> None:
+    """R-FLOOD-1, R-HARV-1: a turn opens with its flood and harvest. In pass-and-play that
+    opening waits until the next person is at the screen: during the review and the hand-off
+    the table still shows the last flood; after "ready" the new one turns over before them."""
+    table = start(app, ("human", "human"), 8)
+    person = TablePerson(app, table, random.Random(3))
+    if person.settle() == "handoff":
+        person.press("handoff.ready")
+    assert person.settle() == "compose"
+    mover = table.session.active
+    before = table.board.flood_card
+    person.carry_out("pass")
+    if table.flow.phase == "compose":  # the first press of End turn only arms it
+        person.press("action.pass")
+    flooded = table.session.state.flood_card
+    assert person.settle() == "review"
+    assert table.board.active == mover and table.board.flood_card == before
+    person.press("done")
+    assert person.settle() == "handoff"
+    assert table.board.active == mover and table.board.flood_card == before
+    person.press("handoff.ready")
+    assert table.stage.busy, "the new turn's flood plays before the next person"
+    assert person.settle() == "compose"
+    assert table.board.active == table.session.active != mover
+    assert table.board.flood_card == flooded

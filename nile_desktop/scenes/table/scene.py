@@ -75,6 +75,8 @@ class TableScene(Scene):
         #: How far the final storage has been turned over (0 → 1, the end effect).
         self.reveal = 0.0 if not self.session.over else 1.0
         self.logview = LogView()
+        #: Events of the next turn held back until its person is at the screen (pass-and-play).
+        self.deferred: list[Any] = []
         self.backdrop = Backdrop()
         self.runner = BotRunner()
         self.suggester = BotRunner()
@@ -255,12 +257,30 @@ class TableScene(Scene):
         self.board.sync(self.session.state)
         events = self.session.play(move, reason)
         self._after_move(seat, events)
+        now, self.deferred = self._split_at_handoff(seat, events)
+        self._show(now, sync=not self.deferred)
+        return events
+
+    def _show(self, events: list[Any], sync: bool = True) -> None:
+        """Play ``events``' effects; with ``sync`` the board then matches the engine."""
         self.stage.play(events)
-        self.stage.timeline.call(lambda: self.board.sync(self.session.state))
+        if sync:
+            self.stage.timeline.call(lambda: self.board.sync(self.session.state))
         if self.pace <= 0:  # instant: every effect lands at once (its banner still shows)
             self.stage.timeline.finish()
             self.stage.sprites.clear()
-        return events
+
+    def _split_at_handoff(self, seat: int, events: list[Any]) -> tuple[list[Any], list[Any]]:
+        """In pass-and-play, the next person's turn opens (their flood, its harvest) only once
+        they are at the screen: the events from the turn change on wait for the hand-off."""
+        s = self.session
+        if (not self.flow.pass_and_play or s.over or s.active == seat
+                or not s.is_human(s.active)):
+            return events, []
+        for i, event in enumerate(events):
+            if event.kind == "turn":
+                return events[:i], events[i:]
+        return events, []
 
     def _after_move(self, seat: int, events: list[Any]) -> None:
         s = self.session
@@ -369,10 +389,14 @@ class TableScene(Scene):
 
     # -- actions from the overlays ---------------------------------------------------------
     def ready(self) -> None:
-        """The next person confirmed the hand-off screen."""
+        """The next person confirmed the hand-off screen: their turn opens before them."""
         self.flow.ready(self.session.active)
         self._fresh_draft()
         self.guard = INPUT_GUARD
+        if self.deferred and self.flow.phase == F.COMPOSE:
+            events, self.deferred = self.deferred, []
+            self.stage.finish()
+            self._show(events)
 
     def done(self) -> None:
         """The person pressed "Done: pass to …" after seeing their move."""
