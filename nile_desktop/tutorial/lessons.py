@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nile_desktop.engine.powers import flooded_crops
 from nile_desktop.i18n import N_
 
 PERSON, BOT = 0, 1
@@ -60,6 +61,12 @@ def legal_now(move: str) -> Trigger:
     return check
 
 
+def asks(lesson_id: str, title: Any, text: Any, highlight: str, move: str,
+         refusal: Any) -> Lesson:
+    """A lesson that waits for ``move``, beginning once the move is legal."""
+    return Lesson(lesson_id, title, text, highlight, legal_now(move), move, refusal)
+
+
 def event_seen(kind: str, seat: int | None = None) -> Trigger:
     def check(state: Any, events: Sequence[Any]) -> bool:
         return any(e.kind == kind and (seat is None or getattr(e, "seat", None) == seat)
@@ -73,11 +80,8 @@ def start(state: Any, events: Sequence[Any]) -> bool:
 
 def flooded_in_hand(state: Any, events: Sequence[Any]) -> bool:
     """The person's turn, and the flood card shows a crop the person holds."""
-    if not person_turn(state, events):
-        return False
-    flood = state.flood_card or ""
-    shown = flood[5:].split("+") if flood.startswith("spec:") else [flood]
-    return any(state.hand(PERSON).get(crop, 0) for crop in shown)
+    return person_turn(state, events) and any(state.hands[PERSON][crop]
+                                              for crop in flooded_crops(state))
 
 
 def game_over(state: Any, events: Sequence[Any]) -> bool:
@@ -102,65 +106,63 @@ LESSONS: tuple[Lesson, ...] = (
               "now you have no Castor, so your score would be 0. Harvest a bit of every "
               "crop."),
            "storage.castor|storage", person_turn),
-    Lesson("market", N_("A market trade"),
-           N_("Before planting you may trade, as often as you like. A market trade discards "
-              "any two cards, from your hand or your storage, for one new card from the draw "
-              "pile. Imhotep owns the Flax field, so your two Flax are of little use: pick "
-              "both and press Market."),
-           "hand.flax|hand", legal_now("market flax flax"), "market flax flax",
-           N_("This lesson asks for a market trade of your two Flax cards.")),
-    Lesson("new-field", N_("Planting a new field"),
-           N_("A new field needs at least two cards of one crop. Drag both Lettuce cards onto "
-              "the empty plot in your area (or pick them and click the plot), then press "
-              "Plant. Planting ends your turn; you then draw two cards."),
-           "hand.lettuce|hand", legal_now("plant lettuce lettuce"), "plant lettuce lettuce",
-           N_("This lesson asks you to plant your two Lettuce cards as a new field.")),
-    Lesson("two-crops", N_("Planting two different crops"),
-           N_("Another way to plant: exactly two cards of different crops. Each starts a new "
-              "field or joins your field of that crop. Plant one Papyrus (a new field) and "
-              "one Wheat (onto your Wheat field) in a single move."),
-           "field.0.wheat|seat.0", legal_now("plant papyrus wheat"), "plant papyrus wheat",
-           N_("This lesson asks you to plant one Papyrus and one Wheat together.")),
+    asks("market", N_("A market trade"),
+         N_("Before planting you may trade, as often as you like. A market trade discards "
+            "any two cards, from your hand or your storage, for one new card from the draw "
+            "pile. Imhotep owns the Flax field, so your two Flax are of little use: pick "
+            "both and press Market."),
+         "hand.flax|hand", "market flax flax",
+         N_("This lesson asks for a market trade of your two Flax cards.")),
+    asks("new-field", N_("Planting a new field"),
+         N_("A new field needs at least two cards of one crop. Drag both Lettuce cards onto "
+            "the empty plot in your area (or pick them and click the plot), then press "
+            "Plant. Planting ends your turn; you then draw two cards."),
+         "hand.lettuce|hand", "plant lettuce lettuce",
+         N_("This lesson asks you to plant your two Lettuce cards as a new field.")),
+    asks("two-crops", N_("Planting two different crops"),
+         N_("Another way to plant: exactly two cards of different crops. Each starts a new "
+            "field or joins your field of that crop. Plant one Papyrus (a new field) and "
+            "one Wheat (onto your Wheat field) in a single move."),
+         "field.0.wheat|seat.0", "plant papyrus wheat",
+         N_("This lesson asks you to plant one Papyrus and one Wheat together.")),
     Lesson("flooded", N_("A flooded crop cannot be planted"),
            N_("The flood card shows Wheat, so Wheat is under water this turn: nobody may "
               "plant it or speculate on it until the next flood. Your Wheat cards wait in "
               "your hand. Try dragging one to your field if you like, then press Next."),
            "flood", flooded_in_hand),
-    Lesson("takeover", N_("Taking over a field"),
-           N_("Each crop can have only one field on the table. Imhotep's Castor field has two "
-              "cards; to start your own Castor field you must plant more cards than his "
-              "field holds: three. His field is then discarded. Plant your three Castor."),
-           "field.1.castor|seat.1", legal_now("plant castor castor castor"), "plant castor castor castor",
-           N_("This lesson asks you to take over the Castor field with three Castor cards.")),
-    Lesson("speculate", N_("Speculating"),
-           N_("Instead of planting you may play one or two speculation cards. If the next "
-              "flood shows one of its two crops, you draw three cards. Play your "
-              "Castor and Flax speculation and press Speculate."),
-           "hand.spec:castor+flax|hand", legal_now("speculate spec:castor+flax"), "speculate spec:castor+flax",
-           N_("This lesson asks you to play your Castor and Flax speculation card.")),
+    asks("takeover", N_("Taking over a field"),
+         N_("Each crop can have only one field on the table. Imhotep's Castor field has two "
+            "cards; to start your own Castor field you must plant more cards than his "
+            "field holds: three. His field is then discarded. Plant your three Castor."),
+         "field.1.castor|seat.1", "plant castor castor castor",
+         N_("This lesson asks you to take over the Castor field with three Castor cards.")),
+    asks("speculate", N_("Speculating"),
+         N_("Instead of planting you may play one or two speculation cards. If the next "
+            "flood shows one of its two crops, you draw three cards. Play your "
+            "Castor and Flax speculation and press Speculate."),
+         "hand.spec:castor+flax|hand", "speculate spec:castor+flax",
+         N_("This lesson asks you to play your Castor and Flax speculation card.")),
     Lesson("payout", N_("The speculation pays"),
            N_("Imhotep's flood is Flax, one of the crops on your speculation: it paid you "
               "three cards. A speculation that misses is simply discarded."),
            "flood", event_seen("speculation-paid", PERSON)),
-    Lesson("offer", N_("An offering to Hapi"),
-           N_("The other trade is an offering: discard any two cards, and a new flood is "
-              "turned over at once, harvest and all. Pick your Papyrus card and your Papyrus "
-              "and Castor speculation, then press Offer to Hapi."),
-           "action.offer|actions", legal_now("offer papyrus spec:papyrus+castor"),
-           "offer papyrus spec:papyrus+castor",
-           N_("This lesson asks for an offering of your Papyrus and your speculation card.")),
+    asks("offer", N_("An offering to Hapi"),
+         N_("The other trade is an offering: discard any two cards, and a new flood is "
+            "turned over at once, harvest and all. Pick your Papyrus card and your Papyrus "
+            "and Castor speculation, then press Offer to Hapi."),
+         "action.offer|actions", "offer papyrus spec:papyrus+castor",
+         N_("This lesson asks for an offering of your Papyrus and your speculation card.")),
     Lesson("locust", N_("The plague of locusts"),
            N_("The locusts came up! Whenever the locust card is drawn, the largest field on "
               "the table is destroyed (all of them on a tie), yours or not: it ate "
               "Imhotep's three Papyrus. Then another card is drawn in its place."),
            "seat.1", event_seen("locust")),
-    Lesson("monument", N_("Building a Monument"),
-           N_("Stones build Monuments. Plant your three stones on the Obelisk in the centre. "
-              "While you own it you draw three cards at the end of each turn instead of "
-              "two. The Sphinx makes take-overs cheaper, the Wall makes yours dearer."),
-           "monument.centre.obelisk|centre", legal_now("plant stone@obelisk stone@obelisk stone@obelisk"),
-           "plant stone@obelisk stone@obelisk stone@obelisk",
-           N_("This lesson asks you to build the Obelisk with your three stones.")),
+    asks("monument", N_("Building a Monument"),
+         N_("Stones build Monuments. Plant your three stones on the Obelisk in the centre. "
+            "While you own it you draw three cards at the end of each turn instead of "
+            "two. The Sphinx makes take-overs cheaper, the Wall makes yours dearer."),
+         "monument.centre.obelisk|centre", "plant stone@obelisk stone@obelisk stone@obelisk",
+         N_("This lesson asks you to build the Obelisk with your three stones.")),
     Lesson("erosion", N_("A stone flood erodes"),
            N_("A stone came up as Imhotep's flood. It floods no crop, but every Monument "
               "loses one stone; a Monument whose last stone goes returns to the centre. "
