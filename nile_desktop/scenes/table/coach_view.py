@@ -26,7 +26,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import _
+from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.paint import Element, Paint
@@ -104,6 +104,8 @@ class CoachView:
             coach.on_change.append(on_change)
         self.table: Any = None
         self._down: str | None = None
+        #: The lesson panel as last measured: (what it was measured for, box, title, lines).
+        self._measured: tuple[Any, pygame.Rect, list[str], list[str]] | None = None
 
     # -- wiring ----------------------------------------------------------------------
     def attach(self, table: Any) -> None:
@@ -264,14 +266,18 @@ class CoachView:
             table.logview.cover = 0
             return None
         room = self.panel_rect(p)
-        pad, bh, gap, size = p.px(12), p.px(34), p.px(8), p.fs(14)
-        width = room.w - 2 * pad
-        titles = theme.wrap_text(str(lesson.title), p.fs(17), width, True)
-        lines = theme.wrap_text(str(lesson.text), size, width)
-        words_h = (p.fs(13) + p.px(4) + len(titles) * (p.fs(17) + p.px(2)) + p.px(4)
-                   + len(lines) * (size + p.px(3)))
-        box = pygame.Rect(room.left, room.top, room.w,
-                          min(room.h, pad + words_h + p.px(10) + 2 * bh + gap + pad))
+        key = (lesson.id, current_language(), tuple(room), p.lay.unit)
+        if self._measured is None or self._measured[0] != key:  # words wrap once, not a frame
+            pad, bh, gap, size = p.px(12), p.px(34), p.px(8), p.fs(14)
+            width = room.w - 2 * pad
+            titles = theme.wrap_text(str(lesson.title), p.fs(17), width, True)
+            lines = theme.wrap_text(str(lesson.text), size, width)
+            words_h = (p.fs(13) + p.px(4) + len(titles) * (p.fs(17) + p.px(2)) + p.px(4)
+                       + len(lines) * (size + p.px(3)))
+            box = pygame.Rect(room.left, room.top, room.w,
+                              min(room.h, pad + words_h + p.px(10) + 2 * bh + gap + pad))
+            self._measured = (key, box, titles, lines)
+        _key, box, titles, lines = self._measured
         table.logview.cover = box.bottom
         return box, titles, lines
 
