@@ -132,7 +132,8 @@ class SaveGame:
 
     def record(self, move: object, reason: Any = None) -> None:
         """Add one played move (a ``Move`` or its text) and why it was played; touch ``updated``."""
-        self.reasons[len(self.moves):] = [None] * (len(self.moves) - len(self.reasons))
+        del self.reasons[len(self.moves):]  # one reason (or None) per move, in step
+        self.reasons.extend([None] * (len(self.moves) - len(self.reasons)))
         self.moves.append(str(move))
         self.reasons.append(reason)
         self.updated = _now()

@@ -37,6 +37,9 @@ class FakeSave:
     def record(self, move: Any, reason: Any = None) -> None:
         self.moves.append(str(move))
 
+    def reason_at(self, index: int) -> Any:
+        return None
+
 
 def make_session(kinds: tuple[str, ...] = ("human", "medium", "easy"), seed: int = 11) -> Any:
     from nile_desktop.scenes.table.session import GameSession

@@ -73,6 +73,9 @@ class TutorialSave:
         """Add a played move (the guided game keeps no reasons: its bot's moves are scripted)."""
         self.moves.append(str(move))
 
+    def reason_at(self, index: int) -> Any:
+        return None
+
 
 @dataclass
 class Progress:

@@ -51,11 +51,10 @@ class GameSession:
         """The state after the save's moves, with every event of the game in the log."""
         state = self.save.new_state()
         self.log.add_events(list(state.events), seat=None)
-        reason_at = getattr(self.save, "reason_at", lambda _index: None)
         for index, text in enumerate(self.save.moves):
             seat = state.active
             events = state.apply(text)
-            self.log.add_turn(seat, str(text), events, reason=reason_at(index))
+            self.log.add_turn(seat, str(text), events, reason=self.save.reason_at(index))
         if given is not None and given.to_json() != state.to_json():
             log.warning("the given state differs from the save's replay; the replay is used")
         return state
