@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.scenes.table.paint import Paint
+from nile_desktop.scenes.table.paint import Paint, _face, card_size
 from nile_desktop.ui import theme
 
 
@@ -38,16 +38,13 @@ class CardSprite:
     def draw(self, p: Paint) -> None:
         if not self.visible or self.alpha <= 1:
             return
-        w = max(4, int(self.w * self.scale))
-        h = round(w * 7 / 5)
+        w, h = card_size(max(4, self.w * self.scale))
         squeeze = abs(math.cos(math.pi * self.turn))  # 1 → 0 → 1 as the card turns
         private = self.owner is not None and self.owner != p.revealed
         name = self.face if self.turn >= 0.5 and not private else "back"
         if self.owner is not None and name != "back":
             p.private_faces.append(self.owner)
         sw = max(2, int(w * squeeze))
-        from nile_desktop.scenes.table.paint import _face
-
         # a card in flight changes size every frame: render it at a size rounded to a
         # step (cached) and stretch that picture, instead of rendering the art anew
         step = 12
