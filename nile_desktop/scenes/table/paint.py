@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.layout import Rect, TableLayout
@@ -181,8 +182,6 @@ _masters: dict[tuple[str, str | None], pygame.Surface] = {}
 
 def _face(name: str, width: int, label: bool) -> pygame.Surface | None:
     """A card face at ``width`` pixels, in the display's pixel format (fast to blit)."""
-    from nile_desktop import card_art
-
     caption = card_name(name) if label and name != "back" else None
     key = (name, max(4, int(width)), caption)
     face = _converted.get(key)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
@@ -20,8 +21,6 @@ from nile_desktop.ui import theme
 
 
 def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
-    from nile_desktop import card_art
-
     try:
         image = card_art.seat_marker(colour % len(card_art.SEATS), size)
         p.surface.blit(image, image.get_rect(center=centre))

@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import CROPS
+from nile_desktop.engine.cards import KIND_BY_NAME
 from nile_desktop.i18n import _, ngettext
 from nile_desktop.scenes.table.draft import STORAGE
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
@@ -21,9 +23,7 @@ from nile_desktop.ui import theme
 
 def hand_order(state: Any, hand: dict[str, int]) -> list[str]:
     """Kinds in rule order: crops in play, speculations, stones, anything else."""
-    from nile_desktop.engine import KIND_NAMES
-
-    return sorted(hand, key=lambda k: KIND_NAMES.index(k) if k in KIND_NAMES else 99)
+    return sorted(hand, key=lambda k: KIND_BY_NAME.get(k, 99))
 
 
 def hand_area(lay: Any) -> pygame.Rect:
@@ -170,8 +170,6 @@ def draw_storage(p: Paint, t: Any) -> None:
 def storage_top(t: Any, seat: int) -> list[str] | None:
     """With the rule-book option ``storage: top`` (R-TRADE-1), the crops of the top two
     cards of ``seat``'s storage pile, top first; None when storage is free to choose from."""
-    from nile_desktop.engine import CROPS
-
     state = t.session.state
     if not getattr(state.rules, "storage_top", False):
         return None
