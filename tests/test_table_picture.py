@@ -46,6 +46,7 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
     waiting: dict[str, int] = {}
     bot_frames = 0
     prompts: set[str] = set()
+    own: set[str] = set()
 
     def watch(t: Any) -> None:
         nonlocal bot_frames
@@ -53,6 +54,8 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
         bot_frames += t.flow.phase in ("bot", "playback")
         if t.flow.phase == "playback" and t.board.active != 0:  # a bot's move on show
             prompts.add(status_text(t)[0])
+        if t.flow.phase == "playback" and t.board.active == 0 != t.session.active:
+            own.add(status_text(t)[0])  # the person's own move, before the bots' turns show
         for name, _rect, key, _draw in zones:
             zone = t.picture.zones.get(name)
             stale = zone is not None and zone.key != key
@@ -67,6 +70,7 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
     assert worst and max(worst.values()) <= len(worst), worst
     # the prompt names the seat whose move is on show, never "Your turn" before it is
     assert prompts == {"Bes plays.", "Cleo plays."}, prompts
+    assert own == {"Ana plays."}, own
 
 
 def test_the_deciding_piles_are_ringed_once_every_pile_is_turned(app: App) -> None:

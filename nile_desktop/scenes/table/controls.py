@@ -120,7 +120,7 @@ def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
         return _("Your turn is over: see your new cards, then pass the computer."), theme.LAPIS
     if phase == F.PLAYBACK:  # the seat whose move the table is showing, not the engine's next
         shown = t.board.active if 0 <= t.board.active < s.players else s.active
-        if not (t.flow.revealed == shown and s.is_human(shown)):
+        if not (t.flow.revealed == shown == s.active and s.is_human(shown)):
             return _("{name} plays.").format(name=s.names[shown]), theme.INK_SOFT
     if t.suggesting:
         return _("Looking for a good move…"), theme.INK_SOFT
