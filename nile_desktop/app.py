@@ -34,6 +34,7 @@ import pygame
 
 from nile_desktop import i18n
 from nile_desktop.i18n import _
+from nile_desktop.scenes import routes
 from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.settings import Settings, save_settings
 from nile_desktop.ui import dump, view
@@ -56,11 +57,6 @@ os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def Viewport(window_size: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE) -> View:
-    """Where the logical layout lands in a window of ``window_size`` (kept for old callers)."""
-    return View.letterbox(window_size, logical)
-
-
 class App:
     """Owns the window, the scene stack, the view transforms and the loop."""
 
@@ -73,6 +69,7 @@ class App:
         ui_dump: Path | str | None = None,
         overrides: dict[str, Any] | None = None,
     ) -> None:
+        routes.install()  # the app is the composition root: scenes find each other through nav
         self.settings = settings if settings is not None else Settings()
         #: Settings given on the command line: in effect for this run, never written to the file.
         self.overrides: dict[str, Any] = dict(overrides or {})

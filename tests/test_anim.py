@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nile_desktop.anim import EASINGS, Animator, Tween, ease, register_easing
+from nile_desktop.anim import EASINGS, Tween, ease, register_easing
 from nile_desktop.anim.tween import lerp
 
 
@@ -64,43 +64,11 @@ def test_tuple_values_and_delay() -> None:
 def test_on_finish_called_once() -> None:
     thing = Thing()
     calls: list[int] = []
-    anim = Animator()
-    anim.animate(thing, 0.2, on_finish=lambda: calls.append(1), x=1)
+    tween = Tween(thing, 0.2, on_finish=lambda: calls.append(1), x=1)
     for _ in range(10):
-        anim.update(0.05)
+        tween.update(0.05)
     assert calls == [1]
-    assert not anim.busy
-
-
-def test_new_tween_replaces_old_for_same_attribute() -> None:
-    thing = Thing()
-    anim = Animator()
-    anim.animate(thing, 1.0, "linear", x=100, alpha=0)
-    anim.update(0.5)
-    assert thing.x == pytest.approx(50)
-    anim.animate(thing, 1.0, "linear", x=0)
-    anim.update(0.5)
-    assert thing.x == pytest.approx(25)  # from 50 towards 0, half way
-    assert thing.alpha == pytest.approx(0)  # the old tween still ran alpha to the end
-
-
-def test_speed_scales_time_and_zero_skips() -> None:
-    thing = Thing()
-    anim = Animator(speed=2.0)
-    anim.animate(thing, 1.0, "linear", x=100)
-    anim.update(0.25)
-    assert thing.x == pytest.approx(50)
-    anim.speed = 0
-    anim.animate(thing, 1.0, "linear", x=7)
-    assert thing.x == 7
-
-
-def test_finish_all_runs_chained_callbacks() -> None:
-    thing = Thing()
-    anim = Animator()
-    anim.animate(thing, 1.0, x=10, on_finish=lambda: anim.animate(thing, 1.0, x=20))
-    anim.finish_all()
-    assert thing.x == 20 and not anim.busy
+    assert tween.done and thing.x == 1
 
 
 def test_zero_duration_and_bad_values() -> None:

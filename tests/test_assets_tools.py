@@ -19,9 +19,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from nile_desktop import assets_sheet, audio  # noqa: E402
+from nile_desktop import audio  # noqa: E402
 from nile_desktop.paths import asset, assets_dir  # noqa: E402
-from nile_desktop.tools import make_faces, make_icons, make_table, synth_sounds  # noqa: E402
+from nile_desktop.tools import (  # noqa: E402
+    assets_sheet,
+    make_faces,
+    make_icons,
+    make_table,
+    synth_sounds,
+)
 
 SOUNDS = audio.SOUND_NAMES  # every sound the game plays
 
@@ -87,7 +93,7 @@ def test_icons_exist_at_every_size_and_wrap_pngs() -> None:
 
 
 def test_contact_sheet_renders_headless(tmp_path: Path) -> None:
-    """python -m nile_desktop.assets_sheet OUT.png writes a picture of the whole set."""
+    """python -m nile_desktop.tools.assets_sheet OUT.png writes a picture of the whole set."""
     out = tmp_path / "sheet.png"
     assert assets_sheet.main([str(out)]) == 0
     sheet = pygame.image.load(str(out))

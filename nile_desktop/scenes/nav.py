@@ -1,9 +1,10 @@
 """The one place scenes reach each other through.
 
 A scene asks for another by name (``nav.go(stack, "title")``) instead of
-importing it, so no scene module imports another inside a function and the
-scene modules form no import cycles. The names map to factories in
-:mod:`nile_desktop.scenes.routes`, loaded on first use.
+importing it, so scene modules import neither each other nor the tutorial, and
+form no import cycles. The names map to factories that
+:func:`nile_desktop.scenes.routes.install` registers: the app (the composition
+root, which imports every scene) calls it once; this module imports no scene.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from typing import Any
+
+from nile_desktop.saves import new_save
 
 Factory = Callable[..., Any]
 
@@ -23,12 +26,10 @@ def register(name: str, factory: Factory) -> None:
 
 def make(name: str, **options: Any) -> Any:
     """A new scene of the route ``name``."""
-    if not ROUTES:
-        import nile_desktop.scenes.routes  # noqa: F401  (registers every route)
     try:
         factory = ROUTES[name]
     except KeyError:
-        raise KeyError(f"no scene route {name!r}") from None
+        raise KeyError(f"no scene route {name!r} (routes.install() registers them)") from None
     return factory(**options)
 
 
@@ -53,8 +54,6 @@ def start_game(stack: Any, save: Any, state: Any = None, **options: Any) -> Any:
 
 def rematch(stack: Any, save: Any) -> Any:
     """A new game with the same seats and rules, and a new seed."""
-    from nile_desktop.saves import new_save
-
     seats = [seat.to_dict() for seat in save.seats]
     fresh = new_save(dict(save.rules), random.randrange(2**32), seats)
     return start_game(stack, fresh)

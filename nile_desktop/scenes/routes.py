@@ -1,4 +1,9 @@
-"""Every scene the navigation point (:mod:`nav`) can open, by name."""
+"""Every scene the navigation point (:mod:`nav`) can open, by name.
+
+This is the one module that imports every scene (and the tutorial's table): the
+app calls :func:`install` once, so scenes reach each other only through
+:mod:`nav` and no scene module imports another.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +16,18 @@ from nile_desktop.scenes.settings import SettingsScene
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.menu import MoveListScene, TableMenuScene
 from nile_desktop.scenes.title import TitleScene
+from nile_desktop.tutorial.run import make_table as tutorial_table
 
-nav.register("title", TitleScene)
-nav.register("load-game", LoadGameScene)
-nav.register("file-chooser", FileChooserScene)
-nav.register("new-game", NewGameScene)
-nav.register("rules", RulesScene)
-nav.register("settings", SettingsScene)
-nav.register("table", TableScene)
-nav.register("table-menu", TableMenuScene)
-nav.register("move-list", MoveListScene)
+
+def install() -> None:
+    """Register every route (again is harmless)."""
+    nav.register("title", TitleScene)
+    nav.register("load-game", LoadGameScene)
+    nav.register("file-chooser", FileChooserScene)
+    nav.register("new-game", NewGameScene)
+    nav.register("rules", RulesScene)
+    nav.register("settings", SettingsScene)
+    nav.register("table", TableScene)
+    nav.register("table-menu", TableMenuScene)
+    nav.register("move-list", MoveListScene)
+    nav.register("tutorial", tutorial_table)

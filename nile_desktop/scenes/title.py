@@ -24,6 +24,7 @@ from nile_desktop.i18n import _, card_name
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
 from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)
@@ -134,9 +135,17 @@ class TitleScene(MenuScene):
         nav.push(self.stack, "load-game")
 
     def learn(self) -> None:
-        from nile_desktop.tutorial.title_entry import learn
-
-        learn(self.stack)
+        """Open the tutorial; if one is under way, ask whether to resume or start again."""
+        stack = self.stack
+        if not tutorial_in_progress():
+            nav.go(stack, "tutorial", resume=False)
+            return
+        stack.push(DialogScene(
+            lambda: _("Learn to play"),
+            lambda: _("You have a tutorial under way. Carry on where you left it, or start again?"),
+            [(lambda: _("Carry on"), lambda: nav.go(stack, "tutorial", resume=True)),
+             (lambda: _("Start again"), lambda: nav.go(stack, "tutorial", resume=False)),
+             (lambda: _("Not now"), None)]))
 
     def rules(self) -> None:
         nav.push(self.stack, "rules")

@@ -15,6 +15,12 @@ import logging
 from pathlib import Path
 from typing import Any
 
+import pygame
+
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.table import TableScene
+from nile_desktop.scenes.table.coach_view import CoachView
+from nile_desktop.tutorial.autoplay import Planner
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.progress import (
     Progress,
@@ -36,9 +42,6 @@ def make_table(resume: bool = True, speed: float | None = None,
                keep: bool = True) -> Any:
     """The guided game's table. ``resume`` continues saved progress (if any and
     unfinished); ``keep`` writes progress to the user data folder."""
-    from nile_desktop.scenes.table import TableScene
-    from nile_desktop.scenes.table.coach_view import CoachView
-
     progress = load_progress() if resume else None
     if progress is None or progress.finished:
         progress = Progress()
@@ -58,18 +61,11 @@ def make_table(resume: bool = True, speed: float | None = None,
     return TableScene(save, autosave=False, speed=speed, saver=saver, coach=view)
 
 
-def open_tutorial(stack: Any, resume: bool = True) -> Any:
-    """Put the tutorial on ``stack`` in place of the title screen."""
-    return stack.reset(make_table(resume))
-
-
 class TutorialDriver:
     """Plays (``autoplay``), photographs each lesson and quits at the end, for the CLI."""
 
     def __init__(self, app: Any, table: Any, *, autoplay: bool, screenshots: Path | None,
                  quit_at_end: bool) -> None:
-        from nile_desktop.tutorial.autoplay import Planner
-
         self.app = app
         self.table = table
         self.coach: Coach = table.coach.coach
@@ -98,8 +94,6 @@ class TutorialDriver:
                 or self.table.stage.busy or self.table.hits.get("coach.panel") is None
                 or (lesson.move is not None and not self.table.composing())):
             return  # a lesson asking for a move is pictured once the person may make it
-        import pygame
-
         self.photographed.add(self.coach.index)
         surface = self.app.window if self.app.window is not None else self.app.surface
         frame = surface.copy()
@@ -114,8 +108,6 @@ class TutorialDriver:
         log.info("screenshot %s", path)
 
     def _act(self) -> None:
-        import pygame
-
         if self.pending:
             pygame.event.post(self.pending.pop(0))
             return
@@ -135,13 +127,11 @@ class TutorialDriver:
 def start_tutorial(app: Any, args: argparse.Namespace) -> TutorialDriver:
     """``--tutorial``: the guided game, resumed unless ``--autoplay`` (which starts afresh
     and keeps no progress)."""
-    from nile_desktop.scenes.title import TitleScene
-
     autoplay = bool(getattr(args, "autoplay", False))
     speed = getattr(args, "speed", None)
     table = make_table(resume=not autoplay, speed=speed if autoplay else None,
                        keep=not autoplay)
-    app.stack.push(TitleScene())
+    app.stack.push(nav.make("title"))
     app.stack.push(table)
     if autoplay and (speed or 1.0) >= 8:
         app.max_fps = 0

@@ -1,6 +1,6 @@
 """Contact sheet of the whole art set, to review it in one picture.
 
-``python -m nile_desktop.assets_sheet OUT.png`` draws, on the table
+``python -m nile_desktop.tools.assets_sheet OUT.png`` draws, on the table
 background: every card face at table size and at large size, in colour and
 in greyscale (as colour-blind players may see them), a fanned hand and a
 field stack (cards overlap in play, so the corners must carry the card), the
@@ -13,15 +13,11 @@ from __future__ import annotations
 import os
 import sys
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # noqa: E402
-
-from nile_desktop import card_art  # noqa: E402
-from nile_desktop.engine.cards import ALL_CARD_NAMES, CROPS, MONUMENTS  # noqa: E402
-from nile_desktop.tools.card_symbols import CROP_PALETTES  # noqa: E402
+from nile_desktop import card_art
+from nile_desktop.engine.cards import ALL_CARD_NAMES, CROPS, MONUMENTS
+from nile_desktop.tools.card_symbols import CROP_PALETTES
 
 SMALL, LARGE, GAP = 90, 240, 12
 WIDTH = 8 * (LARGE + GAP) + GAP
@@ -155,8 +151,11 @@ def render(path: str) -> None:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m nile_desktop.assets_sheet OUT.png", file=sys.stderr)
+        print("usage: python -m nile_desktop.tools.assets_sheet OUT.png", file=sys.stderr)
         return 2
+    # A picture, not a window: headless unless the caller chose a display.
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     render(argv[0])
     print(f"wrote {argv[0]}")
     return 0
