@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.scenes.stack import Scene
+from nile_desktop.settings import Settings
 from nile_desktop.ui import WidgetGroup, theme
 
 LOGICAL_W, LOGICAL_H = 1280, 720
@@ -59,8 +60,6 @@ class MenuScene(Scene):
         """The app's settings (defaults when the scene runs without an app)."""
         if self.app is not None:
             return self.app.settings
-        from nile_desktop.settings import Settings
-
         return Settings()
 
 

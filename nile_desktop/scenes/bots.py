@@ -15,15 +15,15 @@ import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from nile_desktop.ai import RandomBot
+from nile_desktop.ai import make_bot as ai_make_bot
+
 log = logging.getLogger(__name__)
 
 
 def make_bot(level: str) -> Any:
     """A bot of ``level`` (one of :data:`nile_desktop.ai.LEVELS`), or the random bot for an
     unknown level (a save written by a newer version)."""
-    from nile_desktop.ai import RandomBot
-    from nile_desktop.ai import make_bot as ai_make_bot
-
     try:
         return ai_make_bot(level)
     except ValueError:

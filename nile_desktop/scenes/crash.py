@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from nile_desktop.i18n import _
+from nile_desktop.logs import format_crash
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene, centred
 from nile_desktop.ui import Button, Panel, theme
@@ -32,8 +33,6 @@ class CrashScene(MenuScene):
         if error is None:
             return ""
         try:
-            from nile_desktop.logs import format_crash
-
             text = format_crash(error)
         except Exception:
             text = f"{type(error).__name__}: {error}"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
+from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -51,8 +52,6 @@ def template_path() -> Path:
 
 
 def _write_catalogue(path: Path, catalogue: Catalog) -> None:
-    from io import BytesIO
-
     buffer = BytesIO()
     write_po(buffer, catalogue, width=88, sort_output=True, include_lineno=False,
              ignore_obsolete=True)

@@ -16,7 +16,8 @@ from functools import lru_cache
 import pygame
 
 from nile_desktop import seats
-from nile_desktop.assets import AssetError
+from nile_desktop.assets import AssetError, get_assets
+from nile_desktop.card_art import table_background
 from nile_desktop.ui import textlog, view
 
 # -- palette (ART.md) ---------------------------------------------------------------
@@ -60,8 +61,6 @@ def text_of(source: TextSource) -> str:
 # the font at the pixel size, never scaled as an image.
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game's own font at ``size`` *pixels* (cached by the asset loader)."""
-    from nile_desktop.assets import get_assets
-
     return get_assets().font(size, bold=bold)
 
 
@@ -357,8 +356,6 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10
 def _background(w: int, h: int) -> pygame.Surface:
     """The Nile at dusk: deep water shading to light, a reed bank and a papyrus shore."""
     try:
-        from nile_desktop.card_art import table_background
-
         return table_background((w, h))
     except AssetError:  # no background art: the drawn fallback below is always fine
         pass
