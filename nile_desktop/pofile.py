@@ -115,10 +115,10 @@ def compile_messages(messages: dict[Key, list[str]]) -> bytes:
     keys = sorted(entries)
     ids = strs = b""
     offsets: list[tuple[int, int, int, int]] = []
-    for key in keys:
-        offsets.append((len(ids), len(key), len(strs), len(entries[key])))
-        ids += key + b"\0"
-        strs += entries[key] + b"\0"
+    for raw in keys:
+        offsets.append((len(ids), len(raw), len(strs), len(entries[raw])))
+        ids += raw + b"\0"
+        strs += entries[raw] + b"\0"
     key_start = 7 * 4 + 16 * len(keys)
     value_start = key_start + len(ids)
     table: list[int] = []

@@ -52,7 +52,7 @@ class TweenStep(Step):
                 f"{type(target).__name__} has no attribute {', '.join(sorted(missing))} to tween")
         for name, goal in targets.items():
             lerp(getattr(target, name), goal, 0.0)  # a TypeError now, not in a later frame
-        self.tween = Tween(target, duration, easing, **targets)
+        self.tween = Tween.towards(target, duration, easing, targets)
 
     @property
     def done(self) -> bool:  # type: ignore[override]

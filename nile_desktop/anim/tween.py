@@ -9,7 +9,7 @@ the old one had got to, so re-targeting a moving card never jumps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from nile_desktop.anim.easing import Easing, ease
@@ -50,6 +50,14 @@ class Tween:
         self.starts: dict[str, Value] | None = None
         self.elapsed = 0.0
         self.done = False
+
+    @classmethod
+    def towards(cls, target: Any, duration: float, easing: str | Easing,
+                targets: Mapping[str, Value]) -> Tween:
+        """A tween of the attributes named in ``targets`` (names need not be identifiers)."""
+        tween = cls(target, duration, easing)
+        tween.targets = dict(targets)
+        return tween
 
     @property
     def progress(self) -> float:

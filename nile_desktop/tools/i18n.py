@@ -107,7 +107,8 @@ def _fill_source_language(catalogue: Catalog) -> None:
         if isinstance(message.id, tuple):
             forms = list(message.string) if isinstance(message.string, tuple) else [message.string]
             forms += [""] * (2 - len(forms))
-            filled = tuple(form or message.id[min(i, 1)] for i, form in enumerate(forms))
+            ids: tuple[str, ...] = tuple(message.id)
+            filled = tuple(str(form or ids[min(i, 1)]) for i, form in enumerate(forms))
             if filled != tuple(forms) or message.fuzzy:
                 message.string = filled
                 message.flags.discard("fuzzy")
@@ -124,7 +125,7 @@ def untranslated(catalogue: Catalog) -> list[str]:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if message.fuzzy or not all(strings):
-            missing.append(message.id[0] if isinstance(message.id, tuple) else message.id)
+            missing.append(str(message.id[0] if isinstance(message.id, tuple) else message.id))
     return missing
 
 

@@ -42,6 +42,11 @@ SEAT_EMBLEMS = {
 }
 
 
+def nearest(points: list[tuple[float, float]], x: float) -> tuple[float, float]:
+    """The first of ``points`` horizontally closest to ``x``."""
+    return min(points, key=lambda p: abs(p[0] - x))
+
+
 def hexc(rgb: tuple[int, int, int]) -> str:
     return "#{:02X}{:02X}{:02X}".format(*rgb)
 
@@ -95,7 +100,7 @@ def background() -> str:
     for edge, sign in ((top, -1), (bottom, 1)):
         for _ in range(38):
             x = rng.uniform(0, TW)
-            y = min(edge, key=lambda p, x=x: abs(p[0] - x))[1] + sign * 8
+            y = nearest(edge, x)[1] + sign * 8
             for _blade in range(5):
                 dx, h = rng.uniform(-14, 14), rng.uniform(22, 46)
                 reeds.append(f"M{n(x)},{n(y)} q{n(dx * 0.3)},{n(-h * 0.6)} {n(dx)},{n(-h)}")
@@ -129,7 +134,8 @@ def seat(colour: str) -> str:
     light = sum(rgb) > 3 * 128
     ink = INK if light else PAPER
     base = hexc(rgb)
-    rim = hexc(tuple(min(255, c + 60) for c in rgb))
+    r, g, b = (min(255, c + 60) for c in rgb)
+    rim = hexc((r, g, b))
     return svg(
         gradient_defs(GOLD_PAL)
         + f'<radialGradient id="seat" cx="38%" cy="32%" r="75%"><stop offset="0%" stop-color="{rim}"/>'

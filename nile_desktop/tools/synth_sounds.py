@@ -152,6 +152,11 @@ def offering(rng: random.Random) -> Signal:
     return fade(out, 0.002, 0.2)
 
 
+def gliding(start: float, drift: float) -> Callable[[float], float]:
+    """A pitch that starts at ``start`` Hz and drifts by ``drift`` Hz a second."""
+    return lambda t: start + drift * t
+
+
 def locust(rng: random.Random) -> Signal:
     """Wing buzz of a swarm: detuned buzzing voices, flutter, a hiss of wings."""
     seconds = 2.4
@@ -159,7 +164,7 @@ def locust(rng: random.Random) -> Signal:
     for _ in range(9):
         f, flutter, depth = rng.uniform(150, 260), rng.uniform(22, 40), rng.uniform(0.4, 0.8)
         drift = rng.uniform(-20, 20)
-        buzz = tone(lambda t, f=f, drift=drift: f + drift * t, seconds, (1.0, 0.6, 0.4, 0.25, 0.15))
+        buzz = tone(gliding(f, drift), seconds, (1.0, 0.6, 0.4, 0.25, 0.15))
         phase = rng.uniform(0, 6.28)
         mix(
             out,

@@ -53,9 +53,11 @@ def make_table(resume: bool = True, speed: float | None = None,
     def saver(_save: Any) -> bool:
         return write_progress(progress) if keep else True
 
+    def keep_progress(*_table: Any) -> None:
+        saver(save)
+
     coach = Coach(progress)
-    view = CoachView(coach, on_change=lambda: saver(save),
-                     on_leave=lambda _table: saver(save))
+    view = CoachView(coach, on_change=keep_progress, on_leave=keep_progress)
     # Not an autosaved game: the coach writes the progress after every move and lesson, and
     # the table's menu offers a plain "Leave" (the progress stays for "Learn to play").
     return TableScene(save, autosave=False, speed=speed, saver=saver, coach=view)
