@@ -196,3 +196,15 @@ def test_abandon_survives_a_failing_exit(journal: list[str]) -> None:
     stack.push(Broken("b", journal))
     stack.abandon()
     assert len(stack) == 0 and "a.exit" in journal
+
+
+def test_on_stack_is_the_stack_while_on_it_and_an_error_off_it() -> None:
+    stack = SceneStack()
+    scene = Scene()
+    with pytest.raises(RuntimeError, match="not on a scene stack"):
+        _ = scene.on_stack
+    stack.push(scene)
+    assert scene.on_stack is stack
+    stack.pop()
+    with pytest.raises(RuntimeError):
+        _ = scene.on_stack

@@ -100,6 +100,14 @@ class Scene:
         """The application object the stack belongs to (None in bare tests)."""
         return self.stack.app if self.stack is not None else None
 
+    @property
+    def on_stack(self) -> SceneStack:
+        """The stack this scene is on. A scene's handlers run only while it is on one,
+        so they reach it here; anywhere else that is a bug, and it says so."""
+        if self.stack is None:
+            raise RuntimeError(f"{type(self).__name__} is not on a scene stack")
+        return self.stack
+
     def close(self) -> None:
         """Pop this scene if it is on top of its stack."""
         if self.stack is not None and self.stack.top is self:
