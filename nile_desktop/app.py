@@ -35,7 +35,7 @@ import pygame
 from nile_desktop import i18n
 from nile_desktop.i18n import _
 from nile_desktop.scenes.stack import Scene, SceneStack
-from nile_desktop.settings import Settings, save_settings
+from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from nile_desktop.ui import dump, view
 from nile_desktop.ui.view import IDENTITY, View
 
@@ -59,6 +59,34 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def Viewport(window_size: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE) -> View:
     """Where the logical layout lands in a window of ``window_size`` (kept for old callers)."""
     return View.letterbox(window_size, logical)
+
+
+#: Video drivers with no real screen (tests, the soak): their "desktop" size means nothing.
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The sizes of the real displays, or [] when there is no real screen to ask."""
+    try:
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return []
+        return [tuple(size) for size in pygame.display.get_desktop_sizes()]  # type: ignore[misc]
+    except pygame.error:
+        return []
+
+
+def fit_window(size: tuple[int, ...], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """``size`` within MAX_WINDOW and within the largest display (a window larger than any
+    screen only costs memory: 16384x16384 took 4-5 GB)."""
+    width = min(int(size[0]), MAX_WINDOW[0])
+    height = min(int(size[1]), MAX_WINDOW[1])
+    if desktops:
+        width = min(width, max(w for w, _h in desktops))
+        height = min(height, max(h for _w, h in desktops))
+    fitted = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
+    if fitted != tuple(size[:2]):
+        log.info("window size %s fitted to %s (displays %s)", tuple(size), fitted, desktops)
+    return fitted
 
 
 class App:
@@ -134,7 +162,7 @@ class App:
         if self.settings.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            size = tuple(self.settings.window_size)
+            size = fit_window(tuple(self.settings.window_size), desktop_sizes())
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._use_surface(self.window)
 
@@ -166,7 +194,7 @@ class App:
             self._set_mode()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        self.settings.window_size = (int(size[0]), int(size[1]))
+        self.settings.window_size = fit_window(size, desktop_sizes())
         self._settings_dirty = True
         if self.window is not None and not self.settings.fullscreen:
             self._set_mode()

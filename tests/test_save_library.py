@@ -26,7 +26,7 @@ def played(moves: int | None, seed: int = 5, updated: str | None = None) -> save
         move = state.legal_moves()[len(save.moves) % len(state.legal_moves())]
         state.apply(move)
         save.record(move)
-    assert saves.autosave(save)
+    assert saves.autosave(save, state)
     if updated is not None:
         data = json.loads(save.path.read_text(encoding="utf-8"))
         data["updated"] = updated

@@ -1,7 +1,10 @@
 """The title screen: new game, continue, load, rules, settings, quit.
 
 Continue resumes the newest unfinished game (every game has its own save)
-and is greyed out when there is none. A save that cannot be continued is
+and is greyed out when there is none. The saves folder is listed in the
+background (:class:`nile_desktop.save_library.Listing`), so the first frame
+never waits for it: Continue lights up when the listing is done. A game
+another running copy is playing is continued only after asking. A save that cannot be continued is
 explained in a dialog naming the file, and the file is left as it was. The
 title screen also tells the player, once, what went wrong at start (e.g.
 the settings file could not be read), and opens a game given with
@@ -18,12 +21,13 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import __version__
+from nile_desktop import __version__, save_library
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.scenes.load_game import ask_if_in_use
 from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)
@@ -60,9 +64,41 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
 class TitleScene(MenuScene):
     escape_pops = False
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.continue_path: Path | None = None
+        self.listing: save_library.Listing | None = None
+
     def enter(self) -> None:
+        self.list_saves()
         super().enter()
         self.show_notices()
+
+    def resume(self) -> None:
+        self.list_saves()  # a game may have been deleted or finished meanwhile
+        super().resume()
+
+    def list_saves(self) -> None:
+        """Look for a game to continue in the background (the first frame does not wait)."""
+        self.listing = save_library.Listing()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.listing is not None and self.listing.done:
+            self._listed()
+
+    def wait_for_saves(self, timeout: float = 30.0) -> None:
+        """Take the listing now, waiting for it if needed (tests and the soak)."""
+        if self.listing is not None:
+            self.listing.wait(timeout)
+            self._listed()
+
+    def _listed(self) -> None:
+        listing, self.listing = self.listing, None
+        found = save_library.latest_of(listing.infos or []) if listing is not None else None
+        if found != self.continue_path:
+            self.continue_path = found
+            self.relayout()
 
     def show_notices(self) -> None:
         """Show the app's start-up notices (once each), e.g. that settings were reset."""
@@ -72,13 +108,6 @@ class TitleScene(MenuScene):
             self.stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
 
     def build(self) -> None:
-        from nile_desktop import save_library
-
-        try:
-            self.continue_path = save_library.latest_save()
-        except Exception:
-            log.exception("looking for saves failed")
-            self.continue_path = None
         panel = pygame.Rect(0, 0, 400, 470)
         panel.midtop = (LOGICAL_W // 2, 226)
         self.group.add(Panel(panel))
@@ -102,12 +131,14 @@ class TitleScene(MenuScene):
         nav.push(self.stack, "new-game")
 
     def continue_game(self) -> None:
-        if self.continue_path is None:
-            return
+        if self.continue_path is not None:
+            ask_if_in_use(self.stack, self.continue_path, self._continue)
+
+    def _continue(self, path: Path) -> None:
         from nile_desktop.saves import SaveError, load_save
 
         try:
-            save, state = load_save(self.continue_path)
+            save, state = load_save(path)
         except SaveError as err:
             self.stack.push(DialogScene(lambda: _("This game cannot be continued"),
                                         lambda error=err: error.message))

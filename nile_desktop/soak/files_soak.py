@@ -233,6 +233,8 @@ class FilesSoak:
             app.notices.append(self.notice)
             self.notice = None
         title = app.guarded(app.stack.reset, TitleScene())
+        if title is not None:
+            app.guarded(title.wait_for_saves)
         frames(app, 2)
         if title is not None and getattr(title, "continue_path", None) is not None:
             app.guarded(app.stack.reset, TitleScene())

@@ -15,6 +15,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from nile_desktop.i18n import _
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.progress import (
     Progress,
@@ -22,6 +23,7 @@ from nile_desktop.tutorial.progress import (
     TutorialSeat,
     clear_progress,
     load_progress,
+    take_notice,
     write_progress,
 )
 
@@ -60,7 +62,18 @@ def make_table(resume: bool = True, speed: float | None = None,
 
 def open_tutorial(stack: Any, resume: bool = True) -> Any:
     """Put the tutorial on ``stack`` in place of the title screen."""
-    return stack.reset(make_table(resume))
+    table = stack.reset(make_table(resume))
+    tell_if_set_aside(stack)
+    return table
+
+
+def tell_if_set_aside(stack: Any) -> None:
+    """Tell the player, over the table, that an unusable progress file was set aside."""
+    notice = take_notice()
+    if notice is not None:
+        from nile_desktop.scenes.dialog import DialogScene
+
+        stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
 
 
 class TutorialDriver:
@@ -143,6 +156,7 @@ def start_tutorial(app: Any, args: argparse.Namespace) -> TutorialDriver:
                        keep=not autoplay)
     app.stack.push(TitleScene())
     app.stack.push(table)
+    tell_if_set_aside(app.stack)
     if autoplay and (speed or 1.0) >= 8:
         app.max_fps = 0
     folder = Path(args.screenshots) if getattr(args, "screenshots", None) else None
