@@ -54,3 +54,19 @@ def test_random_text_covers_awkward_input_and_never_a_surrogate() -> None:
     joined = "".join(texts)
     assert "²" in joined and "①" in joined and "\u0301" in joined
     assert not any(0xD800 <= ord(c) <= 0xDFFF for c in joined)
+
+
+def test_files_soak_refuses_a_negative_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cases -5`` ran nothing with status 0 and a garbled summary: it is refused."""
+    with pytest.raises(SystemExit) as refused:
+        soak_main.main(["files", "--cases", "-5"])
+    assert refused.value.code == 2 and "0 or more" in capsys.readouterr().err
+
+
+def test_files_soak_covers_tutorial_hints_and_exports(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The soak also damages tutorial progress and the hint list, and exports onto files."""
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    tally = files_soak.run(120, seed=5)
+    assert tally.failures == []
+    assert {"tutorial", "hints", "export"} <= set(tally.kinds)

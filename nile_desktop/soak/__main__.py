@@ -20,6 +20,13 @@ from nile_desktop.formats import format_number
 MAX_SHOWN = 20
 
 
+def _count(text: str) -> int:
+    """A count of cases or events: a whole number of 0 or more, in ASCII digits."""
+    if not text.isascii() or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"must be a whole number of 0 or more, not {text!r}")
+    return int(text)
+
+
 def _engine(argv: list[str]) -> int:
     if importlib.util.find_spec("nile_desktop.soak.engine_soak") is None:
         print("engine soak: nile_desktop.soak.engine_soak is not in this build, "
@@ -71,12 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("engine", help="random full games with invariants checked after every move "
                                   "(--games N --seed S)")
     files = sub.add_parser("files", help="damaged saves, settings and positions")
-    files.add_argument("--cases", type=int, default=1000)
+    files.add_argument("--cases", type=_count, default=1000)
     files.add_argument("--seed", type=int, default=1)
     files.add_argument("--progress", action="store_true", help="print a line every 1,000 cases")
     files.set_defaults(func=_files)
     ui = sub.add_parser("ui", help="random clicks, drags, keys, text, wheel and resizes")
-    ui.add_argument("--events", type=int, default=5000)
+    ui.add_argument("--events", type=_count, default=5000)
     ui.add_argument("--seed", type=int, default=1)
     ui.add_argument("--progress", action="store_true", help="print a line every 1,000 events")
     ui.set_defaults(func=_ui)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,12 +155,15 @@ def _set_aside(path: Path) -> None:
     _notice[:] = [kept.name]
 
 
-def take_notice() -> str | None:
-    """What the player should be told about a progress file set aside (once), or None."""
+def take_notice() -> Callable[[], str] | None:
+    """What the player should be told about a progress file set aside (once), or None.
+
+    The message is made each time it is shown, in the language of that moment.
+    """
     if not _notice:
         return None
     name = _notice.pop()
-    return str(_SET_ASIDE).format(file=name)
+    return lambda: str(_SET_ASIDE).format(file=name)
 
 
 def write_progress(progress: Progress, path: Path | None = None) -> bool:
