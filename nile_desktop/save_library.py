@@ -251,6 +251,28 @@ def _write_index(folder: Path, infos: dict[Path, tuple[Key, SaveInfo]]) -> None:
 _index_lock = threading.Lock()
 
 
+def _summary(path: Path, key: Key, index: dict[str, tuple[Key, Any]]) -> tuple[SaveInfo, bool]:
+    """The summary of one file (from memory, the index, or summed up anew) and whether it
+    was summed up anew as a good save (so the index lacks it)."""
+    cached = _info_cache.get(path)
+    info: SaveInfo | None = cached[1] if cached and cached[0] == key else None
+    entry = index.get(path.name)
+    if info is None and entry is not None and entry[0] == key:
+        info = _info_from_data(path, entry[1])
+    summed = False
+    if info is None:
+        info = save_info(path)
+        summed = not info.broken
+    _info_cache[path] = (key, info)
+    return info, summed
+
+
+def _marked(infos: list[SaveInfo], locks: set[str]) -> list[SaveInfo]:
+    """``infos`` with each save another running copy plays marked ``in_use``."""
+    return [replace(info, in_use=save_locks.owner(info.path))
+            if save_locks.lock_path(info.path).name in locks else info for info in infos]
+
+
 def _summaries(folder: Path) -> list[SaveInfo]:
     """Every save of ``folder`` summed up, from the index where its file is unchanged."""
     files, locks = _scan(folder)
@@ -259,25 +281,29 @@ def _summaries(folder: Path) -> list[SaveInfo]:
         known: dict[Path, tuple[Key, SaveInfo]] = {}
         summed = False  # a good save summed up anew: its summary goes into the index
         for path, key in files.items():
-            cached = _info_cache.get(path)
-            info: SaveInfo | None = cached[1] if cached and cached[0] == key else None
-            entry = index.get(path.name)
-            if info is None and entry is not None and entry[0] == key:
-                info = _info_from_data(path, entry[1])
-            if info is None:
-                info = save_info(path)
-                summed = summed or not info.broken
-            _info_cache[path] = (key, info)
+            info, new = _summary(path, key, index)
+            summed = summed or new
             known[path] = (key, info)
         good = {path.name: key for path, (key, info) in known.items() if not info.broken}
         if summed or good != {name: entry[0] for name, entry in index.items()}:
             _write_index(folder, known)
-    infos = []
-    for path, (_key, info) in known.items():
-        if save_locks.lock_path(path).name in locks:
-            info = replace(info, in_use=save_locks.owner(path))
-        infos.append(info)
-    return infos
+    return _marked([info for _key, info in known.values()], locks)
+
+
+def first_page(count: int, folder: Path | None = None) -> tuple[list[SaveInfo], bool]:
+    """The ``count`` most recently written saves, newest first, and whether that is all.
+
+    For a screen that must show something at once however large the folder is:
+    only these files are summed up (those the index does not know), in the
+    order of their files' times; :func:`list_saves` gives the exact list.
+    """
+    folder = saves_dir() if folder is None else folder
+    files, locks = _scan(folder)
+    index = _read_index(folder)
+    newest = sorted(files.items(), key=lambda item: item[1][0], reverse=True)[:count]
+    infos = _marked([_summary(path, key, index)[0] for path, key in newest], locks)
+    infos.sort(key=lambda info: (info.updated, info.path.name), reverse=True)
+    return infos, len(files) <= count
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:

@@ -208,3 +208,24 @@ def test_old_records_are_pruned_when_the_folder_is_listed(monkeypatch: pytest.Mo
     listed = save_library.list_saves()
     assert len([info for info in listed if info.over]) == 1
     assert unfinished.path.exists() and sum(r.path.exists() for r in records) == 1
+
+
+def test_a_big_folder_shows_its_newest_saves_at_once_then_the_whole_list(
+        app: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond a page of saves, Load sums up only the newest files at once; the whole list
+    follows from the background, keeping the selected save."""
+    from nile_desktop.scenes.load_game import LoadGameScene
+
+    monkeypatch.setattr(LoadGameScene, "FIRST_PAGE", 2)
+    games = [played(3 + n, seed=n)[0] for n in range(4)]
+    for age, save in enumerate(reversed(games)):  # the last game written is the newest file
+        os.utime(save.path, ns=(10**18 - age * 10**9,) * 2)
+    save_library._info_cache.clear()
+    load = app.stack.push(LoadGameScene())
+    assert {info.path for info in load.infos} == {games[-1].path, games[-2].path}
+    load.list.select(1)
+    chosen = load.infos[1].path
+    load.take_listing(30)
+    frames(app, 1)
+    assert {info.path for info in load.infos} == {save.path for save in games}
+    assert load.infos[load.list.selected].path == chosen and not app.crashed

@@ -70,3 +70,15 @@ def test_files_soak_covers_tutorial_hints_and_exports(tmp_path: Path,
     tally = files_soak.run(120, seed=5)
     assert tally.failures == []
     assert {"tutorial", "hints", "export"} <= set(tally.kinds)
+
+
+def test_folder_soak_times_the_title_and_load_screens(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small folder passes: the title frame does not wait, Load's first page is quick."""
+    from nile_desktop.soak import folder_soak
+
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    timings = folder_soak.run(60, seed=2)
+    assert timings.failures == []
+    assert {"title frame, no saves", "Load first page, no index",
+            "Load first page, index"} <= set(timings.figures)

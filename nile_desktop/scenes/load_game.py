@@ -113,11 +113,17 @@ class SaveRow(RichRow):
 
 
 class LoadGameScene(MenuScene):
+    """The list of saves. A folder larger than :data:`FIRST_PAGE` shows its newest files at
+    once and the whole list when the background listing is done."""
+
+    FIRST_PAGE = 40
+
     def __init__(self) -> None:
         super().__init__()
         self.infos: list[Any] = []
         self.selected = 0
         self.notice = ""
+        self.listing: save_library.Listing | None = None
 
     def enter(self) -> None:
         self.refresh()
@@ -125,10 +131,33 @@ class LoadGameScene(MenuScene):
 
     def refresh(self) -> None:
         try:
-            self.infos = save_library.list_saves()
+            self.infos, whole = save_library.first_page(self.FIRST_PAGE)
+            if whole:
+                self.infos = save_library.list_saves()
+            else:
+                self.listing = save_library.Listing()
         except Exception:
             log.exception("listing the saves failed")
             self.infos = []
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.listing is not None and self.listing.done:
+            self.take_listing()
+
+    def take_listing(self, timeout: float | None = None) -> None:
+        """Show the whole list (waiting up to ``timeout`` for it), keeping the selected save."""
+        if self.listing is None:
+            return
+        infos = self.listing.wait(timeout)
+        if infos is None:
+            return
+        self.listing = None
+        chosen = self.current()
+        self.infos = infos
+        paths = [info.path for info in infos]
+        self.selected = paths.index(chosen.path) if chosen and chosen.path in paths else 0
+        self.relayout()
 
     def build(self) -> None:
         panel = pygame.Rect(100, 78, 1080, 612)

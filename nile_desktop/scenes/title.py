@@ -68,6 +68,7 @@ class TitleScene(MenuScene):
         super().__init__()
         self.continue_path: Path | None = None
         self.listing: save_library.Listing | None = None
+        self.listing_wanted = False
 
     def enter(self) -> None:
         self.list_saves()
@@ -79,7 +80,12 @@ class TitleScene(MenuScene):
         super().resume()
 
     def list_saves(self) -> None:
-        """Look for a game to continue in the background (the first frame does not wait)."""
+        """Look for a game to continue in the background, once the next frame is drawn (so
+        neither the listing nor its share of the processor delays that frame)."""
+        self.listing_wanted = True
+
+    def _start_listing(self) -> None:
+        self.listing_wanted = False
         self.listing = save_library.Listing()
 
     def update(self, dt: float) -> None:
@@ -89,6 +95,8 @@ class TitleScene(MenuScene):
 
     def wait_for_saves(self, timeout: float = 30.0) -> None:
         """Take the listing now, waiting for it if needed (tests and the soak)."""
+        if self.listing_wanted:
+            self._start_listing()
         if self.listing is not None:
             self.listing.wait(timeout)
             self._listed()
@@ -195,3 +203,5 @@ class TitleScene(MenuScene):
         theme.draw_text(surface, _("Version {version}").format(version=__version__),
                         (LOGICAL_W - 16, 710), theme.SIZE_SMALL, theme.PAPYRUS,
                         anchor="bottomright", shadow=theme.INK)
+        if self.listing_wanted:
+            self._start_listing()

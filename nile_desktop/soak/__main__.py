@@ -1,4 +1,4 @@
-"""``python -m nile_desktop.soak engine|files|ui``: run one part of the soak and report.
+"""``python -m nile_desktop.soak engine|files|ui|folder``: run one part of the soak and report.
 
 Each part prints what it counted and exits with status 1 if anything failed
 (0 otherwise), so CI can run a small soak on every push. The engine part
@@ -67,6 +67,15 @@ def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
             ), tally.failures
 
 
+def _folder(args: argparse.Namespace) -> tuple[str, list[str]]:
+    from nile_desktop.soak import folder_soak
+
+    timings = folder_soak.run(args.saves, args.seed)
+    figures = "; ".join(f"{name} {seconds * 1000:.0f} ms"
+                        for name, seconds in timings.figures.items())
+    return f"{format_number(timings.saves, 'en')} saves: {figures}", timings.failures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "engine":
@@ -87,6 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ui.add_argument("--seed", type=int, default=1)
     ui.add_argument("--progress", action="store_true", help="print a line every 1,000 events")
     ui.set_defaults(func=_ui)
+    folder = sub.add_parser("folder", help="a saves folder of N games: title and Load timed")
+    folder.add_argument("--saves", type=_count, default=10_000)
+    folder.add_argument("--seed", type=int, default=1)
+    folder.set_defaults(func=_folder)
     args = parser.parse_args(argv)
     started = time.monotonic()
     counted, failures = args.func(args)
