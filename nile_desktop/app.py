@@ -32,11 +32,13 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import i18n
+from nile_desktop import card_art, i18n
+from nile_desktop.audio import Audio
 from nile_desktop.i18n import _
+from nile_desktop.logs import log_crash
 from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
-from nile_desktop.ui import dump, view
+from nile_desktop.ui import dump, theme, view
 from nile_desktop.ui.view import IDENTITY, View
 
 log = logging.getLogger(__name__)
@@ -139,20 +141,14 @@ class App:
         pygame.init()
         pygame.display.set_caption(_("Nile DeLuxor"))
         try:
-            from nile_desktop.card_art import icon_surface
-
-            pygame.display.set_icon(icon_surface(64))
+            pygame.display.set_icon(card_art.icon_surface(64))
         except Exception:  # an icon is a nicety; no icon file must not stop the game
             log.info("no window icon", exc_info=True)
         self._set_mode()
         if self.window is not None:  # show the window at once; the title art takes a moment
-            from nile_desktop.ui import theme
-
             self.window.fill(theme.NILE_DEEP)
             pygame.display.flip()
         try:
-            from nile_desktop.audio import Audio
-
             self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
         except Exception:
             log.warning("audio is off", exc_info=True)
@@ -405,8 +401,6 @@ class App:
     def crash(self, exc: BaseException) -> None:
         """Log ``exc`` and show the crash scene in place of every other scene."""
         try:
-            from nile_desktop.logs import log_crash
-
             log_crash(exc)
         except Exception:
             log.critical("unexpected error", exc_info=exc)
@@ -414,6 +408,8 @@ class App:
             self.quit(1)
             return
         self.crashed = True
+        # Imported here: the crash scene leads back to the title through the scene routes,
+        # which know every scene; the app itself needs none of them to start.
         from nile_desktop.scenes.crash import CrashScene
 
         self.stack.abandon()

@@ -21,9 +21,10 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import __version__, save_library
+from nile_desktop import __version__, card_art, save_library
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
+from nile_desktop.saves import SaveError, load_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -39,8 +40,6 @@ FAN_RIGHT = ("spec:wheat+flax", "locust", "stone", "grapes", "onions")
 @lru_cache(maxsize=32)
 def _turned_card(name: str, width_px: int, label: str, angle: float) -> pygame.Surface:
     """A card face ``width_px`` pixels wide turned by ``angle`` degrees (made once per size)."""
-    from nile_desktop import card_art
-
     return pygame.transform.rotozoom(card_art.card_surface(name, width_px, label), -angle, 1.0)
 
 
@@ -143,8 +142,6 @@ class TitleScene(MenuScene):
             ask_if_in_use(self.stack, self.continue_path, self._continue)
 
     def _continue(self, path: Path) -> None:
-        from nile_desktop.saves import SaveError, load_save
-
         try:
             save, state = load_save(path)
         except SaveError as err:
@@ -155,11 +152,8 @@ class TitleScene(MenuScene):
 
     def open_file(self, path: str | Path) -> None:
         """Open a saved or shared game (``--open FILE``): copied into the saves, then played."""
-        from nile_desktop.save_library import import_save
-        from nile_desktop.saves import SaveError
-
         try:
-            save, state = import_save(Path(path))
+            save, state = save_library.import_save(Path(path))
         except SaveError as err:
             self.stack.push(DialogScene(lambda: _("This game cannot be opened"),
                                         lambda error=err: error.message))

@@ -25,6 +25,7 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.engine import EngineError, State, position_from_dict
 from nile_desktop.i18n import N_
+from nile_desktop.tutorial import build_start
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +40,6 @@ RULES = {"players": 2, "monuments": True, "random_crops": False}
 
 def start_state() -> State:
     """The prepared position (``start.json``, or built afresh if the file is missing)."""
-    from nile_desktop.tutorial import build_start
-
     try:
         data = json.loads(build_start.START_PATH.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -49,9 +48,7 @@ def start_state() -> State:
 
 
 def _start_seed() -> int:
-    from nile_desktop.tutorial.build_start import SEED
-
-    return SEED
+    return build_start.SEED
 
 
 @dataclass(frozen=True)
