@@ -7,6 +7,11 @@ Options given here apply to this run only: the settings file is changed
 only from the settings screen, and a test checks that no option reaches it.
 Nothing in a file the game reads can stop it from starting: a bad settings
 file is set aside and the player told, once the window is up.
+
+SIGTERM (a logout, ``kill``) ends the game within a second wherever it is:
+the scenes are left as on a normal quit (games are saved after every move
+anyway), and if that has not finished after :data:`TERM_GRACE` seconds the
+process ends at once.
 """
 
 from __future__ import annotations
@@ -14,12 +19,43 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
+from types import FrameType
 from typing import Any
 
 from nile_desktop.ai.levels import LEVELS as BOT_LEVELS
-from nile_desktop.engine.rules import PLAYER_COUNTS
+from nile_desktop.engine.rules import PLAYER_COUNTS, SEED_MAX
+from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW
+
+#: Seconds a SIGTERM leaves for a clean quit before the process ends regardless.
+TERM_GRACE = 0.8
+EXIT_TERMINATED = 128 + 15
+_SIZE = re.compile(r"([0-9]{1,6})[xX]([0-9]{1,6})")
+_DIGITS = re.compile(r"[0-9]{1,20}")
+_terminating = threading.Event()
+
+
+def _on_terminate(signum: int, _frame: FrameType | None) -> None:
+    """SIGTERM: leave whatever runs now (as a quit would), and end for sure soon after."""
+    if _terminating.is_set():
+        os._exit(128 + signum)
+    _terminating.set()
+    timer = threading.Timer(TERM_GRACE, os._exit, (128 + signum,))
+    timer.daemon = True
+    timer.start()
+    raise SystemExit(128 + signum)
+
+
+def install_termination() -> None:
+    """End the game on SIGTERM even while it waits in a system call (before pygame starts,
+    so SDL does not turn the signal into a quit event that a busy loop never reads)."""
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_terminate)
 
 
 def _bots(text: str) -> list[str]:
@@ -39,13 +75,30 @@ def _seats(text: str) -> list[str]:
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError("a window size is WIDTHxHEIGHT, e.g. 1600x900") from None
-    if w < 640 or h < 360:
-        raise argparse.ArgumentTypeError("the window must be at least 640x360")
+    match = _SIZE.fullmatch(text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError("a window size is WIDTHxHEIGHT, e.g. 1600x900")
+    w, h = int(match.group(1)), int(match.group(2))
+    if w < MIN_WINDOW[0] or h < MIN_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}")
+    if w > MAX_WINDOW[0] or h > MAX_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window can be at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, the largest display")
     return (w, h)
+
+
+def _players(text: str) -> int:
+    if not _DIGITS.fullmatch(text):
+        raise argparse.ArgumentTypeError("the number of players is a whole number, 2 to 6")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    """A deal's seed in ASCII digits (``int`` would also take ``١٢٣`` or ``1_0``)."""
+    if not _DIGITS.fullmatch(text) or int(text) > SEED_MAX:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEED_MAX}")
+    return int(text)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -65,11 +118,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="open a saved or shared game (it is copied into your saves)")
     demo = parser.add_argument_group("demo mode (bots play a whole game)")
     demo.add_argument("--demo", action="store_true", help="watch bots play a game")
-    demo.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS, metavar="N",
+    demo.add_argument("--players", type=_players, default=4, choices=PLAYER_COUNTS, metavar="N",
                       help="number of players, 2 to 6 (default 4)")
     demo.add_argument("--bots", type=_bots, default=["easy"], metavar="LEVEL,...",
                       help="bot level per seat (random, easy, medium, hard), repeated as needed")
-    demo.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+    demo.add_argument("--seed", type=_seed, help="seed of the deal (default: random)")
     demo.add_argument("--speed", type=float, default=1.0, metavar="X",
                       help="how fast bots play: 1 is watchable, 50 is a blur")
     demo.add_argument("--no-monuments", action="store_true", help="play without Monuments")
@@ -117,6 +170,7 @@ def _read_settings(log: logging.Logger) -> tuple[Any, Callable[[], str | None] |
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the game; returns the exit code (0 for a normal quit)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    install_termination()
     args = parse_args(argv)
 
     from nile_desktop import i18n, logs

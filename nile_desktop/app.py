@@ -32,12 +32,14 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import i18n
+from nile_desktop import card_art, i18n
+from nile_desktop.audio import Audio
 from nile_desktop.i18n import _
+from nile_desktop.logs import log_crash
 from nile_desktop.scenes import routes
 from nile_desktop.scenes.stack import Scene, SceneStack
-from nile_desktop.settings import Settings, save_settings
-from nile_desktop.ui import dump, view
+from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
+from nile_desktop.ui import dump, theme, view
 from nile_desktop.ui.view import IDENTITY, View
 
 log = logging.getLogger(__name__)
@@ -55,6 +57,34 @@ UI_SWITCH_INTERVAL = 0.0005
 # Real pixels on Windows high-DPI screens (SDL scales the window otherwise, blurrily).
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+#: Video drivers with no real screen (tests, the soak): their "desktop" size means nothing.
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The sizes of the real displays, or [] when there is no real screen to ask."""
+    try:
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return []
+        return [tuple(size) for size in pygame.display.get_desktop_sizes()]  # type: ignore[misc]
+    except pygame.error:
+        return []
+
+
+def fit_window(size: tuple[int, ...], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """``size`` within MAX_WINDOW and within the largest display (a window larger than any
+    screen only costs memory: 16384x16384 took 4-5 GB)."""
+    width = min(int(size[0]), MAX_WINDOW[0])
+    height = min(int(size[1]), MAX_WINDOW[1])
+    if desktops:
+        width = min(width, max(w for w, _h in desktops))
+        height = min(height, max(h for _w, h in desktops))
+    fitted = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
+    if fitted != tuple(size[:2]):
+        log.info("window size %s fitted to %s (displays %s)", tuple(size), fitted, desktops)
+    return fitted
 
 
 class App:
@@ -108,20 +138,14 @@ class App:
         pygame.init()
         pygame.display.set_caption(_("Nile DeLuxor"))
         try:
-            from nile_desktop.card_art import icon_surface
-
-            pygame.display.set_icon(icon_surface(64))
+            pygame.display.set_icon(card_art.icon_surface(64))
         except Exception:  # an icon is a nicety; no icon file must not stop the game
             log.info("no window icon", exc_info=True)
         self._set_mode()
         if self.window is not None:  # show the window at once; the title art takes a moment
-            from nile_desktop.ui import theme
-
             self.window.fill(theme.NILE_DEEP)
             pygame.display.flip()
         try:
-            from nile_desktop.audio import Audio
-
             self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
         except Exception:
             log.warning("audio is off", exc_info=True)
@@ -131,7 +155,7 @@ class App:
         if self.settings.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            size = tuple(self.settings.window_size)
+            size = fit_window(tuple(self.settings.window_size), desktop_sizes())
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._use_surface(self.window)
 
@@ -163,7 +187,7 @@ class App:
             self._set_mode()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        self.settings.window_size = (int(size[0]), int(size[1]))
+        self.settings.window_size = fit_window(size, desktop_sizes())
         self._settings_dirty = True
         if self.window is not None and not self.settings.fullscreen:
             self._set_mode()
@@ -374,8 +398,6 @@ class App:
     def crash(self, exc: BaseException) -> None:
         """Log ``exc`` and show the crash scene in place of every other scene."""
         try:
-            from nile_desktop.logs import log_crash
-
             log_crash(exc)
         except Exception:
             log.critical("unexpected error", exc_info=exc)
@@ -383,6 +405,8 @@ class App:
             self.quit(1)
             return
         self.crashed = True
+        # Imported here: the crash scene leads back to the title through the scene routes,
+        # which know every scene; the app itself needs none of them to start.
         from nile_desktop.scenes.crash import CrashScene
 
         self.stack.abandon()

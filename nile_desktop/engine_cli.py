@@ -4,6 +4,12 @@ Drives the rules with no window, for sharing positions, reporting bugs and
 replaying games. Bad input (bad arguments, an unreadable position, an
 unknown or refused move) prints one JSON error object on standard output and
 exits with status 2, never a traceback, whatever the locale's encoding.
+
+Input is bounded: a position file must be a regular file (a folder, a pipe
+or a device is refused at once, without waiting on it) and, like standard
+input, at most :data:`MAX_INPUT_BYTES`; more prints
+``{"error": "too-large", "message": …}`` and exits 2. Numbers on the command
+line are ASCII digits only (``--seed ١٢٣`` is refused, not read as 123).
 """
 
 from __future__ import annotations
@@ -11,28 +17,43 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from nile_desktop.engine import BadPositionError, MoveError, Rules, State, new_game
+from nile_desktop import paths
+from nile_desktop.ai import LEVELS, make_bot
+from nile_desktop.engine import BadPositionError, MoveError, Rules, State, new_game, observe
 from nile_desktop.engine.errors import printable
+from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.engine.rules import PLAYER_COUNTS, SEED_MAX, check_seed
 
 EXIT_BAD_INPUT = 2
+#: The largest position read (a real one is a few kilobytes; the app's own reads stop at 4 MB).
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class BadArguments(Exception):
     """The command line itself is wrong (an option, a bot level, a seed)."""
 
 
+class TooLarge(Exception):
+    """The input is larger than MAX_INPUT_BYTES."""
+
+
 def _read_position(path: str) -> State:
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = paths.read_stream_capped(sys.stdin.buffer, MAX_INPUT_BYTES)
         else:
-            with open(path, "rb") as f:
-                data = f.read()
+            data = paths.read_capped(path, MAX_INPUT_BYTES)
+    except paths.TooLargeError:
+        name = "standard input" if path == "-" else printable(path)
+        raise TooLarge(f"{name} is larger than {MAX_INPUT_BYTES} bytes") from None
+    except paths.NotAFileError:
+        raise BadPositionError(f"{printable(path)} is not a regular file") from None
     except OSError as exc:
         raise BadPositionError(f"cannot read {printable(path)}: {exc.strerror}") from None
     try:
@@ -52,17 +73,33 @@ def _rules(args: argparse.Namespace) -> Rules:
                  must_act=args.must_act, storage_top=args.storage_top)
 
 
+def _ascii_int(value: str) -> int:
+    """A whole number written in ASCII digits (``int`` would also take ``١٢٣`` and ``1_0``)."""
+    if not _DIGITS.fullmatch(value):
+        raise ValueError(f"not ASCII digits: {value!r}")
+    return int(value)
+
+
 def _seed(value: str) -> int:
     try:
-        return check_seed(int(value))
+        return check_seed(_ascii_int(value))
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"seed must be an integer from 0 to {SEED_MAX}, not {printable(value)!r}") from None
 
 
+def _players(value: str) -> int:
+    try:
+        return _ascii_int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"the number of players is {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]}, "
+            f"not {printable(value)!r}") from None
+
+
 def _positive(value: str) -> int:
     try:
-        number = int(value)
+        number = _ascii_int(value)
     except ValueError:
         number = 0
     if number < 1:
@@ -93,11 +130,6 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    # The command line may use the bots; the engine never does.
-    from nile_desktop.ai import LEVELS, make_bot
-    from nile_desktop.engine import observe
-    from nile_desktop.engine.rng import EngineRandom
-
     levels = [lvl.strip() for lvl in args.bots.split(",")]
     if len(levels) == 1:
         levels *= args.players
@@ -134,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def rules_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", type=int, required=True, choices=PLAYER_COUNTS,
+        p.add_argument("--players", type=_players, required=True, choices=PLAYER_COUNTS,
                        metavar="N", help=f"{PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players")
         p.add_argument("--no-monuments", action="store_true", help="play without the Monuments")
         p.add_argument("--random-crops", action="store_true",
@@ -177,6 +209,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except BadPositionError as exc:
         _print_json(exc.to_dict())
+        return EXIT_BAD_INPUT
+    except TooLarge as exc:
+        _print_json({"error": "too-large", "message": str(exc)})
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

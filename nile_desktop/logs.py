@@ -6,12 +6,17 @@ log file in the user's log folder instead (a few small files, never a
 growing one), which a player can attach to a bug report. When an
 unexpected error escapes, :func:`format_crash` writes a full report into
 that log and the crash screen shows the player where it is.
+
+The log is private like the saves (mode 0600: it names the player's files).
+A log that cannot be written (a full disk) costs one line on the console,
+not a traceback on every log call; writing resumes once it can.
 """
 
 from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import platform
 import sys
 import tempfile
@@ -28,6 +33,42 @@ BACKUP_COUNT = 3
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 _log_path: Path | None = None
+
+
+class PrivateLogHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log file only its owner may read, quiet when the disk refuses it."""
+
+    failing = False
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        if os.name != "nt":
+            try:
+                os.fchmod(fd, 0o600)  # a log file from an older version was 0644
+            except OSError:
+                pass
+        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._written = True
+        super().emit(record)  # a failure calls handleError, which clears _written
+        if self._written:
+            self.failing = False  # written again: the disk has room once more
+
+    _written = True
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Say once on the console that the log cannot be written (no traceback per call)."""
+        self._written = False
+        if self.failing:
+            return
+        self.failing = True
+        if sys.stderr is not None:
+            try:
+                sys.stderr.write(f"Nile desktop: the log {self.baseFilename} cannot be written "
+                                 f"({sys.exc_info()[1]}); carrying on without it\n")
+            except (OSError, ValueError):
+                pass
 
 
 def log_path() -> Path | None:
@@ -54,7 +95,7 @@ def setup_logging(level: int = logging.INFO) -> Path:
         try:
             folder = make_folder()
             target = folder / LOG_NAME
-            handler = logging.handlers.RotatingFileHandler(
+            handler = PrivateLogHandler(
                 target, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
             )
         except OSError:

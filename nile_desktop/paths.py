@@ -10,11 +10,13 @@ program, so an app in a read-only location works.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 APP_NAME = "NileDesktop"
 APP_AUTHOR = "NileDesktop"
@@ -89,7 +91,60 @@ def user_log_dir() -> Path:
     return _user_dir("log")
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
+class NotAFileError(OSError):
+    """The path names a folder, a pipe, a device or a socket, not a regular file."""
+
+
+class TooLargeError(OSError):
+    """The file holds more than the reader takes."""
+
+
+def read_capped(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, never more than ``limit`` of them.
+
+    Everything the game and its command line read goes through here, so no file
+    can make them wait or fill the memory: the file is opened without blocking
+    (a pipe with no writer would otherwise stop the game before its first frame),
+    then refused at once with :class:`NotAFileError` if it is not a regular file
+    (a folder, a pipe, ``/dev/zero``…), and with :class:`TooLargeError` if it is
+    larger than ``limit`` bytes (by its size, before reading; a file that grows
+    while it is read is cut at ``limit`` + 1 bytes and refused too). Any other
+    failure is the ``OSError`` of the system.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotAFileError(f"{os.fsdecode(path)!r} is not a regular file")
+        if info.st_size > limit:
+            raise TooLargeError(f"{os.fsdecode(path)!r} holds {info.st_size} bytes, "
+                                f"more than {limit}")
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise TooLargeError(f"{os.fsdecode(path)!r} holds more than {limit} bytes")
+    return data
+
+
+def read_stream_capped(stream: BinaryIO, limit: int) -> bytes:
+    """At most ``limit`` bytes of ``stream`` (standard input); TooLargeError beyond that."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise TooLargeError(f"more than {limit} bytes")
+    return data
+
+
+def write_atomic(path: Path, data: bytes | str, *, replace: bool = True) -> None:
     """Replace ``path`` with ``data`` so that it is never seen half-written.
 
     The data goes to a temporary file in the same folder, is flushed to disk,
@@ -98,21 +153,42 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     cannot undo the rename. If anything fails the old file is untouched and
     the temporary one is removed. Text is written as UTF-8 (a text that
     cannot be encoded raises ``UnicodeEncodeError`` before anything is
-    written). Missing folders are created.
+    written). Missing folders are created. With ``replace=False`` an existing
+    ``path`` is never replaced: ``FileExistsError`` is raised instead (the name
+    is taken with a hard link, which cannot overwrite).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    # The temporary name starts with (at most 50 characters of) the file's own name, so a
+    # file whose name is near the disk's limit of 255 bytes can still be written.
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:50]}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            _link_new(Path(tmp), path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     sync_folder(path.parent)
+
+
+def _link_new(tmp: Path, path: Path) -> None:
+    """Give the written ``tmp`` the name ``path`` only if no file has it; FileExistsError else."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links on this disk: check, then rename (a tiny window)
+        if os.path.lexists(path):
+            raise FileExistsError(f"{os.fsdecode(path)!r} exists") from None
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
 
 
 def sync_folder(folder: Path) -> None:

@@ -43,6 +43,11 @@ _MESSAGES: dict[str, LazyString] = {
         "The save “{file}” cannot be replayed: move {number} ({move}) is against the rules "
         "at that point of the game. The file was left untouched."
     ),
+    "not-a-file": N_("“{file}” is not a file but a folder or a device, so it cannot be "
+                     "opened as a game."),
+    "exists": N_("“{file}” already exists. Choose another name, or confirm to replace it."),
+    "own-file": N_("“{file}” is one of the game's own files (a save or the settings), so "
+                   "nothing is exported over it."),
     "write-failed": N_("The game could not be saved to “{file}”. Is the disk full?"),
     "too-large": N_("“{file}” is far too large to be a saved game of Nile. "
                     "The file was left untouched."),
@@ -54,7 +59,9 @@ class SaveError(Exception):
 
     ``code`` is one of: ``unreadable``, ``truncated``, ``corrupt``,
     ``foreign``, ``newer``, ``bad-game``, ``bad-seats``, ``illegal-move``,
-    ``too-large``, ``write-failed``. ``message`` (also ``str(error)``) is translated each
+    ``too-large``, ``not-a-file``, ``write-failed``, and for an export ``exists``
+    (the target is there and replacing it was not confirmed) or ``own-file`` (the
+    target is a save or the settings of the game itself). ``message`` (also ``str(error)``) is translated each
     time it is read, so it follows a language switch; ``detail`` is an
     English explanation for the log.
     """

@@ -37,7 +37,9 @@ are kept without this module knowing them. ``reasons`` (optional, beside
 ``moves``) holds each bot's reason for its move, or null, as
 :mod:`nile_desktop.ai.reason_data` writes it, so a resumed game's log still
 says why the bots played; a damaged reason is dropped, never the game. ``result`` is the engine's
-result once the game is over (for other tools; on load it is recomputed).
+result once the game is over, taken from the live state the table hands to
+:func:`autosave` (for other tools; on load it is recomputed). A save keeps no
+state of its own: the table's session holds the one live state of a game.
 Listing, deleting, records, import and export are in
 :mod:`nile_desktop.save_library`.
 """
@@ -53,7 +55,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from nile_desktop import __version__, paths
+from nile_desktop import __version__, paths, save_locks
 from nile_desktop.ai.levels import LEVELS
 from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import EngineError, Rules, State, new_game
@@ -116,8 +118,8 @@ class SaveGame:
     app_version: str = __version__
     format: str = SAVE_FORMAT
     path: Path | None = field(default=None, compare=False, repr=False)
-    _replayed: tuple[int, State] | None = field(default=None, init=False, compare=False,
-                                                repr=False)
+    #: The engine's result once the game is over (from the live state, see note_state), else None.
+    result: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def player_names(self) -> list[str]:
@@ -156,26 +158,13 @@ class SaveGame:
                 raise SaveError("illegal-move", path, f"{getattr(exc, 'code', '')}: {exc}",
                                 number=number, move=move if len(move) <= 60 else move[:59] + "…") from exc
 
-    def current_state(self) -> State:
-        """The state after every move, replaying only the moves recorded since the last call.
+    def note_state(self, state: State) -> None:
+        """Take the result from the live state of this game (the table's) once it is over.
 
-        The returned state is this save's own copy: do not change it.
+        The save keeps no state of its own: whoever plays the game holds it and
+        hands it over when the save is written (:func:`autosave`).
         """
-        cached = self._replayed
-        if cached is None or cached[0] > len(self.moves):
-            cached = (0, self.new_state())
-        done, state = cached
-        self._advance(state, done, self.path or "")
-        self._replayed = (len(self.moves), state)
-        return state
-
-    def result(self) -> dict[str, Any] | None:
-        """The engine's result once the game is over, else None (also None if it cannot replay)."""
-        try:
-            state = self.current_state()
-        except Exception:  # noqa: BLE001 - a save that cannot replay has no result to write
-            return None
-        return state.result if state.over else None
+        self.result = dict(state.result) if state.over and isinstance(state.result, dict) else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -188,7 +177,7 @@ class SaveGame:
             "seats": [seat.to_dict() for seat in self.seats],
             "moves": list(self.moves),
             "reasons": [reason_to_data(reason) for reason in self.reasons[:len(self.moves)]],
-            "result": self.result(),
+            "result": self.result,
         }
 
     def to_json(self) -> str:
@@ -379,12 +368,20 @@ def _encode(save: SaveGame) -> bytes:
         return (json.dumps(save.to_dict(), indent=1, ensure_ascii=True) + "\n").encode("ascii")
 
 
-def write_save(path: Path | str, save: SaveGame) -> None:
-    """Write ``save`` to ``path`` atomically, touching ``updated``; SaveError("write-failed")."""
+def write_save(path: Path | str, save: SaveGame, *, replace: bool = True) -> None:
+    """Write ``save`` to ``path`` atomically, touching ``updated``; SaveError("write-failed").
+
+    With ``replace=False`` an existing file is never replaced: FileExistsError.
+    """
     path = Path(path)
     save.updated = _now()
     try:
-        paths.write_atomic(path, _encode(save))
+        paths.write_atomic(path, _encode(save), replace=replace)
+    except FileExistsError:
+        if not replace:
+            raise
+        log.error("could not write the save %s: a folder or file is in the way", path)
+        raise SaveError("write-failed", path, "file exists") from None
     except OSError as exc:
         log.error("could not write the save %s: %s", path, exc)
         raise SaveError("write-failed", path, str(exc)) from exc
@@ -394,12 +391,13 @@ def read_save(path: Path | str) -> SaveGame:
     """Read and check a save without replaying it; raises SaveError only."""
     path = Path(path)
     try:
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+        raw = paths.read_capped(path, MAX_FILE_BYTES)
+    except paths.NotAFileError as exc:
+        raise SaveError("not-a-file", path, str(exc)) from None
+    except paths.TooLargeError as exc:
+        raise SaveError("too-large", path, str(exc)) from None
     except (OSError, ValueError) as exc:
         raise SaveError("unreadable", path, str(exc)) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise SaveError("too-large", path, f"more than {MAX_FILE_BYTES} bytes")
     return save_from_dict(_decode(raw, path), path)
 
 
@@ -414,7 +412,8 @@ def load_save(path: Path | str) -> tuple[SaveGame, State]:
     try:
         save = read_save(path)
         try:
-            state = save.current_state().clone()
+            state = save.replay(path)
+            save.note_state(state)
         except SaveError:
             raise
         except Exception as exc:  # noqa: BLE001 - an engine failure on odd input must not crash
@@ -431,45 +430,41 @@ def saves_dir() -> Path:
     return paths.user_data_dir() / "saves"
 
 
-def autosave_path() -> Path:
-    """The single autosave slot of version 1 of the game (still read if it is there)."""
-    return saves_dir() / AUTOSAVE_NAME
-
-
-def autosave(save: SaveGame) -> bool:
+def autosave(save: SaveGame, state: State | None = None) -> bool:
     """Write the game to its own file (giving it one on the first call); never raises.
 
-    This is the table's one call after every move. A failure (full disk, a
-    folder that cannot be written, anything) is logged and reported as
-    False. A finished game stays as a record; the oldest records beyond
-    ``save_library.RECORDS_KEPT`` are removed.
+    This is the table's one call after every move; ``state`` is the table's
+    live state of the game, from which a finished game's result is written
+    (the save replays nothing itself). A failure (full disk, a folder that
+    cannot be written, anything) is logged and reported as False. A finished
+    game stays as a record; :mod:`nile_desktop.save_library` keeps only the
+    newest records when it lists the folder.
     """
     try:
+        if state is not None:
+            save.note_state(state)
         if save.path is None:
             save.path = new_save_path()
+        if save.path not in save_locks.held():
+            save_locks.claim(save.path)
         write_save(save.path, save)
     except SaveError:
         return False
     except Exception:  # noqa: BLE001 - documented never to raise: the table must go on
         log.exception("autosave failed")
         return False
-    if save.result() is not None:
-        try:
-            from nile_desktop.save_library import prune_records
-
-            prune_records()
-        except Exception:  # noqa: BLE001 - tidying up records must never cost the game
-            log.exception("pruning old records failed")
     return True
 
 
-def save_and_leave(save: SaveGame) -> bool:
+def save_and_leave(save: SaveGame, state: State | None = None) -> bool:
     """"Save and leave": write the game now (it is then first for Continue); never raises.
 
     Returns False if the disk refused, so the menu can say the game was not
     saved (the moves up to the last successful autosave are still on disk).
     """
-    ok = autosave(save)
+    ok = autosave(save, state)
+    if save.path is not None:
+        save_locks.release(save.path)
     log.info("left the game %s (%s)", save.path, "saved" if ok else "NOT saved")
     return ok
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from nile_desktop import i18n, paths
 from nile_desktop.i18n import N_, ngettext
+from nile_desktop.save_errors import without_surrogates as clean_text
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,11 @@ SETTINGS_VERSION = 1
 FILE_NAME = "settings.json"
 
 MIN_WINDOW = (640, 360)
-MAX_WINDOW = (16384, 16384)
+#: The largest window any display shows (8K); a larger one would only cost memory (a
+#: 16384x16384 window takes 4-5 GB). The app also keeps a window within the desktop.
+MAX_WINDOW = (7680, 4320)
+#: A settings file is a few hundred bytes; a larger one is not one the game wrote.
+MAX_FILE_BYTES = 1024 * 1024
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
 #: The speeds the settings screen offers: slow, normal, fast, and instant (0: no animation).
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
@@ -123,7 +128,7 @@ def _check_count(value: Any) -> int:
 
 def _check_names(value: Any) -> list[str]:
     if isinstance(value, list) and all(isinstance(v, str) and len(v) <= 80 for v in value):
-        return list(dict.fromkeys(value))[:200]
+        return list(dict.fromkeys(clean_text(v) for v in value))[:200]
     raise ValueError("not a list of names")
 SETUP_MAX_DEPTH = 4
 SETUP_MAX_ITEMS = 16
@@ -143,14 +148,12 @@ def _check_plain(value: Any, depth: int = 0) -> Any:
     if isinstance(value, str):
         if len(value) > SETUP_MAX_TEXT:
             raise ValueError("text too long")
-        if any(0xD800 <= ord(c) <= 0xDFFF for c in value):
-            raise ValueError("a lone surrogate, which no file can hold")
-        return value
+        return clean_text(value)
     if isinstance(value, list) and len(value) <= SETUP_MAX_ITEMS:
         return [_check_plain(item, depth + 1) for item in value]
     if isinstance(value, dict) and len(value) <= SETUP_MAX_ITEMS:
-        return {str(k): _check_plain(v, depth + 1) for k, v in value.items()
-                if isinstance(k, str)}
+        return {clean_text(k): _check_plain(v, depth + 1) for k, v in value.items()
+                if isinstance(k, str) and len(k) <= SETUP_MAX_TEXT}
     raise ValueError("not a small JSON value")
 
 
@@ -259,16 +262,20 @@ def settings_path() -> Path:
 
 _RESET = N_("The settings file could not be read, so every setting is back to its default. "
             "The file was kept as “{file}”.")
-_UNREADABLE = N_("The settings file “{file}” could not be read, so the defaults are used "
-                 "for now. The file was left as it is.")
+_UNREADABLE = N_("The settings file “{file}” could not be read nor moved aside, so the "
+                 "defaults are used and changes are not saved this time. The file was left "
+                 "as it is.")
+#: Settings files this run could neither read nor set aside: never written over.
+_protected: set[Path] = set()
 
 
 @dataclass(frozen=True)
 class SettingsReport:
     """What reading the settings file found, so the player can be told.
 
-    ``kept_as`` is where an unusable file was moved; ``unreadable`` is set
-    when the file could not even be opened (it stays where it is);
+    ``kept_as`` is where an unusable (or unreadable) file was moved;
+    ``unreadable`` is set when it could not be used and could not be moved
+    either (it stays where it is, and this run never writes over it);
     ``ignored`` names the values that were bad and got their defaults.
     """
 
@@ -321,21 +328,21 @@ def read_settings() -> SettingsReport:
     path = settings_path()
     paths.remove_stale_temp_files(path.parent)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        log.info("no settings file at %s; first start, using defaults", path)
-        return SettingsReport(Settings(), path)
-    except OSError as exc:
-        log.error("settings file %s could not be read (%s); using defaults", path, exc)
-        return SettingsReport(Settings(), path, unreadable=True)
-    try:
+        raw = paths.read_capped(path, MAX_FILE_BYTES)
         data = _parse(raw)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         settings, ignored = _from_dict(data)
+    except FileNotFoundError:
+        log.info("no settings file at %s; first start, using defaults", path)
+        return SettingsReport(Settings(), path)
     except Exception as exc:  # noqa: BLE001 - no file may stop the game from starting
-        return SettingsReport(Settings(), path, kept_as=_set_aside(path, str(exc)),
-                              unreadable=True)
+        # Unreadable (mode 000), a folder or device, too large, or not settings at all:
+        # moved aside before anything new is written there.
+        kept = _set_aside(path, str(exc))
+        if kept is None:
+            _protected.add(path)
+        return SettingsReport(Settings(), path, kept_as=kept, unreadable=kept is None)
     return SettingsReport(settings, path, ignored=tuple(ignored))
 
 
@@ -351,9 +358,17 @@ def save_settings(settings: Settings) -> None:
     effect for this run and the old file is untouched.
     """
     path = settings_path()
+    if path in _protected:
+        log.warning("settings not saved: %s could not be read nor moved aside", path)
+        return
     try:
-        text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
-        paths.write_atomic(path, text)
+        data = settings.to_dict()
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        try:
+            raw = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate set after checking: escaped, not lost
+            raw = (json.dumps(data, indent=2, ensure_ascii=True) + "\n").encode("ascii")
+        paths.write_atomic(path, raw)
     except (OSError, ValueError, TypeError) as exc:  # a full disk; a name no disk can hold
         log.error("settings could not be saved to %s: %s", path, exc)
         return

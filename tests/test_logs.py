@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import logging
 import logging.handlers
+import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from nile_desktop import logs
+from nile_desktop import logs, paths
 
 
 @pytest.fixture
@@ -67,3 +71,39 @@ def test_crash_report() -> None:
     assert "ValueError: the river ran backwards" in report
     assert "in fail" in report and "Traceback" in report
     assert "Python" in report and "pygame-ce" in report
+
+
+def test_log_file_mode_is_0600_like_the_saves(clean_logging: Path) -> None:
+    """The log names the player's files: only its owner may read it, as with the saves."""
+    if os.name == "nt":
+        pytest.skip("file modes are POSIX")
+    folder = paths.user_log_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / logs.LOG_NAME).write_text("an older log\n", encoding="utf-8")
+    os.chmod(folder / logs.LOG_NAME, 0o644)
+    path = logs.setup_logging()
+    logging.getLogger("nile_desktop.test").warning("a line")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_logging_on_a_full_disk_prints_one_line_not_a_traceback_per_call(
+        clean_logging: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A log file the disk refuses (ENOSPC) costs one console line, then silence; no
+    "--- Logging error ---" traceback on every call."""
+    logs.setup_logging()
+    handler = next(h for h in logging.getLogger().handlers
+                   if isinstance(h, logs.PrivateLogHandler))
+
+    class FullDisk(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    handler.stream = FullDisk()
+    for number in range(5):
+        logging.getLogger("nile_desktop.test").info("line %d", number)
+    err = capsys.readouterr().err
+    assert "Logging error" not in err and "Traceback" not in err
+    assert err.count("cannot be written") == 1
+    handler.stream = io.StringIO()
+    logging.getLogger("nile_desktop.test").info("room again")
+    assert not handler.failing and "room again" in handler.stream.getvalue()

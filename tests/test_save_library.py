@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from save_data import RULES, SEATS
+from save_data import RULES, SEATS, play_saved
 
 from nile_desktop import engine_cli, formats, i18n, save_library, save_replay, saves, settings
 from nile_desktop.engine import Rules
@@ -20,18 +20,7 @@ pytest_plugins = ["save_helpers"]  # the home and app fixtures
 
 def played(moves: int | None, seed: int = 5, updated: str | None = None) -> saves.SaveGame:
     """A game with ``moves`` moves (to the end if None), autosaved to its own file."""
-    save = saves.new_save(RULES, seed, SEATS)
-    state = save.new_state()
-    while not state.over and (moves is None or len(save.moves) < moves):
-        move = state.legal_moves()[len(save.moves) % len(state.legal_moves())]
-        state.apply(move)
-        save.record(move)
-    assert saves.autosave(save)
-    if updated is not None:
-        data = json.loads(save.path.read_text(encoding="utf-8"))
-        data["updated"] = updated
-        save.path.write_text(json.dumps(data), encoding="utf-8")
-    return save
+    return play_saved(moves, seed, updated)[0]
 
 
 # -- every game is kept ---------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nile_desktop import i18n, paths, save_library, saves
+from nile_desktop import i18n, paths, save_library, save_locks, saves
 from nile_desktop.engine import Rules, State, new_game
 from nile_desktop.saves import SaveError, SaveGame, Seat
 
@@ -97,12 +97,13 @@ def test_autosave_and_continue() -> None:
         assert save.path is not None and save.path.parent == saves.saves_dir()
         assert saves.load_save(save.path)[1].to_json() == state.to_json()
     assert save_library.latest_save() == save.path
-    assert os.listdir(saves.saves_dir()) == [save.path.name]
+    assert sorted(os.listdir(saves.saves_dir())) == sorted([
+        save.path.name, save_locks.lock_path(save.path).name, save_library.INDEX_NAME])
 
 
 def test_autosave_failure_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     """A disk that refuses the autosave gives False; a manual save gets a player message."""
-    def fail(path: Path, data: object) -> None:
+    def fail(path: Path, data: object, **_options: object) -> None:
         raise OSError("disk full")
 
     monkeypatch.setattr(paths, "write_atomic", fail)

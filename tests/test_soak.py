@@ -54,3 +54,31 @@ def test_random_text_covers_awkward_input_and_never_a_surrogate() -> None:
     joined = "".join(texts)
     assert "²" in joined and "①" in joined and "\u0301" in joined
     assert not any(0xD800 <= ord(c) <= 0xDFFF for c in joined)
+
+
+def test_files_soak_refuses_a_negative_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cases -5`` ran nothing with status 0 and a garbled summary: it is refused."""
+    with pytest.raises(SystemExit) as refused:
+        soak_main.main(["files", "--cases", "-5"])
+    assert refused.value.code == 2 and "0 or more" in capsys.readouterr().err
+
+
+def test_files_soak_covers_tutorial_hints_and_exports(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The soak also damages tutorial progress and the hint list, and exports onto files."""
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    tally = files_soak.run(120, seed=5)
+    assert tally.failures == []
+    assert {"tutorial", "hints", "export"} <= set(tally.kinds)
+
+
+def test_folder_soak_times_the_title_and_load_screens(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small folder passes: the title frame does not wait, Load's first page is quick."""
+    from nile_desktop.soak import folder_soak
+
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    timings = folder_soak.run(60, seed=2)
+    assert timings.failures == []
+    assert {"title frame, no saves", "Load first page, no index",
+            "Load first page, index"} <= set(timings.figures)

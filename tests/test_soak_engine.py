@@ -78,3 +78,29 @@ def test_jobs_spread_the_same_games_over_processes(capsys, tmp_path):
     assert spread["jobs"] == 2 and spread["failures"] == 0
     assert spread["moves"] == alone["moves"] > 0
     assert not list(tmp_path.iterdir())
+
+
+def test_a_stopped_run_resumes_where_it_was_stopped(tmp_path, capsys, monkeypatch):
+    """With --resume the figures are kept every PROGRESS_EVERY games; a second run with the
+    same file carries on from the first game not counted, and the totals add up."""
+    monkeypatch.setattr(engine_soak, "PROGRESS_EVERY", 2)
+    keep = tmp_path / "run.json"
+    played: list[int] = []
+    real = engine_soak.report
+
+    def counting(seed: int, index: int):
+        played.append(index)
+        return real(seed, index)
+
+    monkeypatch.setattr(engine_soak, "report", counting)
+    engine_soak.Checkpoint(4, 5, done=2, moves=10, failures=0, seconds=1.0).write(keep)
+    assert engine_soak.main(["--games", "5", "--seed", "4", "--resume", str(keep),
+                             "--out", str(tmp_path)]) == 0
+    assert played == [2, 3, 4]
+    out = capsys.readouterr().out
+    assert "resuming at game 2 of 5" in out
+    kept = json.loads(keep.read_text(encoding="utf-8"))
+    assert kept["done"] == 5 and kept["moves"] > 10 and kept["failures"] == 0
+    # Another seed or game count is another run: it starts at game 0.
+    assert engine_soak.Checkpoint.read(keep, 4, 6).done == 0
+    assert engine_soak.Checkpoint.read(tmp_path / "none.json", 4, 5).done == 0

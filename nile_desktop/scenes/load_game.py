@@ -10,19 +10,26 @@ A save that cannot be used stays in the list, marked as broken with the
 reason in the player's language, naming the file; it cannot be opened and
 it is never changed here. "Delete" on a broken file only renames it
 ``<name>.bad`` so it leaves the list; nothing is deleted.
+
+A game another running copy of the game is playing is marked so, and
+opening it asks first (both copies would write it after every move). An
+export never replaces a file without asking, and never one of the game's
+own files.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from nile_desktop import save_library, save_locks
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.saves import without_surrogates
+from nile_desktop.saves import SaveError, load_save, without_surrogates
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -57,6 +64,19 @@ def status_text(info: Any) -> str:
                     len(first)).format(names=", ".join(first))
 
 
+def ask_if_in_use(stack: Any, path: Path, go: Callable[[Path], None]) -> None:
+    """Call ``go(path)``, first asking the player if another copy of the game plays it."""
+    if save_locks.owner(path) is None:
+        go(path)
+        return
+    stack.push(DialogScene(
+        lambda: _("This game is open in another window"),
+        lambda: _("Another copy of Nile is playing “{file}”. If both go on, each overwrites "
+                  "the other's moves. Continue it here anyway?").format(
+            file=without_surrogates(path.name)),
+        [(lambda: _("Continue here"), lambda: go(path)), (lambda: _("Not now"), None)]))
+
+
 class SaveRow(RichRow):
     """Two lines about one save: when, and the season or result; who plays."""
 
@@ -81,6 +101,9 @@ class SaveRow(RichRow):
             second, colour = _("Broken: {reason}").format(reason=message), theme.ERROR
         else:
             first = f"{when}   ·   {status_text(info)}"
+            if getattr(info, "in_use", None) is not None:
+                elsewhere = _("Open in another window")
+                first = f"{first}   ·   {elsewhere}"
             second, colour = players_text(info), theme.INK_SOFT
         width = rect.w - 40
         theme.draw_text(surface, theme.fit_text(first, theme.SIZE_BODY, width),
@@ -90,24 +113,51 @@ class SaveRow(RichRow):
 
 
 class LoadGameScene(MenuScene):
+    """The list of saves. A folder larger than :data:`FIRST_PAGE` shows its newest files at
+    once and the whole list when the background listing is done."""
+
+    FIRST_PAGE = 40
+
     def __init__(self) -> None:
         super().__init__()
         self.infos: list[Any] = []
         self.selected = 0
         self.notice = ""
+        self.listing: save_library.Listing | None = None
 
     def enter(self) -> None:
         self.refresh()
         super().enter()
 
     def refresh(self) -> None:
-        from nile_desktop.save_library import list_saves
-
         try:
-            self.infos = list_saves()
+            self.infos, whole = save_library.first_page(self.FIRST_PAGE)
+            if whole:
+                self.infos = save_library.list_saves()
+            else:
+                self.listing = save_library.Listing()
         except Exception:
             log.exception("listing the saves failed")
             self.infos = []
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.listing is not None and self.listing.done:
+            self.take_listing()
+
+    def take_listing(self, timeout: float | None = None) -> None:
+        """Show the whole list (waiting up to ``timeout`` for it), keeping the selected save."""
+        if self.listing is None:
+            return
+        infos = self.listing.wait(timeout)
+        if infos is None:
+            return
+        self.listing = None
+        chosen = self.current()
+        self.infos = infos
+        paths = [info.path for info in infos]
+        self.selected = paths.index(chosen.path) if chosen and chosen.path in paths else 0
+        self.relayout()
 
     def build(self) -> None:
         panel = pygame.Rect(100, 78, 1080, 612)
@@ -165,12 +215,12 @@ class LoadGameScene(MenuScene):
         if not 0 <= index < len(self.infos):
             return
         info = self.infos[index]
-        if info.broken:
-            return
-        from nile_desktop.saves import SaveError, load_save
+        if not info.broken:
+            ask_if_in_use(self.stack, info.path, self._open_path)
 
+    def _open_path(self, path: Path) -> None:
         try:
-            save, state = load_save(info.path)
+            save, state = load_save(path)
         except SaveError as err:
             self.show_error(lambda: _("This game cannot be loaded"), err)
             return
@@ -201,10 +251,8 @@ class LoadGameScene(MenuScene):
                                      (lambda: _("Keep it"), None)]))
 
     def delete(self, path: Path) -> None:
-        from nile_desktop.save_library import delete_save
-
         try:
-            delete_save(path)
+            save_library.delete_save(path)
         except OSError as exc:
             log.warning("could not delete %s: %s", path, exc)
             reason = exc.strerror or str(exc)
@@ -224,27 +272,39 @@ class LoadGameScene(MenuScene):
                  folder=Path.home(), on_chosen=lambda target: self.export(info.path, target),
                  saving=True, file_name=f"nile-{info.path.stem}.json")
 
-    def export(self, source: Path, target: Path) -> None:
-        from nile_desktop.save_library import export_save
-        from nile_desktop.saves import SaveError
-
+    def export(self, source: Path, target: Path, replace: bool = False) -> None:
+        """Export to ``target``; a file already there is replaced only if the player says so
+        (or the game is written beside it under a free name)."""
         try:
-            export_save(source, target)
+            save_library.export_save(source, target, replace=replace)
         except SaveError as err:
+            if err.code == "exists" and not replace:
+                self.ask_replace(source, target)
+                return
             self.show_error(lambda: _("The game could not be exported"), err)
             return
-        self.notice = _("The game was exported to “{file}”.").format(file=str(target))
+        self.notice = _("The game was exported to “{file}”.").format(
+            file=without_surrogates(str(target)))
+
+    def ask_replace(self, source: Path, target: Path) -> None:
+        free = save_library.free_name(target)
+        name, other = without_surrogates(target.name), without_surrogates(free.name)
+        self.stack.push(DialogScene(
+            lambda: _("Replace the file?"),
+            lambda: _("“{file}” already exists. Replace it with this game, or save the game "
+                      "as “{other}” beside it?").format(file=name, other=other),
+            [(lambda: _("Replace"), lambda: self.export(source, target, replace=True)),
+             (lambda: _("Save as “{other}”").format(other=other),
+              lambda: self.export(source, free)),
+             (lambda: _("Cancel"), None)]))
 
     def ask_import(self) -> None:
         nav.push(self.stack, "file-chooser", title=lambda: _("Import a game"),
                  folder=Path.home(), on_chosen=self.import_file)
 
     def import_file(self, source: Path) -> None:
-        from nile_desktop.save_library import import_save
-        from nile_desktop.saves import SaveError
-
         try:
-            save, state = import_save(source)
+            save, state = save_library.import_save(source)
         except SaveError as err:
             self.show_error(lambda: _("This game cannot be imported"), err)
             return

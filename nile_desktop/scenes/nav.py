@@ -1,8 +1,8 @@
 """The one place scenes reach each other through.
 
 A scene asks for another by name (``nav.go(stack, "title")``) instead of
-importing it, so scene modules import neither each other nor the tutorial, and
-form no import cycles. The names map to factories that
+importing it, so no scene module imports another scene and the scenes and the
+tutorial form no import cycles. The names map to factories that
 :func:`nile_desktop.scenes.routes.install` registers: the app (the composition
 root, which imports every scene) calls it once; this module imports no scene.
 """

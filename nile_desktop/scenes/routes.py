@@ -1,6 +1,6 @@
 """Every scene the navigation point (:mod:`nav`) can open, by name.
 
-This is the one module that imports every scene (and the tutorial's table): the
+This is the one module that imports every scene: the
 app calls :func:`install` once, so scenes reach each other only through
 :mod:`nav` and no scene module imports another.
 """
@@ -16,7 +16,6 @@ from nile_desktop.scenes.settings import SettingsScene
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.menu import MoveListScene, TableMenuScene
 from nile_desktop.scenes.title import TitleScene
-from nile_desktop.tutorial.run import make_table as tutorial_table
 
 
 def install() -> None:
@@ -30,4 +29,3 @@ def install() -> None:
     nav.register("table", TableScene)
     nav.register("table-menu", TableMenuScene)
     nav.register("move-list", MoveListScene)
-    nav.register("tutorial", tutorial_table)

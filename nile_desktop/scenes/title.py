@@ -1,7 +1,10 @@
 """The title screen: new game, continue, load, rules, settings, quit.
 
 Continue resumes the newest unfinished game (every game has its own save)
-and is greyed out when there is none. A save that cannot be continued is
+and is greyed out when there is none. The saves folder is listed in the
+background (:class:`nile_desktop.save_library.Listing`), so the first frame
+never waits for it: Continue lights up when the listing is done. A game
+another running copy is playing is continued only after asking. A save that cannot be continued is
 explained in a dialog naming the file, and the file is left as it was. The
 title screen also tells the player, once, what went wrong at start (e.g.
 the settings file could not be read), and opens a game given with
@@ -18,13 +21,16 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import __version__
+from nile_desktop import __version__, card_art, save_library
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
+from nile_desktop.saves import SaveError, load_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.scenes.load_game import ask_if_in_use
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
+from nile_desktop.tutorial.run import open_tutorial
 from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)
@@ -36,8 +42,6 @@ FAN_RIGHT = ("spec:wheat+flax", "locust", "stone", "grapes", "onions")
 @lru_cache(maxsize=32)
 def _turned_card(name: str, width_px: int, label: str, angle: float) -> pygame.Surface:
     """A card face ``width_px`` pixels wide turned by ``angle`` degrees (made once per size)."""
-    from nile_desktop import card_art
-
     return pygame.transform.rotozoom(card_art.card_surface(name, width_px, label), -angle, 1.0)
 
 
@@ -61,9 +65,49 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
 class TitleScene(MenuScene):
     escape_pops = False
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.continue_path: Path | None = None
+        self.listing: save_library.Listing | None = None
+        self.listing_wanted = False
+
     def enter(self) -> None:
+        self.list_saves()
         super().enter()
         self.show_notices()
+
+    def resume(self) -> None:
+        self.list_saves()  # a game may have been deleted or finished meanwhile
+        super().resume()
+
+    def list_saves(self) -> None:
+        """Look for a game to continue in the background, once the next frame is drawn (so
+        neither the listing nor its share of the processor delays that frame)."""
+        self.listing_wanted = True
+
+    def _start_listing(self) -> None:
+        self.listing_wanted = False
+        self.listing = save_library.Listing()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.listing is not None and self.listing.done:
+            self._listed()
+
+    def wait_for_saves(self, timeout: float = 30.0) -> None:
+        """Take the listing now, waiting for it if needed (tests and the soak)."""
+        if self.listing_wanted:
+            self._start_listing()
+        if self.listing is not None:
+            self.listing.wait(timeout)
+            self._listed()
+
+    def _listed(self) -> None:
+        listing, self.listing = self.listing, None
+        found = save_library.latest_of(listing.infos or []) if listing is not None else None
+        if found != self.continue_path:
+            self.continue_path = found
+            self.relayout()
 
     def show_notices(self) -> None:
         """Show the app's start-up notices (once each), e.g. that settings were reset."""
@@ -73,13 +117,6 @@ class TitleScene(MenuScene):
             self.stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
 
     def build(self) -> None:
-        from nile_desktop import save_library
-
-        try:
-            self.continue_path = save_library.latest_save()
-        except Exception:
-            log.exception("looking for saves failed")
-            self.continue_path = None
         panel = pygame.Rect(0, 0, 400, 470)
         panel.midtop = (LOGICAL_W // 2, 226)
         self.group.add(Panel(panel))
@@ -103,12 +140,12 @@ class TitleScene(MenuScene):
         nav.push(self.stack, "new-game")
 
     def continue_game(self) -> None:
-        if self.continue_path is None:
-            return
-        from nile_desktop.saves import SaveError, load_save
+        if self.continue_path is not None:
+            ask_if_in_use(self.stack, self.continue_path, self._continue)
 
+    def _continue(self, path: Path) -> None:
         try:
-            save, state = load_save(self.continue_path)
+            save, state = load_save(path)
         except SaveError as err:
             self.stack.push(DialogScene(lambda: _("This game cannot be continued"),
                                         lambda error=err: error.message))
@@ -117,11 +154,8 @@ class TitleScene(MenuScene):
 
     def open_file(self, path: str | Path) -> None:
         """Open a saved or shared game (``--open FILE``): copied into the saves, then played."""
-        from nile_desktop.save_library import import_save
-        from nile_desktop.saves import SaveError
-
         try:
-            save, state = import_save(Path(path))
+            save, state = save_library.import_save(Path(path))
         except SaveError as err:
             self.stack.push(DialogScene(lambda: _("This game cannot be opened"),
                                         lambda error=err: error.message))
@@ -136,15 +170,15 @@ class TitleScene(MenuScene):
 
     def learn(self) -> None:
         """Open the tutorial; if one is under way, ask whether to resume or start again."""
-        stack = self.stack
+        stack = self.on_stack
         if not tutorial_in_progress():
-            nav.go(stack, "tutorial", resume=False)
+            open_tutorial(stack, resume=False)
             return
         stack.push(DialogScene(
             lambda: _("Learn to play"),
             lambda: _("You have a tutorial under way. Carry on where you left it, or start again?"),
-            [(lambda: _("Carry on"), lambda: nav.go(stack, "tutorial", resume=True)),
-             (lambda: _("Start again"), lambda: nav.go(stack, "tutorial", resume=False)),
+            [(lambda: _("Carry on"), lambda: open_tutorial(stack, resume=True)),
+             (lambda: _("Start again"), lambda: open_tutorial(stack, resume=False)),
              (lambda: _("Not now"), None)]))
 
     def rules(self) -> None:
@@ -173,3 +207,5 @@ class TitleScene(MenuScene):
         theme.draw_text(surface, _("Version {version}").format(version=__version__),
                         (LOGICAL_W - 16, 710), theme.SIZE_SMALL, theme.PAPYRUS,
                         anchor="bottomright", shadow=theme.INK)
+        if self.listing_wanted:
+            self._start_listing()

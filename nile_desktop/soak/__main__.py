@@ -1,4 +1,4 @@
-"""``python -m nile_desktop.soak engine|files|ui``: run one part of the soak and report.
+"""``python -m nile_desktop.soak engine|files|ui|folder``: run one part of the soak and report.
 
 Each part prints what it counted and exits with status 1 if anything failed
 (0 otherwise), so CI can run a small soak on every push. The engine part
@@ -18,6 +18,13 @@ from collections.abc import Sequence
 from nile_desktop.formats import format_number
 
 MAX_SHOWN = 20
+
+
+def _count(text: str) -> int:
+    """A count of cases or events: a whole number of 0 or more, in ASCII digits."""
+    if not text.isascii() or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"must be a whole number of 0 or more, not {text!r}")
+    return int(text)
 
 
 def _engine(argv: list[str]) -> int:
@@ -60,6 +67,15 @@ def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
             ), tally.failures
 
 
+def _folder(args: argparse.Namespace) -> tuple[str, list[str]]:
+    from nile_desktop.soak import folder_soak
+
+    timings = folder_soak.run(args.saves, args.seed)
+    figures = "; ".join(f"{name} {seconds * 1000:.0f} ms"
+                        for name, seconds in timings.figures.items())
+    return f"{format_number(timings.saves, 'en')} saves: {figures}", timings.failures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "engine":
@@ -71,15 +87,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("engine", help="random full games with invariants checked after every move "
                                   "(--games N --seed S)")
     files = sub.add_parser("files", help="damaged saves, settings and positions")
-    files.add_argument("--cases", type=int, default=1000)
+    files.add_argument("--cases", type=_count, default=1000)
     files.add_argument("--seed", type=int, default=1)
     files.add_argument("--progress", action="store_true", help="print a line every 1,000 cases")
     files.set_defaults(func=_files)
     ui = sub.add_parser("ui", help="random clicks, drags, keys, text, wheel and resizes")
-    ui.add_argument("--events", type=int, default=5000)
+    ui.add_argument("--events", type=_count, default=5000)
     ui.add_argument("--seed", type=int, default=1)
     ui.add_argument("--progress", action="store_true", help="print a line every 1,000 events")
     ui.set_defaults(func=_ui)
+    folder = sub.add_parser("folder", help="a saves folder of N games: title and Load timed")
+    folder.add_argument("--saves", type=_count, default=10_000)
+    folder.add_argument("--seed", type=int, default=1)
+    folder.set_defaults(func=_folder)
     args = parser.parse_args(argv)
     started = time.monotonic()
     counted, failures = args.func(args)

@@ -1,6 +1,6 @@
 """Soak test of the engine: many seeded bot games, every invariant after every move.
 
-    engine --games N --seed S [--jobs J] [--out DIR]
+    engine --games N --seed S [--jobs J] [--out DIR] [--resume FILE]
 
 Mixed bots (random, easy, medium; now and then a Hard bot with a tiny
 iteration cap) play over 2–6 players, with and without the Monuments and
@@ -15,6 +15,12 @@ Each game is set up from the pair (seed, index) alone, so ``--jobs`` only spread
 same games over processes: the games, their order in the report and the figures other
 than time do not depend on it.
 
+A long run can be stopped and started again: with ``--resume FILE`` the run's
+figures so far (games done, moves, failures, seconds) are written to FILE after
+every :data:`PROGRESS_EVERY` games, and a run given the same FILE, seed and game
+count carries on from the first game not yet counted (a game in progress when the
+run was stopped is played again). A run across sessions adds up to one report.
+
 This module is the engine part of the soak tool; the soak package's
 dispatcher calls :func:`main` with the arguments after ``engine``.
 """
@@ -28,6 +34,7 @@ import time
 import traceback
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from nile_desktop.ai import make_bot
@@ -35,6 +42,7 @@ from nile_desktop.engine import BadPositionError, Rules, State, new_game, observ
 from nile_desktop.engine.cards import LOCUST, N_CROPS, N_MONUMENTS, full_deck_counts
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.engine.rules import PLAYER_COUNTS
+from nile_desktop.paths import write_atomic
 
 #: Bot levels of the mix; a Hard bot joins one game in HARD_EVERY, capped at HARD_ITERATIONS.
 MIX = ("random", "random", "easy", "medium")
@@ -173,18 +181,48 @@ def _report_pair(pair: tuple[int, int]) -> Report:
     return report(*pair)
 
 
-def reports(seed: int, games: int, jobs: int) -> Iterator[Report]:
-    """The reports of games 0..games-1 in order, played by ``jobs`` processes."""
+def reports(seed: int, games: int, jobs: int, first: int = 0) -> Iterator[Report]:
+    """The reports of games first..games-1 in order, played by ``jobs`` processes."""
     if jobs <= 1:
-        for index in range(games):
+        for index in range(first, games):
             yield report(seed, index)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_report_pair, ((seed, i) for i in range(games)), chunksize=CHUNK)
+        yield from pool.map(_report_pair, ((seed, i) for i in range(first, games)),
+                            chunksize=CHUNK)
+
+
+@dataclass
+class Checkpoint:
+    """A run's figures so far, kept in a file so a stopped run can carry on."""
+
+    seed: int
+    games: int
+    done: int = 0
+    moves: int = 0
+    failures: int = 0
+    seconds: float = 0.0
+
+    @classmethod
+    def read(cls, path: Path, seed: int, games: int) -> Checkpoint:
+        """The run kept in ``path`` if it is this run (same seed and game count), else a new one."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            kept = cls(**{k: data[k] for k in ("seed", "games", "done", "moves", "failures",
+                                               "seconds")})
+        except (OSError, ValueError, KeyError, TypeError):
+            return cls(seed, games)
+        if (kept.seed, kept.games) != (seed, games) or not 0 <= kept.done <= games:
+            return cls(seed, games)
+        return kept
+
+    def write(self, path: Path) -> None:
+        write_atomic(path, json.dumps(asdict(self)) + "\n")
 
 
 def main(argv: list[str]) -> int:
-    """``engine --games N --seed S [--jobs J] [--out DIR]``: 0 if every game passed, else 1."""
+    """``engine --games N --seed S [--jobs J] [--out DIR] [--resume FILE]``: 0 if every game
+    passed (in this run and the earlier runs of a resumed one), else 1."""
     parser = argparse.ArgumentParser(prog="soak engine", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
@@ -193,28 +231,43 @@ def main(argv: list[str]) -> int:
                              f"{os.cpu_count() or 1} cores)")
     parser.add_argument("--out", type=Path, default=Path("soak-failures"),
                         help="folder for the files of failed games")
+    parser.add_argument("--resume", type=Path, metavar="FILE",
+                        help="keep the run's figures in FILE and carry on from them")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs must be 1 or more")
+    if args.games < 0:
+        parser.error("--games must be 0 or more")
+    run = (Checkpoint.read(args.resume, args.seed, args.games) if args.resume
+           else Checkpoint(args.seed, args.games))
+    if run.done:
+        print(f"resuming at game {run.done} of {args.games} ({run.moves} moves, "
+              f"{run.failures} failures, {run.seconds:.0f} s so far)", flush=True)
     started = time.perf_counter()
-    failures = moves_total = 0
+    before = run.seconds
     for index, (n_moves, error, start, moves) in enumerate(
-            reports(args.seed, args.games, args.jobs)):
-        moves_total += n_moves
+            reports(args.seed, args.games, args.jobs, run.done), start=run.done):
+        run.moves += n_moves
         if error is not None:
-            failures += 1
+            run.failures += 1
             assert start is not None and moves is not None
             command = write_failure(args.out, args.seed, index, start, moves, error)
             print(f"FAIL game {index}: {error.strip().splitlines()[-1]}", flush=True)
             print(f"  replay: {command}", flush=True)
-        if (index + 1) % PROGRESS_EVERY == 0:
-            spent = time.perf_counter() - started
-            print(f"... {index + 1} games, {moves_total} moves, {spent:.0f} s, "
-                  f"{failures} failures", flush=True)
-    elapsed = time.perf_counter() - started
-    print(f"engine soak: {args.games} games, {moves_total} moves in {elapsed:.1f} s = "
-          f"{args.games / elapsed:.1f} games/s with {args.jobs} job(s); {failures} failures")
+        run.done = index + 1
+        if run.done % PROGRESS_EVERY == 0:
+            run.seconds = before + time.perf_counter() - started
+            print(f"... {run.done} games, {run.moves} moves, {run.seconds:.0f} s, "
+                  f"{run.failures} failures", flush=True)
+            if args.resume:
+                run.write(args.resume)
+    run.seconds = before + time.perf_counter() - started
+    if args.resume:
+        run.write(args.resume)
+    rate = args.games / run.seconds if run.seconds else 0.0
+    print(f"engine soak: {args.games} games, {run.moves} moves in {run.seconds:.1f} s = "
+          f"{rate:.1f} games/s with {args.jobs} job(s); {run.failures} failures")
     print(json.dumps({"games": args.games, "seed": args.seed, "jobs": args.jobs,
-                      "moves": moves_total, "failures": failures,
-                      "seconds": round(elapsed, 1)}))
-    return 1 if failures else 0
+                      "moves": run.moves, "failures": run.failures,
+                      "seconds": round(run.seconds, 1)}))
+    return 1 if run.failures else 0

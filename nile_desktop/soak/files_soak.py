@@ -10,7 +10,14 @@ to the code that reads that kind of file in the game:
 * a settings file must give working settings, and a refused one must be set
   aside without overwriting an earlier one;
 * a position must load or be refused with BadPositionError, by the engine and
-  by the engine command line (exit status 0 or 2, never a traceback).
+  by the engine command line (exit status 0 or 2, never a traceback);
+* a tutorial progress file must resume the tutorial or be set aside as
+  ``.bad`` (byte for byte) with a notice, and the tutorial must open;
+* a settings file whose hint list and remembered setup are damaged must give
+  settings that can be saved and read back unchanged (no odd text locks them);
+* an export onto an existing file (holding a damaged file's bytes) must be
+  refused until replacing is confirmed, and an export onto the game's own
+  save or settings must be refused whatever is confirmed; neither file changes.
 
 Every batch of cases is then shown to the real screens: the Title screen
 (with Continue pressed and the settings notice shown) and the Load screen
@@ -43,7 +50,7 @@ from typing import Any
 from nile_desktop.soak.mutate import mutate
 
 BATCH = 25
-KINDS = ("save", "save", "save", "settings", "position")
+KINDS = ("save", "save", "save", "settings", "position", "tutorial", "hints", "export")
 
 
 @dataclass
@@ -123,7 +130,27 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
         "rules": {"players": 3, "monuments": False}, "seats": [{"kind": "hard", "colour": 2}]})
     out["settings"].append(json.dumps(full.to_dict()).encode("utf-8"))
     out["settings"].append(b'{"version": 1, "volume": 0.5}')
+    out["hints"] = [json.dumps({"hints_seen": ["plant", "trade", "speculate"],
+                                "games_started": 3, "new_game": full.new_game}).encode("utf-8")]
+    out["export"] = out["save"][:2] + out["settings"][:1]
+    out["tutorial"] = [tutorial_progress(rng, moves) for moves in (0, 1, 4)]
     return out
+
+
+def tutorial_progress(rng: random.Random, moves: int) -> bytes:
+    """A tutorial progress file some moves into the guided game."""
+    from nile_desktop.tutorial.progress import Progress, start_state
+
+    state = start_state()
+    played: list[str] = []
+    for _ in range(moves):
+        if state.over:
+            break
+        move = str(rng.choice(state.legal_moves()))
+        state.apply(move)
+        played.append(move)
+    return json.dumps(Progress(lesson=len(played), shown=True, skipped=["trade"],
+                               moves=played).to_dict()).encode("utf-8")
 
 
 class FilesSoak:
@@ -136,6 +163,7 @@ class FilesSoak:
         self.screen_errors: list[BaseException] = []
         self.batch: list[tuple[Path, str]] = []
         self.notice: Any = None
+        self.tutorial_cases = 0
 
     # -- cases --------------------------------------------------------------------------
     def case(self, number: int, valid: dict[str, list[bytes]]) -> None:
@@ -214,6 +242,75 @@ class FilesSoak:
         if code not in (0, 2):
             self.tally.fail(f"{label}: engine command line exit status {code}")
 
+    def feed_tutorial(self, raw: bytes, number: int, label: str) -> None:
+        from nile_desktop.tutorial import progress
+
+        path = progress.progress_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        before = sorted(path.parent.glob("tutorial.json.bad*"))
+        path.write_bytes(raw)
+        loaded = progress.load_progress()
+        notice = progress.take_notice()
+        if loaded is not None:
+            self.tally.loaded += 1
+            if not path.exists() or notice is not None:
+                self.tally.fail(f"{label}: usable progress was moved or announced")
+        else:
+            self.tally.refused += 1
+            kept = sorted(set(path.parent.glob("tutorial.json.bad*")) - set(before))
+            if path.exists() or len(kept) != 1 or kept[0].read_bytes() != raw:
+                self.tally.fail(f"{label}: refused progress was not kept as .bad byte for byte")
+            if notice is None or kept and kept[0].name not in notice():
+                self.tally.fail(f"{label}: the player is not told about the progress file")
+        self.tutorial_cases += 1
+
+    def feed_hints(self, raw: bytes, number: int, label: str) -> None:
+        from nile_desktop import settings
+
+        path = settings.settings_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+        report = settings.read_settings()
+        settings.save_settings(report.settings)
+        again = settings.read_settings()
+        if again.settings != report.settings or again.kept_as is not None or again.ignored:
+            self.tally.fail(f"{label}: settings read from a damaged hint list do not save "
+                            f"and read back unchanged")
+        if report.kept_as is None and not report.ignored:
+            self.tally.loaded += 1
+        else:
+            self.tally.refused += 1
+
+    def feed_export(self, raw: bytes, number: int, label: str) -> None:
+        from nile_desktop import save_library, saves, settings
+
+        outside = Path(os.environ["NILE_DESKTOP_HOME"]) / "shared"
+        outside.mkdir(exist_ok=True)
+        target = outside / f"case-{number}.json"
+        target.write_bytes(raw)
+        anchor = saves.saves_dir() / "anchor.json"
+        own = settings.settings_path()
+        if not own.exists():
+            settings.save_settings(settings.Settings())
+        keep = {path: path.read_bytes() for path in (target, anchor, own)}
+        for goal, replace, code in ((target, False, "exists"), (anchor, True, "own-file"),
+                                    (own, True, "own-file")):
+            try:
+                save_library.export_save(anchor, goal, replace=replace)
+            except saves.SaveError as err:
+                if err.code != code:
+                    self.tally.fail(f"{label}: export onto {goal.name} refused as {err.code}, "
+                                    f"not {code}")
+            else:
+                self.tally.fail(f"{label}: export replaced {goal.name} unasked")
+        if any(path.read_bytes() != data for path, data in keep.items()):
+            self.tally.fail(f"{label}: an export changed a file it must not touch")
+        save_library.export_save(anchor, target, replace=True)
+        if saves.load_save(target)[0].moves != saves.load_save(anchor)[0].moves:
+            self.tally.fail(f"{label}: the confirmed export does not hold the game")
+        target.unlink()
+        self.tally.refused += 1
+
     # -- screens ------------------------------------------------------------------------
     def start_app(self) -> None:
         from nile_desktop.soak.drive import headless_app
@@ -233,6 +330,8 @@ class FilesSoak:
             app.notices.append(self.notice)
             self.notice = None
         title = app.guarded(app.stack.reset, TitleScene())
+        if title is not None:
+            app.guarded(title.wait_for_saves)
         frames(app, 2)
         if title is not None and getattr(title, "continue_path", None) is not None:
             app.guarded(app.stack.reset, TitleScene())
@@ -252,13 +351,29 @@ class FilesSoak:
             labels = ", ".join(label for _path, label in self.batch[:3])
             for exc in self.screen_errors:
                 self.tally.fail(f"screens after {labels}…: {describe(exc)}")
+        if self.tutorial_cases:  # Learn to play opens whatever the progress file was
+            self.tutorial_cases = 0
+            title = app.guarded(app.stack.reset, TitleScene())
+            if title is not None:
+                app.guarded(title.learn)
+                if len(getattr(app.stack.top, "choices", ())) == 3:  # "Carry on" the tutorial
+                    app.guarded(app.stack.top.choose, 0)
+                frames(app, 2)
+                if not any(type(s).__name__ == "TableScene" for s in app.stack):
+                    self.tally.fail("screens: Learn to play did not open the tutorial")
+        if self.screen_errors:
+            for exc in self.screen_errors:
+                self.tally.fail(f"screens after the tutorial cases: {describe(exc)}")
+            del self.screen_errors[:]
         app.guarded(app.stack.reset, TitleScene())  # leave the table (stops its bot thread)
         for path, _label in self.batch:
             path.unlink(missing_ok=True)
         self.batch.clear()
         from nile_desktop.settings import settings_path
+        from nile_desktop.tutorial.progress import progress_path
 
-        for kept in settings_path().parent.glob("settings.json.bad*"):  # checked per case
+        for kept in [*settings_path().parent.glob("settings.json.bad*"),  # checked per case
+                     *progress_path().parent.glob("tutorial.json.bad*")]:
             kept.unlink()
 
     def run(self, cases: int, progress: bool = False) -> Tally:

@@ -6,30 +6,40 @@ looks like a save to the table (seats, moves, ``new_state``), and its
 progress — the lesson reached, whether it is on screen, the skipped lessons
 and the moves played — is kept in ``tutorial.json`` in the user data folder,
 written atomically. Resuming replays the moves from the prepared start.
-A damaged or foreign progress file is ignored (the tutorial starts afresh),
-never a traceback.
+A progress file that cannot be read or used (damaged, foreign, a move that
+no longer parses or replays, deep nesting, a folder or device in its place)
+is set aside as ``tutorial.json.bad`` (``.bad-2``… never over an earlier
+one) before anything new is written there, the tutorial starts afresh, and
+:func:`take_notice` has a message for the player; never a traceback.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nile_desktop.engine import BadPositionError, IllegalMoveError, State, position_from_dict
+from nile_desktop import paths
+from nile_desktop.engine import EngineError, State, position_from_dict
+from nile_desktop.i18n import N_
+from nile_desktop.tutorial import build_start
 
 log = logging.getLogger(__name__)
 
 PROGRESS_FORMAT = "nile-tutorial/1"
+#: A progress file is a few kilobytes; a larger one is not one the game wrote.
+MAX_FILE_BYTES = 1024 * 1024
+_SET_ASIDE = N_("Your tutorial progress could not be read, so the tutorial starts afresh. "
+                "The old file was kept as “{file}”.")
+_notice: list[str] = []
 RULES = {"players": 2, "monuments": True, "random_crops": False}
 
 
 def start_state() -> State:
     """The prepared position (``start.json``, or built afresh if the file is missing)."""
-    from nile_desktop.tutorial import build_start
-
     try:
         data = json.loads(build_start.START_PATH.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -38,9 +48,7 @@ def start_state() -> State:
 
 
 def _start_seed() -> int:
-    from nile_desktop.tutorial.build_start import SEED
-
-    return SEED
+    return build_start.SEED
 
 
 @dataclass(frozen=True)
@@ -94,8 +102,6 @@ class Progress:
 
 
 def progress_path() -> Path:
-    from nile_desktop import paths
-
     return paths.user_data_dir() / "tutorial.json"
 
 
@@ -115,7 +121,7 @@ def _valid(data: Any) -> Progress | None:
         state = start_state()
         for move in progress.moves:
             state.apply(move)
-    except (IllegalMoveError, BadPositionError, ValueError):
+    except (EngineError, ValueError):  # a move that does not parse, or one refused
         return None
     return progress
 
@@ -124,21 +130,40 @@ def load_progress(path: Path | None = None) -> Progress | None:
     """The saved progress, or None when there is none (or it cannot be used)."""
     path = path or progress_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        progress = _valid(json.loads(paths.read_capped(path, MAX_FILE_BYTES).decode("utf-8")))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
-        log.warning("tutorial progress %s cannot be read; starting afresh", path)
-        return None
-    progress = _valid(data)
+    except Exception as exc:  # noqa: BLE001 - unreadable, not JSON, deep nesting, …
+        log.warning("tutorial progress %s cannot be read (%s)", path, type(exc).__name__)
+        progress = None
     if progress is None:
-        log.warning("tutorial progress %s is not usable; starting afresh", path)
+        _set_aside(path)
     return progress
 
 
-def write_progress(progress: Progress, path: Path | None = None) -> bool:
-    from nile_desktop import paths
+def _set_aside(path: Path) -> None:
+    """Move an unusable progress file out of the way (never over an earlier one)."""
+    try:
+        kept = paths.set_aside(path, "bad")
+    except OSError as exc:
+        log.warning("tutorial progress %s is not usable nor movable (%s)", path, exc)
+        return
+    log.warning("tutorial progress %s is not usable; kept as %s, starting afresh", path, kept)
+    _notice[:] = [kept.name]
 
+
+def take_notice() -> Callable[[], str] | None:
+    """What the player should be told about a progress file set aside (once), or None.
+
+    The message is made each time it is shown, in the language of that moment.
+    """
+    if not _notice:
+        return None
+    name = _notice.pop()
+    return lambda: str(_SET_ASIDE).format(file=name)
+
+
+def write_progress(progress: Progress, path: Path | None = None) -> bool:
     path = path or progress_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,9 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.i18n import _
 from nile_desktop.scenes import nav
+from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.coach_view import CoachView
 from nile_desktop.tutorial.autoplay import Planner
@@ -28,6 +30,7 @@ from nile_desktop.tutorial.progress import (
     TutorialSeat,
     clear_progress,
     load_progress,
+    take_notice,
     write_progress,
 )
 
@@ -61,6 +64,20 @@ def make_table(resume: bool = True, speed: float | None = None,
     # Not an autosaved game: the coach writes the progress after every move and lesson, and
     # the table's menu offers a plain "Leave" (the progress stays for "Learn to play").
     return TableScene(save, autosave=False, speed=speed, saver=saver, coach=view)
+
+
+def open_tutorial(stack: Any, resume: bool = True) -> Any:
+    """Put the tutorial on ``stack`` in place of the title screen."""
+    table = stack.reset(make_table(resume))
+    tell_if_set_aside(stack)
+    return table
+
+
+def tell_if_set_aside(stack: Any) -> None:
+    """Tell the player, over the table, that an unusable progress file was set aside."""
+    notice = take_notice()
+    if notice is not None:
+        stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
 
 
 class TutorialDriver:
@@ -135,6 +152,7 @@ def start_tutorial(app: Any, args: argparse.Namespace) -> TutorialDriver:
                        keep=not autoplay)
     app.stack.push(nav.make("title"))
     app.stack.push(table)
+    tell_if_set_aside(app.stack)
     if autoplay and (speed or 1.0) >= 8:
         app.max_fps = 0
     folder = Path(args.screenshots) if getattr(args, "screenshots", None) else None
