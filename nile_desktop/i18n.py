@@ -183,14 +183,16 @@ _CARD_NAMES: dict[str, LazyString] = {
     "obelisk": N_("Obelisk"),
     "wall": N_("Wall"),
 }
-_SPECULATION = N_("Speculation: {first} + {second}")
+# TRANSLATORS: a speculation card's name. No colon: the name often stands after one ("Plant:
+# Wheat, …"), and Czech names it "Spekulace Pšenice + Len".
+_SPECULATION = N_("{first} + {second} speculation")
 
 
 def card_name(notation_name: str) -> str:
     """The player-facing name of a card or Monument given by its notation name.
 
-    ``wheat`` → "Wheat" / "Pšenice"; ``spec:wheat+flax`` → "Speculation: Wheat
-    + Flax"; also ``stone``, ``locust`` and the Monuments ``sphinx``,
+    ``wheat`` → "Wheat" / "Pšenice"; ``spec:wheat+flax`` → "Wheat + Flax
+    speculation" / "Spekulace Pšenice + Len"; also ``stone``, ``locust`` and the Monuments ``sphinx``,
     ``obelisk``, ``wall``. An unknown name raises ``ValueError``.
     """
     if notation_name.startswith("spec:"):
@@ -200,6 +202,15 @@ def card_name(notation_name: str) -> str:
     elif notation_name in _CARD_NAMES:
         return str(_CARD_NAMES[notation_name])
     raise ValueError(f"not a card name in the notation: {notation_name!r}")
+
+
+# TRANSLATORS: quotation marks around a quoted text (Czech „…“).
+_QUOTED = N_("“{text}”")
+
+
+def quoted(text: str) -> str:
+    """``text`` in the quotation marks of the current language: “…” in English, „…“ in Czech."""
+    return _QUOTED.format(text=text)
 
 
 def count_cards(n: int) -> str:
@@ -408,6 +419,7 @@ __all__ = [
     "current_language",
     "format_number",
     "ngettext",
+    "quoted",
     "remove_listener",
     "set_language",
     "system_language",
