@@ -213,6 +213,34 @@ def quoted(text: str) -> str:
     return _QUOTED.format(text=text)
 
 
+# ---------------------------------------------------------------------------
+# Default names
+
+_PLAYER = N_("Player {number}")
+_PLAYER_SOURCE = re.compile(r"Player ([1-9][0-9]?)")
+
+
+def player_name(number: int, *, source: bool = False) -> str:
+    """The name of a person who typed none: "Player 2" / "Hráč 2".
+
+    With ``source`` it is the English source text, which is what a save keeps
+    (marked as a default name) so it can be shown in any language later.
+    """
+    return (_PLAYER.msgid if source else str(_PLAYER)).format(number=number)
+
+
+def shown_default_name(stored: str) -> str:
+    """A default seat name kept in a save (English source text) in the current language.
+
+    "Player 2" → "Hráč 2"; a bot's name such as "Hatshepsut" → "Hatšepsut";
+    any other text is shown as it is.
+    """
+    match = _PLAYER_SOURCE.fullmatch(stored)
+    if match:
+        return player_name(int(match.group(1)))
+    return _(stored) if stored else stored
+
+
 def count_cards(n: int) -> str:
     """``n`` with the word "card" in the right form: "1 card", "3 karty", "5 karet"."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
@@ -419,7 +447,9 @@ __all__ = [
     "current_language",
     "format_number",
     "ngettext",
+    "player_name",
     "quoted",
+    "shown_default_name",
     "remove_listener",
     "set_language",
     "system_language",

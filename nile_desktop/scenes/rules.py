@@ -84,10 +84,10 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
            "stones, or one stone and one crop card, or stones added to your own Monument. "
            "A larger field of stones takes a Monument from its owner. Stones are never "
            "harvested and never scored, and only one Monument may be built per turn.")),
-    (P, N_("The Sphinx lets its owner take fields over with an equal field. With the "
-           "Obelisk its owner draws three cards at the end of the turn instead of two, and "
-           "four cards instead of three for each matching speculation card. The Wall makes "
-           "others need two cards more, not one, to take over its owner's fields.")),
+    (P, N_("The Sphinx lets its owner take fields over with an equal field. The Obelisk "
+           "lets its owner draw three cards at the end of the turn instead of two, and pays "
+           "four per matching speculation card instead of three. The Wall makes others need "
+           "two cards more, not one, to take over its owner's fields.")),
     (CARDS, ("sphinx", "obelisk", "wall")),
     (P, N_("When a stone is turned up as the flood card, nothing is harvested and every "
            "Monument loses one stone; a Monument without stones goes back to the middle.")),
