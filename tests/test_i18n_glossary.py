@@ -163,3 +163,18 @@ def test_dashes_made_from_the_catalogue(czech: None) -> None:
 
     turn = describe_event(SimpleNamespace(kind="turn", seat=0), ["Ana"])
     assert turn == "– na tahu je Ana –"
+
+
+BUTTONS = ("Market", "Offer to Hapi", "Plant", "Speculate", "Next", "End turn", "Undo")
+
+
+def test_texts_name_the_buttons_by_their_labels(czech: None) -> None:
+    """"Press Offer to Hapi" names the button as it reads: "stiskněte Oběť Hapi", not a
+    label that exists nowhere ("Obětovat Hapimu")."""
+    checked = 0
+    for msgid, text in czech_texts():
+        for label in BUTTONS:
+            if re.search(rf"\bpress {label}\b", msgid, re.IGNORECASE):
+                checked += 1
+                assert i18n._(label) in text.replace(NBSP, " "), (label, text)
+    assert checked >= 6
