@@ -241,6 +241,16 @@ def shown_default_name(stored: str) -> str:
     return _(stored) if stored else stored
 
 
+# TRANSLATORS: a card and how many of it, in a list ("Wheat ×2"); Czech keeps them on one
+# line with a no-break space.
+_TIMES = N_("{card} ×{n}")
+
+
+def times(label: str, n: int) -> str:
+    """``label`` with its count in a list of cards: "Wheat ×2" ("Pšenice ×2", never broken)."""
+    return _TIMES.format(card=label, n=n)
+
+
 def count_cards(n: int) -> str:
     """``n`` with the word "card" in the right form: "1 card", "3 karty", "5 karet"."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
@@ -450,6 +460,7 @@ __all__ = [
     "player_name",
     "quoted",
     "shown_default_name",
+    "times",
     "remove_listener",
     "set_language",
     "system_language",

@@ -41,9 +41,9 @@ NOT_A_NAME = {
 #: What may stand right before a name: nothing, a colon, a bracket, a list, a dash, the
 #: speculation card's own word, or a verb whose subject the name is ("přijde Len").
 BEFORE = re.compile(r"(?:^|: |\(|, |– |\+ | nebo | a |^Spekulace |přijde )$")
-#: What may follow it: nothing, punctuation, a bracket, a dash, a list, "+", or a verb in
-#: the present tense, which has the same form for every name ("se vrací", "ztrácí").
-AFTER = re.compile(r"^(?:$|[,;:)]| \(| –| nebo | a | \+|[ \u00a0]ve[ \u00a0]skladu:"
+#: What may follow it: nothing, punctuation, a bracket, a dash, a count ("×2"), a list, "+",
+#: or a verb in the present tense, which has the same form for every name ("se vrací").
+AFTER = re.compile(r"^(?:$|[,;:)]| \(| –| ×| nebo | a | \+|[ \u00a0]ve[ \u00a0]skladu:"
                    r"| se vrací| ztrácí)")
 
 NBSP = "\u00a0"

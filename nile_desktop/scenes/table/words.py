@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from nile_desktop.i18n import _, card_name, ngettext, quoted
+from nile_desktop.i18n import _, card_name, ngettext, quoted, times
 from nile_desktop.scenes.table_text import (
     cards_label,
     describe_event,
@@ -141,7 +141,7 @@ def banner_line(event: Any, names: Sequence[str]) -> str:
     if kind == "locust":
         if not event.fields:
             return _("Locusts! No field to eat")
-        eaten = ", ".join(f"{_possessive(who(s, names), card_name(name))} ×{n}"
+        eaten = ", ".join(times(_possessive(who(s, names), card_name(name)), n)
                           for s, name, n in event.fields)
         return _("Locusts eat {fields}").format(fields=eaten)
     if kind == "takeover":
