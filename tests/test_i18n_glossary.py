@@ -183,3 +183,15 @@ def test_texts_name_the_buttons_by_their_labels(czech: None) -> None:
                 checked += 1
                 assert i18n._(label) in text.replace(NBSP, " "), (label, text)
     assert checked >= 6
+
+
+VOCALISED_BEFORE_NUMBER = re.compile(
+    r"(?<!\w)(?:s|se|z|ze|v|ve|k|ke)[\s\u00a0]\{(?:n|count|playouts|needed|have|a|b|mine|"
+    r"theirs|cards|percent)\}", re.IGNORECASE)
+
+
+def test_no_vocalised_preposition_before_any_number() -> None:
+    """"s {count} kartami" would read "s 7" for "se sedmi": such a sentence takes a
+    preposition without a vocalised form ("pole o 7 kartách", "při 3 hrách")."""
+    assert not [text for _msgid, text in czech_texts() if VOCALISED_BEFORE_NUMBER.search(text)]
+    assert VOCALISED_BEFORE_NUMBER.search(f"pole s{NBSP}{{count}} kartami")

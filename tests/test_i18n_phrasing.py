@@ -130,7 +130,7 @@ def test_every_bot_reason_renders_in_both_languages() -> None:
     i18n.set_language("cs")
     czech = [reason_text(r) for r in samples]
     assert czech[-1] == ("staví monument: Sfinga (3 kameny) (úspěšnost 40\u00a0% "
-                         "z\u00a012\u00a0000 simulovaných her)")
+                         "při 12\u00a0000 simulovaných hrách)")
     assert "2,5" in czech[11] and "{" not in "".join(czech)
     assert all(c != e for c, e in zip(czech, english, strict=True))
 
