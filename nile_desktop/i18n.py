@@ -183,14 +183,16 @@ _CARD_NAMES: dict[str, LazyString] = {
     "obelisk": N_("Obelisk"),
     "wall": N_("Wall"),
 }
-_SPECULATION = N_("Speculation: {first} + {second}")
+# TRANSLATORS: a speculation card's name. No colon: the name often stands after one ("Plant:
+# Wheat, …"), and Czech names it "Spekulace Pšenice + Len".
+_SPECULATION = N_("{first} + {second} speculation")
 
 
 def card_name(notation_name: str) -> str:
     """The player-facing name of a card or Monument given by its notation name.
 
-    ``wheat`` → "Wheat" / "Pšenice"; ``spec:wheat+flax`` → "Speculation: Wheat
-    + Flax"; also ``stone``, ``locust`` and the Monuments ``sphinx``,
+    ``wheat`` → "Wheat" / "Pšenice"; ``spec:wheat+flax`` → "Wheat + Flax
+    speculation" / "Spekulace Pšenice + Len"; also ``stone``, ``locust`` and the Monuments ``sphinx``,
     ``obelisk``, ``wall``. An unknown name raises ``ValueError``.
     """
     if notation_name.startswith("spec:"):
@@ -200,6 +202,53 @@ def card_name(notation_name: str) -> str:
     elif notation_name in _CARD_NAMES:
         return str(_CARD_NAMES[notation_name])
     raise ValueError(f"not a card name in the notation: {notation_name!r}")
+
+
+# TRANSLATORS: quotation marks around a quoted text (Czech „…“).
+_QUOTED = N_("“{text}”")
+
+
+def quoted(text: str) -> str:
+    """``text`` in the quotation marks of the current language: “…” in English, „…“ in Czech."""
+    return _QUOTED.format(text=text)
+
+
+# ---------------------------------------------------------------------------
+# Default names
+
+_PLAYER = N_("Player {number}")
+_PLAYER_SOURCE = re.compile(r"Player ([1-9][0-9]?)")
+
+
+def player_name(number: int, *, source: bool = False) -> str:
+    """The name of a person who typed none: "Player 2" / "Hráč 2".
+
+    With ``source`` it is the English source text, which is what a save keeps
+    (marked as a default name) so it can be shown in any language later.
+    """
+    return (_PLAYER.msgid if source else str(_PLAYER)).format(number=number)
+
+
+def shown_default_name(stored: str) -> str:
+    """A default seat name kept in a save (English source text) in the current language.
+
+    "Player 2" → "Hráč 2"; a bot's name such as "Hatshepsut" → "Hatšepsut";
+    any other text is shown as it is.
+    """
+    match = _PLAYER_SOURCE.fullmatch(stored)
+    if match:
+        return player_name(int(match.group(1)))
+    return _(stored) if stored else stored
+
+
+# TRANSLATORS: a card and how many of it, in a list ("Wheat ×2"); Czech keeps them on one
+# line with a no-break space.
+_TIMES = N_("{card} ×{n}")
+
+
+def times(label: str, n: int) -> str:
+    """``label`` with its count in a list of cards: "Wheat ×2" ("Pšenice ×2", never broken)."""
+    return _TIMES.format(card=label, n=n)
 
 
 def count_cards(n: int) -> str:
@@ -408,6 +457,10 @@ __all__ = [
     "current_language",
     "format_number",
     "ngettext",
+    "player_name",
+    "quoted",
+    "shown_default_name",
+    "times",
     "remove_listener",
     "set_language",
     "system_language",

@@ -28,7 +28,7 @@ def parse_seats(text: str) -> list[str]:
 
 def start_play(app: Any, kinds: list[str], seed: int | None, *, monuments: bool = True) -> Any:
     """Put a new game with these seats on the app's stack (the title screen beneath it)."""
-    from nile_desktop.i18n import _
+    from nile_desktop.i18n import player_name
     from nile_desktop.saves import new_save
     from nile_desktop.scenes import nav
 
@@ -37,10 +37,10 @@ def start_play(app: Any, kinds: list[str], seed: int | None, *, monuments: bool 
     for i, kind in enumerate(kinds):
         if kind == "human":
             people += 1
-            name = _("Player {n}").format(n=people)
+            name = player_name(people, source=True)
         else:
             name = NAMES[i % len(NAMES)]
-        seats.append({"name": name, "kind": kind, "colour": i})
+        seats.append({"name": name, "kind": kind, "colour": i, "default_name": True})
     rules = {"players": len(kinds), "monuments": monuments, "random_crops": False}
     save = new_save(rules, seed if seed is not None else random.randrange(2**32), seats)
     app.stack.push(nav.make("title"))

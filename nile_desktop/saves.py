@@ -26,11 +26,15 @@ exactly the three rules below, are read too)::
      "created": "2026-01-31T18:02:11+00:00", "updated": "…",
      "rules": {"players": 3, "monuments": true, "random_crops": false, …},
      "seed": 123,
-     "seats": [{"name": "Ana", "kind": "human", "colour": 0}, …],
+     "seats": [{"name": "Ana", "kind": "human", "colour": 0},
+               {"name": "Player 2", "kind": "human", "colour": 1, "default_name": true}, …],
      "moves": ["market wheat flax", "plant castor castor", …],
      "reasons": [null, {"msgid": "…", "values": {…}}, …],
      "result": null}
 
+A seat whose player typed no name has ``"default_name": true`` and its name
+in English (the catalogue's source text): it is shown in the language the game
+is set to ("Hráč 2" in Czech), not in the language the game started in.
 ``rules`` holds every option the engine's ``Rules`` was created with (as
 ``Rules.to_dict()`` writes them), so rule-book options added to the engine
 are kept without this module knowing them. ``reasons`` (optional, beside
@@ -55,7 +59,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from nile_desktop import __version__, paths, save_locks
+from nile_desktop import __version__, i18n, paths, save_locks
 from nile_desktop.ai.levels import LEVELS
 from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import EngineError, Rules, State, new_game
@@ -90,9 +94,16 @@ class Seat:
     name: str
     kind: str  # one of SEAT_KINDS
     colour: int  # 0 .. SEAT_COLOURS - 1
+    #: True when nobody typed the name: it is English source text, shown translated.
+    default_name: bool = False
+
+    @property
+    def shown_name(self) -> str:
+        return i18n.shown_default_name(self.name) if self.default_name else self.name
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "colour": self.colour}
+        seat = {"name": self.name, "kind": self.kind, "colour": self.colour}
+        return {**seat, "default_name": True} if self.default_name else seat
 
 
 def _now() -> str:
@@ -123,7 +134,7 @@ class SaveGame:
 
     @property
     def player_names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        return [seat.shown_name for seat in self.seats]
 
     def engine_rules(self) -> Rules:
         return Rules(**self.rules)
@@ -261,7 +272,7 @@ def _check_seats(data: object, players: int, path: Path | str) -> list[Seat]:
             raise SaveError("bad-seats", path, f"seat {index} kind {_short(kind)}")
         if not _is_int(colour) or not 0 <= colour < SEAT_COLOURS:  # type: ignore[operator]
             raise SaveError("bad-seats", path, f"seat {index} colour {_short(colour)}")
-        seats.append(Seat(name, kind, colour))  # type: ignore[arg-type]
+        seats.append(Seat(name, kind, colour, item.get("default_name") is True))  # type: ignore[arg-type]
     return seats
 
 

@@ -83,8 +83,8 @@ def test_events_about_two_players_need_no_gender() -> None:
     taken = MonumentTaken(seat=2, victim=0, monument="sphinx", lost=1, stones=3)
     assert describe_event(takeover, NAMES) == "Ana takes over the Wheat field from Hráč 2"
     i18n.set_language("cs")
-    assert describe_event(takeover, NAMES) == "Hráč 2 přichází o pole Pšenice, přebírá ho Ana"
-    assert describe_event(taken, NAMES) == "Ana přichází o monument Sfinga, získává ho Bob"
+    assert describe_event(takeover, NAMES) == "Hráč 2 přichází o\u00a0pole: Pšenice; přebírá ho Ana"
+    assert describe_event(taken, NAMES) == "Ana přichází o\u00a0monument: Sfinga; získává ho Bob"
     over = SimpleNamespace(kind="game-over", ranking=[[0, 2], [1]])
     i18n.set_language("en")
     assert describe_event(over, NAMES) == "The game is over. Winners: Ana, Bob"
@@ -129,7 +129,8 @@ def test_every_bot_reason_renders_in_both_languages() -> None:
     assert "1 stone against 0" in english[8] and "2.5" in english[11]
     i18n.set_language("cs")
     czech = [reason_text(r) for r in samples]
-    assert czech[-1] == "staví monument Sfinga (3 kameny) (úspěšnost 40 % z 12\u00a0000 simulovaných her)"
+    assert czech[-1] == ("staví monument: Sfinga (3 kameny) (úspěšnost 40\u00a0% "
+                         "při 12\u00a0000 simulovaných hrách)")
     assert "2,5" in czech[11] and "{" not in "".join(czech)
     assert all(c != e for c, e in zip(czech, english, strict=True))
 
@@ -149,4 +150,4 @@ def test_deferred_text_changes_language_when_shown_again() -> None:
     line = Deferred(describe_event, TakenOver(seat=0, victim=1, crop="flax", count=2), NAMES)
     assert str(line) == "Ana takes over the Flax field from Hráč 2"
     i18n.set_language("cs")
-    assert line() == "Hráč 2 přichází o pole Len, přebírá ho Ana" and f"{line}" == line()
+    assert line() == "Hráč 2 přichází o\u00a0pole: Len; přebírá ho Ana" and f"{line}" == line()

@@ -51,7 +51,7 @@ def test_load_lists_every_game_newest_first_with_players_bots_season_and_result(
     assert status_text(infos[0]).startswith("Finished — ")
     i18n.set_language("cs")
     assert players_text(infos[1]) == "Ana, Imhotep (Těžký bot), Tiye (Snadný bot)"
-    assert status_text(infos[1]) == "Období 1 z 3"
+    assert status_text(infos[1]) == "Sezóna 1 z\u00a03"
 
 
 def test_finished_games_are_kept_as_records_with_their_result_up_to_the_limit(

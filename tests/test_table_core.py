@@ -31,6 +31,10 @@ class FakeSave:
     moves: list[str] = field(default_factory=list)
     rules: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def player_names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
     def new_state(self) -> Any:
         return new_game(Rules(players=len(self.seats)), self.seed)
 

@@ -24,7 +24,7 @@ import pygame
 from nile_desktop.ai.levels import LEVEL_LABELS, LEVELS
 from nile_desktop.assets import AssetError
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
-from nile_desktop.i18n import N_, LazyString, _, ngettext
+from nile_desktop.i18n import N_, LazyString, _, ngettext, player_name
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
@@ -43,10 +43,12 @@ def seat_colour(index: int) -> tuple[int, int, int]:
     return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)]
 
 
-def default_name(index: int, kind: str) -> str:
+def default_name(index: int, kind: str, *, source: bool = False) -> str:
+    """A seat's name when none is typed; with ``source``, in English, as a save keeps it."""
     if kind == "human":
-        return _("Player {number}").format(number=index + 1)
-    return str(BOT_NAMES[index % len(BOT_NAMES)])
+        return player_name(index + 1, source=source)
+    name = BOT_NAMES[index % len(BOT_NAMES)]
+    return name.msgid if source else str(name)
 
 
 def is_seed_digit(char: str) -> bool:
@@ -281,7 +283,8 @@ class NewGameScene(MenuScene):
                  "random_crops": self.random_crops, "must_act": self.must_act,
                  "storage_top": self.storage_top}
         seed = parse_seed(self.seed_text)
-        seats = [{"name": s.shown_name(i), "kind": s.kind, "colour": s.colour}
+        seats = [{"name": s.name.strip() or default_name(i, s.kind, source=True), "kind": s.kind,
+                  "colour": s.colour, "default_name": not s.name.strip()}
                  for i, s in enumerate(self.seats[: self.count])]
         return rules, seed, seats
 

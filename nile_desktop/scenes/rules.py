@@ -21,7 +21,7 @@ from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)
 
-H, P, CARDS = "h", "p", "cards"
+H, P, CARDS, OPTION = "h", "p", "cards", "option"
 
 RULES_TEXT: tuple[tuple[str, Any], ...] = (
     (H, N_("The aim")),
@@ -35,8 +35,9 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
            "each. Every crop has its own colour and its own symbol.")),
     (CARDS, ("papyrus", "wheat", "lettuce", "castor", "flax", "grapes", "onions")),
     (P, N_("With two to four players only five crops are used, with five players six, "
-           "with six players all seven. Onions leave first, then Grapes, unless the game "
-           "was set to leave out random crops.")),
+           "with six players all seven; the speculation cards of a crop left out leave with "
+           "it. The rule book lets the players choose the crops; here Onions leave first, "
+           "then Grapes, unless the game was set to leave out random crops.")),
     (P, N_("Speculation cards show two crops. The Plague of Locusts is a single card. "
            "With the Monuments expansion there are also 14 Stones and three Monuments "
            "that start in the middle of the table.")),
@@ -54,7 +55,8 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
            "storage and either draw one card (the market) or turn over a new flood card "
            "(an offering to Hapi, with a new harvest).")),
     (P, N_("4. Plant or speculate, or do neither. You may not plant or speculate with "
-           "cards that show a flooded crop.")),
+           "cards that show a flooded crop. The Czech rule book allows no turn without "
+           "either: that is the option Must plant or speculate (see Rule book variants).")),
     (P, N_("5. Draw two cards. Then the next player in clockwise order takes a turn.")),
     (H, N_("Planting")),
     (P, N_("Plant in one of three ways: two or more cards of one crop as a new field; "
@@ -67,10 +69,15 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
     (P, N_("Lay one or two speculation cards in front of you. At the next flood, by "
            "anyone, each of them that shows a flooded crop pays you three cards from the "
            "draw pile (six for two matching cards). Then all of them are thrown away.")),
+    (P, N_("The Czech rule book can be read as if the speculator turned up a new flood card "
+           "at once. This game follows the English rules: the speculation waits for the next "
+           "flood card, whoever turns it up (rule R-SPEC-2).")),
     (H, N_("The Plague of Locusts")),
-    (P, N_("Whenever the Locust turns up, the largest field on the table is eaten, and "
-           "all of them on a tie. Then the card is set aside and another one is drawn in "
-           "its place. Keep your fields from growing too tall.")),
+    (P, N_("Whenever the Locust is drawn or turned up (as the flood, at the market, in a "
+           "speculation's pay-out or in the draw at the end of a turn), the largest field on "
+           "the table is eaten, Monument fields included, and all of them on a tie. The card "
+           "is then set aside and does not count as drawn: another card is drawn in its "
+           "place. Keep your fields from growing too tall.")),
     (CARDS, ("locust",)),
     (H, N_("Monuments")),
     (P, N_("Stones are planted as the field of a Monument, like a crop: two or more "
@@ -78,23 +85,35 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
            "A larger field of stones takes a Monument from its owner. Stones are never "
            "harvested and never scored, and only one Monument may be built per turn.")),
     (P, N_("The Sphinx lets its owner take fields over with an equal field. The Obelisk "
-           "draws three cards at the end of its owner's turn and pays four per matching "
-           "speculation card. The Wall makes others need two cards more, not one, to take "
-           "over its owner's fields.")),
+           "lets its owner draw three cards at the end of the turn instead of two, and pays "
+           "four per matching speculation card instead of three. The Wall makes others need "
+           "two cards more, not one, to take over its owner's fields.")),
     (CARDS, ("sphinx", "obelisk", "wall")),
     (P, N_("When a stone is turned up as the flood card, nothing is harvested and every "
            "Monument loses one stone; a Monument without stones goes back to the middle.")),
     (H, N_("Rule book variants")),
-    (P, N_("Two rules of the Czech rule book can be switched on when you set up a game. "
-           "Must plant or speculate: you may pass only when there is no planting and no "
-           "speculation you could make.")),
-    (P, N_("Storage: top cards only: your storage is a pile in the order its cards "
-           "arrived. A trade may take only its top card, or its top two cards.")),
+    (P, N_("Two rules of the Czech rule book are options of a new game, under these names. "
+           "Both are off unless you switch them on.")),
+    (OPTION, (N_("Must plant or speculate"),
+              N_("a turn may end without planting or speculating only when neither is "
+                 "possible."))),
+    (OPTION, (N_("Storage: top cards only"),
+              N_("your storage is a pile in the order its cards arrived. A trade may take "
+                 "only its top card, or its top two cards. Without this option you may "
+                 "trade any cards of your storage."))),
     (H, N_("The end")),
     (P, N_("When the draw pile of the last season runs out, the game ends. Count your "
            "storage crop by crop, counting a crop you never stored as zero. The player "
            "whose smallest pile is largest wins; on a tie compare the next pile up.")),
 )
+
+def paragraph(kind: str, content: Any) -> str:
+    """The text of a paragraph; an option reads "<its name on the setup screen>: <what it does>"."""
+    if kind == OPTION:
+        name, text = content
+        return _("{option}: {text}").format(option=name, text=text)
+    return str(content)
+
 
 CARD_W = 86
 TEXT_W = 940
@@ -127,8 +146,8 @@ class RulesScene(MenuScene):
                 y += 14 if self.lines else 0
                 self.lines.append(("h", (y, str(content))))
                 y += 44
-            elif kind == P:
-                for line in theme.wrap_text(str(content), theme.SIZE_BODY, TEXT_W):
+            elif kind in (P, OPTION):
+                for line in theme.wrap_text(paragraph(kind, content), theme.SIZE_BODY, TEXT_W):
                     self.lines.append(("p", (y, line)))
                     y += 30
                 y += 10

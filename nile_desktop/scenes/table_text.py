@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from nile_desktop.i18n import _, card_name, format_number, ngettext
+from nile_desktop.i18n import _, card_name, format_number, ngettext, times
 
 STORAGE = "storage:"
 
@@ -67,7 +67,7 @@ def cards_label(tokens: Sequence[str], *, speculation: bool = False) -> str:
             label = card_name(name)
         if from_storage:
             label = _("{card} (storage)").format(card=label)
-        parts.append(f"{label} ×{n}" if n > 1 else label)
+        parts.append(times(label, n) if n > 1 else label)
     return ", ".join(parts)
 
 

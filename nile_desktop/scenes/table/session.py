@@ -37,7 +37,7 @@ class GameSession:
     def __init__(self, save: Any, state: State | None = None, *, autosave: bool = True,
                  saver: Saver | None = None) -> None:
         self.save = save
-        self.names: list[str] = [seat.name for seat in save.seats]
+        self.names: list[str] = list(save.player_names)
         self.kinds: list[str] = [seat.kind for seat in save.seats]
         self.colours: list[int] = [seat.colour for seat in save.seats]
         self.autosave_on = autosave

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.i18n import _, card_name, ngettext, quoted, times
 from nile_desktop.scenes.table_text import (
     cards_label,
     describe_event,
@@ -32,7 +32,7 @@ def turn_header(seat: int | None, names: Sequence[str], kinds: Sequence[str]) ->
 
 def reason_line(reason: Any) -> str:
     """A bot's reason in the current language (a Reason, or plain text)."""
-    return "“" + reason_text(reason) + "”"
+    return quoted(reason_text(reason))
 
 
 def note_line(note: str) -> str:
@@ -141,7 +141,7 @@ def banner_line(event: Any, names: Sequence[str]) -> str:
     if kind == "locust":
         if not event.fields:
             return _("Locusts! No field to eat")
-        eaten = ", ".join(f"{_possessive(who(s, names), card_name(name))} ×{n}"
+        eaten = ", ".join(times(_possessive(who(s, names), card_name(name)), n)
                           for s, name, n in event.fields)
         return _("Locusts eat {fields}").format(fields=eaten)
     if kind == "takeover":
