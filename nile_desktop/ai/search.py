@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from nile_desktop.engine import Move, State, View, resample
+from nile_desktop.engine.play import apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
 
 from . import reasons as R
@@ -122,7 +123,7 @@ def rollout(state: State, rng: random.Random, turns: int | None = None) -> None:
         move = rollout_move(state, rng)
         if move.action not in ("market", "offer"):
             left -= 1
-        state.apply(move)
+        apply_known_legal(state, move)
 
 
 def remote_search(view: View, roots: list[str], seed: int, iterations: int | None,
@@ -177,7 +178,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
                         best_ucb, best = ucb, c
                 node = best
             assert node.move is not None  # only the root has no move
-            state.apply(node.move)
+            apply_known_legal(state, node.move)
             path.append(node)
             if expanded:
                 break
@@ -201,7 +202,7 @@ def _baseline(state: State, default: Move, dice: int) -> list[float] | None:
         return evaluate(state)
     if CONTROL_VARIATE == "default":
         line = state.clone()
-        line.apply(default)
+        apply_known_legal(line, default)
         rollout(line, EngineRandom(dice))
         return evaluate(line)
     return None

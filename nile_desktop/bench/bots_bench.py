@@ -18,8 +18,9 @@ them, the control variate's copy of the state). The split is measured in a
 second pass that wraps those three functions of the search module with a
 timer, so the rate itself is measured untouched.
 
-The machine may be busy, so every figure is a mean over ``--repeats``
-passes with a 95% interval (Student's t). ``--compare PATH`` measures the
+The machine may be busy, so times are the process's CPU time (what other
+programs take from the core does not count against the search), and every
+figure is a mean over ``--repeats`` passes with a 95% interval (Student's t). ``--compare PATH`` measures the
 code under ``PATH`` (another checkout) in the same run, alternating the two
 pass by pass in fresh processes, and prints the ratio with its interval:
 
@@ -132,11 +133,11 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
     if split:
         def timed(part: str, fn: Any) -> Any:
             def wrapper(*args: Any, **kwargs: Any) -> Any:
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 try:
                     return fn(*args, **kwargs)
                 finally:
-                    spent[part] += time.perf_counter() - t0
+                    spent[part] += time.process_time() - t0
             return wrapper
 
         S.resample = timed("determinise", S.resample)  # type: ignore[assignment]
@@ -146,9 +147,9 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
     total_its, total_time = 0, 0.0
     try:
         for name, view, roots in jobs:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             _, done = S.search(view, roots, seed, iterations, None)
-            elapsed = time.perf_counter() - t0
+            elapsed = time.process_time() - t0
             rates[name] = done / elapsed
             total_its += done
             total_time += elapsed

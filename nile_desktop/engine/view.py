@@ -130,6 +130,7 @@ def resample(view: View, rng: random.Random) -> State:
     not set aside, is somewhere in the pile). The seed is replaced.
     """
     unseen = view.unseen()
+    players = view.rules.players
     state = State(view.rules, view.crops, rng.getrandbits(62))
     state.season, state.seasons, state.active = view.season, view.seasons, view.active
     state.over, state.flood, state.result = view.over, view.flood, view.result
@@ -145,24 +146,37 @@ def resample(view: View, rng: random.Random) -> State:
     state.stacks[me] = list(view.storage_order)
     locusts = unseen[LOCUST]
     unseen[LOCUST] = 0
-    crops_pool = [c for c in range(N_CROPS) for _ in range(unseen[c])]
+    crops_pool: list[int] = []
+    for c in range(N_CROPS):
+        if unseen[c]:
+            crops_pool += [c] * unseen[c]
     rng.shuffle(crops_pool)
-    for s in range(view.rules.players):
-        if s == me:
+    storage_top = view.rules.storage_top
+    for s in range(players):
+        size = view.storage_sizes[s]
+        if s == me or not size:
             continue
-        for _ in range(view.storage_sizes[s]):
-            c = crops_pool.pop()
-            state.storage[s][c] += 1
+        store = state.storage[s]
+        dealt = crops_pool[-size:]
+        del crops_pool[-size:]
+        for c in reversed(dealt):  # popped from the end, one by one
+            store[c] += 1
             unseen[c] -= 1
-            if view.rules.storage_top:
+            if storage_top:
                 state.stacks[s].append(c)  # a random order: the real one is hidden
-    pool = [k for k in range(N_KINDS) for _ in range(unseen[k])]
+    pool: list[int] = []
+    for k in range(N_KINDS):
+        if unseen[k]:
+            pool += [k] * unseen[k]
     rng.shuffle(pool)
-    for s in range(view.rules.players):
-        if s == me:
+    for s in range(players):
+        size = view.hand_sizes[s]
+        if s == me or not size:
             continue
-        for _ in range(view.hand_sizes[s]):
-            state.hands[s][pool.pop()] += 1
+        hand = state.hands[s]
+        for k in pool[-size:]:
+            hand[k] += 1
+        del pool[-size:]
     if locusts:
         pool.insert(rng.randrange(len(pool) + 1), LOCUST)
     state.deck = pool
