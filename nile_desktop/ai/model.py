@@ -39,7 +39,7 @@ from nile_desktop.engine.cards import (
     full_deck_counts,
     monument_key,
 )
-from nile_desktop.engine.powers import takeover_margin
+from nile_desktop.engine.powers import payout_for, takeover_margin
 
 #: Cards used up per flood reveal (flood, draws, trades, pay-outs): a + b × players
 #: in the current season, and in later (smaller) seasons' piles.
@@ -350,10 +350,11 @@ class Table:
             q = self.q_next
             specs = hand[SPEC_BASE:STONE]
             if any(specs):
+                pay = payout_for(mons[OBELISK] > 0)  # R-SPEC-3, R-MON-5: 4 with the Obelisk
                 for i, n in enumerate(specs):
                     if n:
                         a, b = SPEC_PAIRS[i]
-                        generic += n * SPEC_HAND_SHARE * 3 * (q[a] + q[b])
+                        generic += n * SPEC_HAND_SHARE * pay * (q[a] + q[b])
             generic += hand[STONE] * STONE_WORTH
         sphinx, wall = mons[SPHINX] > 0, mons[WALL] > 0
         if mons[0] or mons[1] or mons[2]:

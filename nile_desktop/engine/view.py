@@ -150,7 +150,8 @@ def resample(view: View, rng: random.Random) -> State:
     for c in range(N_CROPS):
         if unseen[c]:
             crops_pool += [c] * unseen[c]
-    rng.shuffle(crops_pool)
+    hidden_storage = sum(view.storage_sizes) - view.storage_sizes[me]
+    _shuffle_top(crops_pool, hidden_storage, rng)  # only the cards dealt need shuffling
     storage_top = view.rules.storage_top
     for s in range(players):
         size = view.storage_sizes[s]
@@ -181,3 +182,12 @@ def resample(view: View, rng: random.Random) -> State:
         pool.insert(rng.randrange(len(pool) + 1), LOCUST)
     state.deck = pool
     return state
+
+
+def _shuffle_top(items: list[int], k: int, rng: random.Random) -> None:
+    """Shuffle just enough that the last ``k`` items are a uniform random draw in random
+    order: the first ``k`` steps of the Fisher–Yates shuffle (which fixes the end first)."""
+    n = len(items)
+    for i in range(n - 1, max(0, n - 1 - k), -1):
+        j = rng.randrange(i + 1)
+        items[i], items[j] = items[j], items[i]
