@@ -129,7 +129,7 @@ class Table:
     __slots__ = (
         "players", "crops", "season", "seasons", "deck_size", "circulating", "pool",
         "locust_in_deck", "fields", "mons", "hands", "hand_sizes", "storage", "q_next",
-        "q_stone", "frac", "reveals", "tails", "yields", "p_locust", "board_max", "holder", "_memo",
+        "q_stone", "frac", "reveals", "yields", "p_locust", "board_max", "holder", "_memo",
     )
 
     def __init__(self) -> None:
@@ -226,9 +226,9 @@ class Table:
         show = [0.0] * N_CROPS
         for c in crops:
             show[c] = pool[c]
-        for i, (a, b) in enumerate(SPEC_PAIRS):
-            n = pool[SPEC_BASE + i]
+        for i, n in enumerate(pool[SPEC_BASE:STONE]):
             if n:
+                a, b = SPEC_PAIRS[i]
                 show[a] += n
                 show[b] += n
         total = sum(pool) - pool[LOCUST]
@@ -247,12 +247,10 @@ class Table:
                     for k in range(1, self.seasons - self.season + 1)) / LATER_CARDS_PER_FLOOD
         self.reveals = now + later
         q_static = (CROP_CARDS_PER_CROP + n_crops - 1) / all_cards
-        self.tails: list[tuple[float, ...]] = [()] * N_CROPS
         self.yields: list[tuple[float, ...]] = [()] * N_CROPS
+        q_next = self.q_next
         for c in crops:
-            lam = round(now * self.q_next[c] + later * q_static, 1)
-            self.tails[c] = poisson_tails(lam, 40)
-            self.yields[c] = poisson_yields(lam, 40)
+            self.yields[c] = poisson_yields(round(now * q_next[c] + later * q_static, 1), 40)
         # The locust: the chance it comes before the active seat's next turn.
         if self.locust_in_deck and self.deck_size:
             self.p_locust = min(1.0, (3.0 * self.players + 1) / self.deck_size)
@@ -299,36 +297,6 @@ class Table:
             keep *= 1.0 - TAKEOVER_WILL * p
         return 1.0 - (1.0 - risk) * keep
 
-    def _crop_term(self, seat: int, c: int, f: int, h: int, bmax: int, sphinx: bool,
-                   wall: bool) -> float:
-        """What field ``f`` and ``h`` cards in hand of crop ``c`` add to the seat's pile."""
-        yields = self.yields[c]
-        top = len(yields) - 1
-        if f:
-            key = (seat, c, f, bmax, wall)
-            kept = self._memo.get(key)
-            if kept is None:
-                kept = 1.0 - self.field_risk(seat, c, f, bmax, wall)
-                self._memo[key] = kept
-            y = yields[f if f < top else top]
-            e = y * kept
-        elif not h:
-            return 0.0
-        else:
-            y = e = 0.0
-        if h:
-            share = HAND_SHARE
-            if not f:
-                holder = self.holder[c]
-                if holder >= 0 and holder != seat:
-                    need = self.fields[holder][c] + takeover_margin(sphinx,
-                                                                    self.mons[holder][WALL] > 0)
-                    if h < need:
-                        share = BLOCKED_SHARE
-            fh = f + h
-            e += share * (yields[fh if fh < top else top] - y)
-        return e
-
     def piles(self, seat: int, fields: Sequence[int] | None = None,
               mons: Sequence[int] | None = None, hand: Sequence[int] | None = None,
               generic: float = 0.0, storage: Sequence[float] | None = None,
@@ -366,12 +334,40 @@ class Table:
                     worth = MONUMENT_RATE[m] * min(own_turns, life)
                     generic += worth * (1.0 - self.field_risk(seat, monument_key(m), k, bmax, wall))
         g = GENERIC_SHARE * generic
-        term = self._crop_term
-        if hand is None:
-            return [storage[c] + frac[c] * g + term(seat, c, fields[c], 0, bmax, sphinx, wall)
-                    for c in self.crops]
-        return [storage[c] + frac[c] * g + term(seat, c, fields[c], hand[c], bmax, sphinx, wall)
-                for c in self.crops]
+        # What each crop's field and hand cards add to the pile (inlined: the
+        # search evaluates thousands of positions a second).
+        yields_of, holders, memo = self.yields, self.holder, self._memo
+        out = []
+        for c in self.crops:
+            base = storage[c] + frac[c] * g
+            f = fields[c]
+            h = hand[c] if hand is not None else 0
+            if not f and not h:
+                out.append(base + 0.0)
+                continue
+            yields = yields_of[c]
+            top = len(yields) - 1
+            if f:
+                key = (seat, c, f, bmax, wall)
+                kept = memo.get(key)
+                if kept is None:
+                    kept = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
+                y = yields[f if f < top else top]
+                e = y * kept
+            else:
+                y = e = 0.0
+            if h:
+                share = HAND_SHARE
+                holder = holders[c]
+                if not f and holder >= 0 and holder != seat:
+                    need = self.fields[holder][c] + takeover_margin(sphinx,
+                                                                    self.mons[holder][WALL] > 0)
+                    if h < need:
+                        share = BLOCKED_SHARE
+                fh = f + h
+                e += share * (yields[fh if fh < top else top] - y)
+            out.append(base + e)
+        return out
 
     def score(self, seat: int, **parts: Any) -> float:
         """The seat's soft minimum over its expected piles (R-END-3)."""

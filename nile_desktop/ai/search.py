@@ -1,7 +1,7 @@
 """The Hard bot: information-set Monte Carlo tree search over resampled states.
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration
-deals a fresh determinisation with :func:`~nile_desktop.engine.resample` —
+deals a fresh determinisation (:func:`~nile_desktop.engine.resample`) —
 the hidden cards dealt at random, consistent with the bot's view, never the
 true state — and walks one shared tree whose edges are moves. A move that
 some determinisations allow and others do not is chosen by UCB with
@@ -31,9 +31,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from nile_desktop.engine import Move, State, View, resample
+from nile_desktop.engine import Move, State, View
 from nile_desktop.engine.play import apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
+from nile_desktop.engine.view import Dealer
 
 from . import reasons as R
 from .heuristic import Scorer
@@ -140,6 +141,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     whichever comes first; at least one iteration is always made.
     """
     rng = EngineRandom(seed)
+    deal = Dealer(view).deal
     root = Node(None, -1)
     me = view.seat
     done = 0
@@ -148,7 +150,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             break
         if deadline is not None and done and clock() >= deadline:
             break
-        state = resample(view, rng)
+        state = deal(rng)
         dice = rng.getrandbits(32)
         baseline = _baseline(state, roots[0], dice)
         node = root

@@ -11,7 +11,7 @@ active seat's view with the bot's own root moves and a fixed seed and cap
 searches exactly the same positions.
 
 Beside the rate, the split of an iteration's time: *determinise* (dealing
-the hidden cards, ``resample``), *rollout* (the heuristic play-out below the
+the hidden cards: ``resample``, or the search's ``Dealer``), *rollout* (the heuristic play-out below the
 tree, the control variate's included), *evaluation* (scoring the position
 reached) and *tree* (everything else: choosing moves in the tree, applying
 them, the control variate's copy of the state). The split is measured in a
@@ -27,7 +27,7 @@ pass by pass in fresh processes, and prints the ratio with its interval:
     python -m nile_desktop.bench bots --repeats 5 --compare /path/to/other/checkout
 
 This file reads only what every version of the bots has (``observe``,
-``root_moves``, ``search``, ``resample``, ``rollout``, ``evaluate``), so
+``root_moves``, ``search``, ``rollout``, ``evaluate``; ``resample`` or ``Dealer``), so
 ``--compare`` can load it against an older checkout.
 """
 
@@ -129,7 +129,8 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
         roots, _ = S.root_moves(view, state.legal_moves())
         jobs.append((label(entry), view, roots))
     spent = dict.fromkeys(PARTS, 0.0)
-    originals = {"determinise": S.resample, "rollout": S.rollout, "evaluation": S.evaluate}
+    originals = {"resample": getattr(S, "resample", None), "rollout": S.rollout,
+                 "evaluate": S.evaluate, "Dealer": getattr(S, "Dealer", None)}
     if split:
         def timed(part: str, fn: Any) -> Any:
             def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -140,7 +141,11 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
                     spent[part] += time.process_time() - t0
             return wrapper
 
-        S.resample = timed("determinise", S.resample)  # type: ignore[assignment]
+        if originals["Dealer"] is not None:  # the search deals through a Dealer
+            S.Dealer = type("TimedDealer", (originals["Dealer"],),  # type: ignore[attr-defined]
+                            {"deal": timed("determinise", originals["Dealer"].deal)})
+        if originals["resample"] is not None:  # the search deals with resample()
+            S.resample = timed("determinise", originals["resample"])  # type: ignore[attr-defined]
         S.rollout = timed("rollout", S.rollout)  # type: ignore[assignment]
         S.evaluate = timed("evaluation", S.evaluate)  # type: ignore[assignment]
     rates: dict[str, float] = {}
@@ -154,9 +159,9 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
             total_its += done
             total_time += elapsed
     finally:
-        S.resample = originals["determinise"]  # type: ignore[assignment]
-        S.rollout = originals["rollout"]  # type: ignore[assignment]
-        S.evaluate = originals["evaluation"]  # type: ignore[assignment]
+        for name, fn in originals.items():
+            if fn is not None:
+                setattr(S, name, fn)
     out: dict[str, Any] = {"rate": total_its / total_time, "positions": rates}
     if split:
         # The search calls rollout() and evaluate() one after the other (never one
@@ -177,7 +182,9 @@ def _pass_in(root: str | None, iterations: int, split: bool) -> dict[str, Any]:
     package_root = root or str(here.parents[2])
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=package_root,
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"the pass in {package_root} failed:\n{done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
