@@ -18,6 +18,7 @@ see) or from a full state (a determinisation inside the search bot).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -38,7 +39,7 @@ from nile_desktop.engine.cards import (
     full_deck_counts,
     monument_key,
 )
-from nile_desktop.engine.powers import takeover_margin
+from nile_desktop.engine.powers import payout_for, takeover_margin
 
 #: Cards used up per flood reveal (flood, draws, trades, pay-outs): a + b × players
 #: in the current season, and in later (smaller) seasons' piles.
@@ -77,6 +78,13 @@ def poisson_tails(lam: float, upto: int) -> tuple[float, ...]:
         tails.append(max(0.0, 1.0 - cdf))
         p *= lam / (j + 1)
     return tuple(tails)
+
+
+@lru_cache(maxsize=4096)
+def poisson_yields(lam: float, upto: int) -> tuple[float, ...]:
+    """``sum(poisson_tails(lam, upto)[1 : j + 1])`` for ``j = 0..upto``: E[min(X, j)]."""
+    tails = poisson_tails(lam, upto)
+    return tuple(sum(tails[1 : j + 1]) for j in range(upto + 1))
 
 
 @lru_cache(maxsize=8192)
@@ -121,7 +129,7 @@ class Table:
     __slots__ = (
         "players", "crops", "season", "seasons", "deck_size", "circulating", "pool",
         "locust_in_deck", "fields", "mons", "hands", "hand_sizes", "storage", "q_next",
-        "q_stone", "frac", "reveals", "tails", "p_locust", "board_max", "holder", "_memo",
+        "q_stone", "frac", "reveals", "yields", "p_locust", "board_max", "holder", "_memo",
     )
 
     def __init__(self) -> None:
@@ -181,20 +189,23 @@ class Table:
         t = cls()
         deck = len(state.deck)
         t._common(state.rules.players, state.crops, state.season, state.seasons, deck,
-                  deck + sum(state.discard) + sum(state.flood_stack), state.fields, state.mons)
-        t.hands = [list(h) for h in state.hands]
+                  deck + sum(state.discard) + sum(state.flood_stack), state.fields, state.mons,
+                  copy=False)
+        # Shared with the state, read only: a table never changes its parts (the
+        # heuristic copies a part before it plays a move on it).
+        t.hands = state.hands  # type: ignore[assignment]
         t.hand_sizes = [sum(h) for h in state.hands]
-        t.storage = [[float(x) for x in s] for s in state.storage]
+        t.storage = state.storage  # type: ignore[assignment]  # ints read as floats
         pool = [0.0] * N_KINDS
-        for k in state.deck:
-            pool[k] += 1.0
+        for k, n in Counter(state.deck).items():
+            pool[k] = float(n)
         t.locust_in_deck = pool[LOCUST] > 0
         t._finish(pool)
         return t
 
     def _common(self, players: int, crops: tuple[int, ...], season: int, seasons: int,
                 deck_size: int, circulating: int, fields: Sequence[Sequence[int]],
-                mons: Sequence[Sequence[int]]) -> None:
+                mons: Sequence[Sequence[int]], copy: bool = True) -> None:
         """The public part: seats, seasons, pile sizes, fields and Monuments.
 
         ``circulating`` counts the cards that can still come back in a later
@@ -205,8 +216,8 @@ class Table:
         self.season, self.seasons = season, seasons
         self.deck_size = deck_size
         self.circulating = circulating
-        self.fields = [list(f) for f in fields]
-        self.mons = [list(m) for m in mons]
+        self.fields = [list(f) for f in fields] if copy else fields  # type: ignore[assignment]
+        self.mons = [list(m) for m in mons] if copy else mons  # type: ignore[assignment]
 
     def _finish(self, pool: list[float]) -> None:
         """Derive flood odds, remaining floods and locust odds from the pool."""
@@ -215,9 +226,9 @@ class Table:
         show = [0.0] * N_CROPS
         for c in crops:
             show[c] = pool[c]
-        for i, (a, b) in enumerate(SPEC_PAIRS):
-            n = pool[SPEC_BASE + i]
+        for i, n in enumerate(pool[SPEC_BASE:STONE]):
             if n:
+                a, b = SPEC_PAIRS[i]
                 show[a] += n
                 show[b] += n
         total = sum(pool) - pool[LOCUST]
@@ -236,16 +247,16 @@ class Table:
                     for k in range(1, self.seasons - self.season + 1)) / LATER_CARDS_PER_FLOOD
         self.reveals = now + later
         q_static = (CROP_CARDS_PER_CROP + n_crops - 1) / all_cards
-        self.tails: list[tuple[float, ...]] = [()] * N_CROPS
+        self.yields: list[tuple[float, ...]] = [()] * N_CROPS
+        q_next = self.q_next
         for c in crops:
-            lam = now * self.q_next[c] + later * q_static
-            self.tails[c] = poisson_tails(round(lam, 1), 40)
+            self.yields[c] = poisson_yields(round(now * q_next[c] + later * q_static, 1), 40)
         # The locust: the chance it comes before the active seat's next turn.
         if self.locust_in_deck and self.deck_size:
             self.p_locust = min(1.0, (3.0 * self.players + 1) / self.deck_size)
         else:
             self.p_locust = 0.0
-        self.board_max = max(max(max(f) for f in self.fields), max(max(m) for m in self.mons))
+        self.board_max = max(max(map(max, self.fields)), max(map(max, self.mons)))
         self.holder = [-1] * N_CROPS
         for s in range(self.players):
             for c in crops:
@@ -256,9 +267,8 @@ class Table:
     # -- evaluating -------------------------------------------------------
     def yield_of(self, crop: int, size: int) -> float:
         """Expected harvest of a field of ``size`` cards before the game ends."""
-        tails = self.tails[crop]
-        size = min(size, len(tails) - 1)
-        return sum(tails[1 : size + 1])
+        yields = self.yields[crop]
+        return yields[size if size < len(yields) else -1]
 
     def field_risk(self, seat: int, key: int, size: int, board_max: int, wall: bool) -> float:
         """Chance a field (crop ``key`` or Monument ``MON_KEY + m``) is lost before it pays.
@@ -287,26 +297,6 @@ class Table:
             keep *= 1.0 - TAKEOVER_WILL * p
         return 1.0 - (1.0 - risk) * keep
 
-    def _crop_term(self, seat: int, c: int, f: int, h: int, bmax: int, sphinx: bool,
-                   wall: bool) -> float:
-        """What field ``f`` and ``h`` cards in hand of crop ``c`` add to the seat's pile."""
-        key = (seat, c, f, h, bmax, sphinx, wall)
-        cached = self._memo.get(key)
-        if cached is not None:
-            return cached
-        y = self.yield_of(c, f) if f else 0.0
-        e = y * (1.0 - self.field_risk(seat, c, f, bmax, wall)) if f else 0.0
-        if h:
-            share = HAND_SHARE
-            holder = self.holder[c]
-            if not f and holder >= 0 and holder != seat:
-                need = self.fields[holder][c] + takeover_margin(sphinx, self.mons[holder][WALL] > 0)
-                if h < need:
-                    share = BLOCKED_SHARE
-            e += share * (self.yield_of(c, f + h) - y)
-        self._memo[key] = e
-        return e
-
     def piles(self, seat: int, fields: Sequence[int] | None = None,
               mons: Sequence[int] | None = None, hand: Sequence[int] | None = None,
               generic: float = 0.0, storage: Sequence[float] | None = None,
@@ -326,10 +316,13 @@ class Table:
             generic += self.hand_sizes[seat]
         else:
             q = self.q_next
-            for k in range(SPEC_BASE, STONE):
-                if hand[k]:
-                    a, b = SPEC_PAIRS[k - SPEC_BASE]
-                    generic += hand[k] * SPEC_HAND_SHARE * 3 * (q[a] + q[b])
+            specs = hand[SPEC_BASE:STONE]
+            if any(specs):
+                pay = payout_for(mons[OBELISK] > 0)  # R-SPEC-3, R-MON-5: 4 with the Obelisk
+                for i, n in enumerate(specs):
+                    if n:
+                        a, b = SPEC_PAIRS[i]
+                        generic += n * SPEC_HAND_SHARE * pay * (q[a] + q[b])
             generic += hand[STONE] * STONE_WORTH
         sphinx, wall = mons[SPHINX] > 0, mons[WALL] > 0
         if mons[0] or mons[1] or mons[2]:
@@ -341,12 +334,40 @@ class Table:
                     worth = MONUMENT_RATE[m] * min(own_turns, life)
                     generic += worth * (1.0 - self.field_risk(seat, monument_key(m), k, bmax, wall))
         g = GENERIC_SHARE * generic
-        term = self._crop_term
-        if hand is None:
-            return [storage[c] + frac[c] * g + term(seat, c, fields[c], 0, bmax, sphinx, wall)
-                    for c in self.crops]
-        return [storage[c] + frac[c] * g + term(seat, c, fields[c], hand[c], bmax, sphinx, wall)
-                for c in self.crops]
+        # What each crop's field and hand cards add to the pile (inlined: the
+        # search evaluates thousands of positions a second).
+        yields_of, holders, memo = self.yields, self.holder, self._memo
+        out = []
+        for c in self.crops:
+            base = storage[c] + frac[c] * g
+            f = fields[c]
+            h = hand[c] if hand is not None else 0
+            if not f and not h:
+                out.append(base + 0.0)
+                continue
+            yields = yields_of[c]
+            top = len(yields) - 1
+            if f:
+                key = (seat, c, f, bmax, wall)
+                kept = memo.get(key)
+                if kept is None:
+                    kept = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
+                y = yields[f if f < top else top]
+                e = y * kept
+            else:
+                y = e = 0.0
+            if h:
+                share = HAND_SHARE
+                holder = holders[c]
+                if not f and holder >= 0 and holder != seat:
+                    need = self.fields[holder][c] + takeover_margin(sphinx,
+                                                                    self.mons[holder][WALL] > 0)
+                    if h < need:
+                        share = BLOCKED_SHARE
+                fh = f + h
+                e += share * (yields[fh if fh < top else top] - y)
+            out.append(base + e)
+        return out
 
     def score(self, seat: int, **parts: Any) -> float:
         """The seat's soft minimum over its expected piles (R-END-3)."""

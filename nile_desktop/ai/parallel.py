@@ -11,15 +11,20 @@ processes cannot be started, everything runs in the calling process.
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import sys
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 
 from nile_desktop.engine import Move, View
+
+log = logging.getLogger(__name__)
 
 Stats = dict[str, tuple[int, float, float]]
 SearchFn = Callable[[View, list[Move], int, "int | None", "float | None"], tuple[Stats, int]]
@@ -45,11 +50,31 @@ def worker_count(requested: int | None = None) -> int:
     return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
+def exit_with_parent() -> None:
+    """In a worker: end this process as soon as the process that started it ends.
+
+    A worker waits on its pool's queue, which the dead parent can no longer
+    close, so a parent that crashes or is killed would leave it behind; a
+    small thread waits on the parent's sentinel instead (every system has
+    one) and ends the worker the moment the parent is gone.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="nile-parent-watch", daemon=True).start()
+
+
 def _get_pool(size: int) -> ProcessPoolExecutor | None:
     """The shared worker pool with at least ``size`` processes, or None if none can start.
 
     Workers are spawned (not forked), which is safe in a program that runs
-    threads and a window, and the same on every system.
+    threads and a window, and the same on every system; each one ends with
+    the program (:func:`exit_with_parent`).
     """
     global _pool, _pool_size, _broken
     with _lock:
@@ -57,7 +82,8 @@ def _get_pool(size: int) -> ProcessPoolExecutor | None:
             return _pool
         _shutdown()
         try:
-            _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=exit_with_parent)
             _pool_size = size
         except (OSError, ValueError, NotImplementedError):
             _broken = True
@@ -116,6 +142,8 @@ def run_parallel(search: SearchFn, remote_search: RemoteFn, view: View, roots: l
                     futures[i] = pool.submit(remote_search, view, texts, seeds[i], caps[i],
                                              deadline)
             except Exception:  # a broken pool: carry on alone
+                log.warning("the search's worker processes cannot start; searching in one",
+                            exc_info=True)
                 _broken = True
                 shutdown()
     stats: Stats = {}
@@ -138,8 +166,16 @@ def run_parallel(search: SearchFn, remote_search: RemoteFn, view: View, roots: l
         try:
             timeout = None if deadline is None else max(0.0, deadline - time.time()) + GRACE
             add(*fut.result(timeout=timeout))
+        except FutureTimeout:
+            fut.cancel()
+            log.info("search share %d came too late (the worker may still be starting); "
+                     "left out", i)
         except Exception:
             fut.cancel()
             if deadline is None:  # a deterministic search must not lose a share
+                log.warning("search share %d failed in its worker; searched here instead", i,
+                            exc_info=True)
                 add(*search(view, roots, seeds[i], caps[i], None))
+            else:
+                log.warning("search share %d failed in its worker; left out", i, exc_info=True)
     return stats, done

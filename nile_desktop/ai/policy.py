@@ -13,6 +13,7 @@ construction (a test checks this against the engine on many positions).
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from nile_desktop.engine import Move, State
 from nile_desktop.engine.cards import (
@@ -43,25 +44,35 @@ _PASS = Move.make(PASS, ())
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 
 
-def junk_pair(state: State, seat: int) -> tuple[int, int] | None:
+def junk_pair(state: State, seat: int,
+              needs: dict[int, tuple[int, int]] | None = None) -> tuple[int, int] | None:
     """The two least useful hand cards as trade tokens, if both are near useless.
 
     Stones are junk without a Monument to build, speculation cards showing a
     flooded crop this turn are junk, and so are cards of a crop another seat
-    holds in a field too large to take over.
+    holds in a field too large to take over. ``needs`` caches
+    :func:`~nile_desktop.engine.powers.takeover_need` per crop.
     """
     hand = state.hands[seat]
     flooded = flooded_crops(state)
     junk: list[int] = []
     if hand[STONE] and (hand[STONE] < 2 or state.flood == STONE) and not any(state.mons[seat]):
         junk += [token(STONE)] * min(2, hand[STONE])
-    for k in range(SPEC_BASE, STONE):
-        if hand[k] and any(c in flooded for c in SPEC_PAIRS[k - SPEC_BASE]):
-            junk += [token(k)] * min(2, hand[k])
+    specs = hand[SPEC_BASE:STONE]
+    if flooded and any(specs):
+        for i, n in enumerate(specs):
+            if n:
+                a, b = SPEC_PAIRS[i]
+                if a in flooded or b in flooded:
+                    junk += [token(SPEC_BASE + i)] * min(2, n)
     if len(junk) < 2:
+        fields = state.fields[seat]
         for c in state.crops:
-            if hand[c] and not state.fields[seat][c]:
-                need, holder = takeover_need(state, seat, c)
+            if hand[c] and not fields[c]:
+                got = needs.get(c) if needs is not None else None
+                if got is None:
+                    got = takeover_need(state, seat, c)
+                need, holder = got
                 if holder >= 0 and hand[c] < need - 1:
                     junk += [token(c)] * min(2, hand[c])
     if len(junk) < 2:
@@ -80,6 +91,7 @@ def candidates(state: State) -> list[Move]:
     out: list[tuple[float, Move]] = []
     own: list[int] = []
     singles: list[tuple[float, int]] = []
+    needs: dict[int, tuple[int, int]] = {}
     for c in state.crops:
         n = hand[c]
         if not n or c in flooded:
@@ -89,7 +101,7 @@ def candidates(state: State) -> list[Move]:
             own.append(c)
             singles.append((want, c))
             continue
-        need, holder = takeover_need(state, seat, c)
+        need, holder = needs[c] = takeover_need(state, seat, c)
         if n >= max(2, need):
             bonus = 1.5 if holder >= 0 else 0.0
             out.append((n * want + bonus, make(PLANT, (token(c),) * n)))
@@ -115,16 +127,16 @@ def candidates(state: State) -> list[Move]:
                 tokens = (stone_token(m),) * stones
                 out.append((1.2 if m == OBELISK else 0.6, make(PLANT, tokens)))
                 break
-    specs = [k for k in range(SPEC_BASE, STONE)
-             if hand[k] and not any(c in flooded for c in SPEC_PAIRS[k - SPEC_BASE])]
+    specs = [SPEC_BASE + i for i, n in enumerate(hand[SPEC_BASE:STONE])
+             if n and SPEC_PAIRS[i][0] not in flooded and SPEC_PAIRS[i][1] not in flooded]
     if specs:
         counts = [0] * N_KINDS
-        for k in state.deck:
-            counts[k] += 1
+        for k, n in Counter(state.deck).items():
+            counts[k] = n
         odds = {k: spec_odds(counts, k) for k in specs}
         best = max(specs, key=odds.__getitem__)
         out.append((odds[best], make(SPECULATE, (token(best),))))
-    pair = junk_pair(state, seat)
+    pair = junk_pair(state, seat, needs)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))
         if sum(1 for c in state.crops if fields[c]) >= 2:

@@ -1,7 +1,7 @@
 """The Hard bot: information-set Monte Carlo tree search over resampled states.
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration
-deals a fresh determinisation with :func:`~nile_desktop.engine.resample` —
+deals a fresh determinisation (:func:`~nile_desktop.engine.resample`) —
 the hidden cards dealt at random, consistent with the bot's view, never the
 true state — and walks one shared tree whose edges are moves. A move that
 some determinisations allow and others do not is chosen by UCB with
@@ -31,8 +31,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from nile_desktop.engine import Move, State, View, resample
+from nile_desktop.engine import Move, State, View
+from nile_desktop.engine.play import apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
+from nile_desktop.engine.view import Dealer
 
 from . import reasons as R
 from .heuristic import Scorer
@@ -122,7 +124,7 @@ def rollout(state: State, rng: random.Random, turns: int | None = None) -> None:
         move = rollout_move(state, rng)
         if move.action not in ("market", "offer"):
             left -= 1
-        state.apply(move)
+        apply_known_legal(state, move)
 
 
 def remote_search(view: View, roots: list[str], seed: int, iterations: int | None,
@@ -139,6 +141,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     whichever comes first; at least one iteration is always made.
     """
     rng = EngineRandom(seed)
+    deal = Dealer(view).deal
     root = Node(None, -1)
     me = view.seat
     done = 0
@@ -147,7 +150,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             break
         if deadline is not None and done and clock() >= deadline:
             break
-        state = resample(view, rng)
+        state = deal(rng)
         dice = rng.getrandbits(32)
         baseline = _baseline(state, roots[0], dice)
         node = root
@@ -177,7 +180,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
                         best_ucb, best = ucb, c
                 node = best
             assert node.move is not None  # only the root has no move
-            state.apply(node.move)
+            apply_known_legal(state, node.move)
             path.append(node)
             if expanded:
                 break
@@ -201,7 +204,7 @@ def _baseline(state: State, default: Move, dice: int) -> list[float] | None:
         return evaluate(state)
     if CONTROL_VARIATE == "default":
         line = state.clone()
-        line.apply(default)
+        apply_known_legal(line, default)
         rollout(line, EngineRandom(dice))
         return evaluate(line)
     return None

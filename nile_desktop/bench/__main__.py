@@ -23,6 +23,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-bot", action="store_true", help="skip the bot-thinking figures")
+    p = sub.add_parser("bots", help="Hard bot search iterations per second on one core, on "
+                       "18 fixed positions, and where an iteration's time goes")
+    p.add_argument("--repeats", type=int, default=3, help="timing passes (default 3)")
+    p.add_argument("--iterations", type=int, default=300, help="iterations per position")
+    p.add_argument("--compare", metavar="PATH",
+                   help="also measure the checkout at PATH, alternating, and print the ratio")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--make-positions", action="store_true",
+                   help="rewrite the stored positions from Medium games (then measure)")
     args, rest = parser.parse_known_args(argv)
     if args.name == "engine":
         from .engine_bench import run
@@ -38,6 +47,15 @@ def main(argv: list[str] | None = None) -> int:
         from .frames_bench import run as run_frames
 
         run_frames(frames=args.frames, seed=args.seed, as_json=args.json, bot=not args.no_bot)
+        return 0
+    if args.name == "bots":
+        from .bots_bench import run as run_bots
+        from .bots_bench import write_positions
+
+        if args.make_positions:
+            write_positions()
+        run_bots(repeats=args.repeats, iterations=args.iterations, compare=args.compare,
+                 as_json=args.json)
         return 0
     return 2
 

@@ -44,7 +44,17 @@ from .events import (
     Traded,
     TurnStarted,
 )
-from .moves import MARKET, OFFER, PLANT, SPECULATE, Move, token_card, token_from_storage, token_kind
+from .moves import (
+    MARKET,
+    OFFER,
+    PLANT,
+    SPECULATE,
+    Move,
+    token_card,
+    token_from_storage,
+    token_key,
+    token_kind,
+)
 from .powers import payout_for, takeover_need, turn_draw
 from .rng import Rng
 from .scoring import final_result
@@ -55,6 +65,28 @@ from .validate import Plan, validate
 def apply_move(state: Board, move: Move | str) -> list[Event]:
     """Validate and play ``move`` for the active seat; return the events it set off."""
     move, plan = validate(state, move)
+    return _play(state, move, plan)
+
+
+def apply_known_legal(state: Board, move: Move) -> list[Event]:
+    """Play ``move`` that the caller knows is legal here, without validating it.
+
+    For the search bot, whose moves come from the legal list or from a
+    policy that builds only legal moves (its tests check that against
+    :func:`~.validate.validate`): validation is a quarter of the cost of a
+    move. An illegal move here leaves the state wrong, so anything that
+    comes from a person goes through :func:`apply_move`.
+    """
+    plan: Plan = {}
+    if move.action == PLANT:
+        for t in move.tokens:
+            key = token_key(t)
+            plan[key] = plan.get(key, 0) + 1
+    return _play(state, move, plan)
+
+
+def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
+    """Play a validated ``move`` with its planting ``plan``."""
     events: list[Event] = []
     state.events = events
     seat = state.active
@@ -195,18 +227,26 @@ def draw(state: Board, seat: int, n: int, reason: str) -> None:
 
     A draw that outlasts the last pile gives what is left (R-END-2).
     """
-    got: list[int] = []
     hand = state.hands[seat]
-    while len(got) < n:
-        kind = _take_top(state)
-        if kind < 0:
-            break
-        if kind == LOCUST:
-            _locust(state, seat, reason)
-        else:
+    deck = state.deck
+    if 0 < n < len(deck) and LOCUST not in deck[-n:]:
+        # The usual case in one step: no locust, and the pile does not run out.
+        got = deck[-n:]
+        del deck[-n:]
+        for kind in got:
             hand[kind] += 1
-            got.append(kind)
-        _after_take(state)
+    else:
+        got = []
+        while len(got) < n:
+            kind = _take_top(state)
+            if kind < 0:
+                break
+            if kind == LOCUST:
+                _locust(state, seat, reason)
+            else:
+                hand[kind] += 1
+                got.append(kind)
+            _after_take(state)
     got.sort()
     state.events.append(Drawn(seat, reason, len(got), tuple(KIND_NAMES[k] for k in got)))
 

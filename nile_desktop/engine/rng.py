@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -31,25 +34,42 @@ class Rng:
     def next64(self) -> int:
         self._s = (self._s + _GOLDEN) & MASK64
         z = self._s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``, without modulo bias."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        # next64() inlined: the search bot draws hundreds of these per decision step.
+        limit = _TWO64 - _TWO64 % n
+        s = self._s
         while True:
-            r = self.next64()
-            if r < limit:
-                return r % n
+            s = (s + _GOLDEN) & MASK64
+            z = ((s ^ (s >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self._s = s
+                return z % n
 
-    def shuffle(self, items: list[int]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates)."""
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Shuffle ``items`` in place (Fisher–Yates), the same draws as ``below`` per step."""
+        s = self._s
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                s = (s + _GOLDEN) & MASK64
+                z = ((s ^ (s >> 30)) * _MIX1) & MASK64
+                z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self._s = s
 
 
 class EngineRandom(random.Random):
@@ -114,7 +134,5 @@ class EngineRandom(random.Random):
             raise IndexError("cannot choose from an empty sequence")
         return seq[self._rng.below(len(seq))]
 
-    def shuffle(self, x: MutableSequence[object]) -> None:  # type: ignore[override]
-        for i in range(len(x) - 1, 0, -1):
-            j = self._rng.below(i + 1)
-            x[i], x[j] = x[j], x[i]
+    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+        self._rng.shuffle(x)

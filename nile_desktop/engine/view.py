@@ -129,41 +129,89 @@ def resample(view: View, rng: random.Random) -> State:
     crop cards, other hands and the draw pile from the rest (the locust, if
     not set aside, is somewhere in the pile). The seed is replaced.
     """
-    unseen = view.unseen()
-    state = State(view.rules, view.crops, rng.getrandbits(62))
-    state.season, state.seasons, state.active = view.season, view.seasons, view.active
-    state.over, state.flood, state.result = view.over, view.flood, view.result
-    state.discard = list(view.discard)
-    state.flood_stack = list(view.flood_stack)
-    state.locust_aside = view.locust_aside
-    state.fields = [list(f) for f in view.fields]
-    state.mons = [list(m) for m in view.mons]
-    state.specs = [list(s) for s in view.specs]
-    me = view.seat
-    state.hands[me] = list(view.hand)
-    state.storage[me] = list(view.storage)
-    state.stacks[me] = list(view.storage_order)
-    locusts = unseen[LOCUST]
-    unseen[LOCUST] = 0
-    crops_pool = [c for c in range(N_CROPS) for _ in range(unseen[c])]
-    rng.shuffle(crops_pool)
-    for s in range(view.rules.players):
-        if s == me:
-            continue
-        for _ in range(view.storage_sizes[s]):
-            c = crops_pool.pop()
-            state.storage[s][c] += 1
-            unseen[c] -= 1
-            if view.rules.storage_top:
-                state.stacks[s].append(c)  # a random order: the real one is hidden
-    pool = [k for k in range(N_KINDS) for _ in range(unseen[k])]
-    rng.shuffle(pool)
-    for s in range(view.rules.players):
-        if s == me:
-            continue
-        for _ in range(view.hand_sizes[s]):
-            state.hands[s][pool.pop()] += 1
-    if locusts:
-        pool.insert(rng.randrange(len(pool) + 1), LOCUST)
-    state.deck = pool
-    return state
+    return Dealer(view).deal(rng)
+
+
+class Dealer:
+    """:func:`resample` for one view, many times over (the search deals thousands).
+
+    What every deal shares (the public table, the seat's own cards, the
+    unseen cards) is worked out once; :meth:`deal` copies it and deals the
+    hidden cards, with exactly the draws of :func:`resample`.
+    """
+
+    __slots__ = ("view", "template", "unseen", "locusts", "crops_pool", "hidden_storage")
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        unseen = view.unseen()
+        self.locusts = unseen[LOCUST]
+        unseen[LOCUST] = 0
+        self.unseen = unseen
+        self.crops_pool: list[int] = []
+        for c in range(N_CROPS):
+            if unseen[c]:
+                self.crops_pool += [c] * unseen[c]
+        self.hidden_storage = sum(view.storage_sizes) - view.storage_sizes[view.seat]
+        state = State(view.rules, view.crops, 0)
+        state.season, state.seasons, state.active = view.season, view.seasons, view.active
+        state.over, state.flood, state.result = view.over, view.flood, view.result
+        state.discard = list(view.discard)
+        state.flood_stack = list(view.flood_stack)
+        state.locust_aside = view.locust_aside
+        state.fields = [list(f) for f in view.fields]
+        state.mons = [list(m) for m in view.mons]
+        state.specs = [list(s) for s in view.specs]
+        me = view.seat
+        state.hands[me] = list(view.hand)
+        state.storage[me] = list(view.storage)
+        if view.rules.storage_top:
+            state.stacks[me] = list(view.storage_order)
+        self.template = state
+
+    def deal(self, rng: random.Random) -> State:
+        """One determinisation: a copy of the table with the hidden cards dealt at random."""
+        view = self.view
+        state = self.template.clone()
+        state.seed = rng.getrandbits(62)
+        me = view.seat
+        unseen = self.unseen[:]
+        crops_pool = self.crops_pool[:]
+        _shuffle_top(crops_pool, self.hidden_storage, rng)  # only the cards dealt need it
+        storage_top = view.rules.storage_top
+        for s, size in enumerate(view.storage_sizes):
+            if s == me or not size:
+                continue
+            store = state.storage[s]
+            dealt = crops_pool[-size:]
+            del crops_pool[-size:]
+            for c in reversed(dealt):  # popped from the end, one by one
+                store[c] += 1
+                unseen[c] -= 1
+                if storage_top:
+                    state.stacks[s].append(c)  # a random order: the real one is hidden
+        pool: list[int] = []
+        for k, n in enumerate(unseen):
+            if n:
+                pool += [k] * n
+        rng.shuffle(pool)
+        for s, size in enumerate(view.hand_sizes):
+            if s == me or not size:
+                continue
+            hand = state.hands[s]
+            for k in pool[-size:]:
+                hand[k] += 1
+            del pool[-size:]
+        if self.locusts:
+            pool.insert(rng.randrange(len(pool) + 1), LOCUST)
+        state.deck = pool
+        return state
+
+
+def _shuffle_top(items: list[int], k: int, rng: random.Random) -> None:
+    """Shuffle just enough that the last ``k`` items are a uniform random draw in random
+    order: the first ``k`` steps of the Fisher–Yates shuffle (which fixes the end first)."""
+    n = len(items)
+    for i in range(n - 1, max(0, n - 1 - k), -1):
+        j = rng.randrange(i + 1)
+        items[i], items[j] = items[j], items[i]

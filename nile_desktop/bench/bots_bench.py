@@ -1,0 +1,240 @@
+"""How fast the Hard bot searches: ``python -m nile_desktop.bench bots``.
+
+The Hard bot's strength is bought with search iterations, so this is the
+figure that says how much search a decision gets: iterations per second on
+one core, on a fixed set of 18 positions (2, 4 and 6 players; early, middle
+and late in a game; with and without Monuments), each searched from the
+active seat's view with the bot's own root moves and a fixed seed and cap
+(no clock, one process). The positions are stored in
+``bots_positions.json`` (position JSON of NOTATION.md, made once by
+:func:`make_positions` from Medium games), so every version of the code
+searches exactly the same positions.
+
+Beside the rate, the split of an iteration's time: *determinise* (dealing
+the hidden cards: ``resample``, or the search's ``Dealer``), *rollout* (the heuristic play-out below the
+tree, the control variate's included), *evaluation* (scoring the position
+reached) and *tree* (everything else: choosing moves in the tree, applying
+them, the control variate's copy of the state). The split is measured in a
+second pass that wraps those three functions of the search module with a
+timer, so the rate itself is measured untouched.
+
+The machine may be busy, so times are the process's CPU time (what other
+programs take from the core does not count against the search), and every
+figure is a mean over ``--repeats`` passes with a 95% interval (Student's t). ``--compare PATH`` measures the
+code under ``PATH`` (another checkout) in the same run, alternating the two
+pass by pass in fresh processes, and prints the ratio with its interval:
+
+    python -m nile_desktop.bench bots --repeats 5 --compare /path/to/other/checkout
+
+This file reads only what every version of the bots has (``observe``,
+``root_moves``, ``search``, ``rollout``, ``evaluate``; ``resample`` or ``Dealer``), so
+``--compare`` can load it against an older checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+POSITIONS_FILE = Path(__file__).with_name("bots_positions.json")
+#: Iterations per position and pass (about 0.2 s a position on one core).
+ITERATIONS = 300
+PHASES = (("early", 0.15), ("middle", 0.5), ("late", 0.85))
+PARTS = ("determinise", "tree", "rollout", "evaluation")
+#: Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom.
+_T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14,
+         2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05,
+         2.05, 2.04)
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% interval (Student's t; 0 for one value)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, 0.0
+    t = _T975[min(len(values) - 2, len(_T975) - 1)]
+    return mean, t * statistics.stdev(values) / math.sqrt(len(values))
+
+
+# -- the positions ------------------------------------------------------------------------
+def make_positions() -> list[dict[str, Any]]:
+    """The benchmark positions: Medium self-play, at 15%, 50% and 85% of each game.
+
+    Run once to write :data:`POSITIONS_FILE`; the file, not this function, is
+    what the benchmark reads, so a change to the Medium bot cannot move it.
+    """
+    import random
+
+    from nile_desktop.ai import make_bot
+    from nile_desktop.engine import Rules, new_game, observe
+
+    out = []
+    bot = make_bot("medium")
+    for players in (2, 4, 6):
+        for monuments in (True, False):
+            seed = 1000 + 10 * players + monuments
+            state = new_game(Rules(players, monuments=monuments), seed)
+            rng = random.Random(seed)
+            states = []
+            while not state.over:
+                states.append(state.clone())
+                move, _ = bot.choose(observe(state, state.active), state.legal_moves(), rng)
+                state.apply(move)
+            for phase, at in PHASES:
+                i = int(at * len(states))
+                while len(states[i].legal_moves()) < 4:  # a real decision, not a forced move
+                    i += 1
+                out.append({"players": players, "monuments": monuments, "phase": phase,
+                            "position": json.loads(states[i].to_json())})
+    return out
+
+
+def write_positions() -> None:
+    text = json.dumps(make_positions(), indent=1) + "\n"
+    tmp = POSITIONS_FILE.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, POSITIONS_FILE)
+
+
+def load_positions() -> list[dict[str, Any]]:
+    return json.loads(POSITIONS_FILE.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def label(entry: dict[str, Any]) -> str:
+    mons = "mon" if entry["monuments"] else "nomon"
+    return f"{entry['players']}p-{mons}-{entry['phase']}"
+
+
+# -- one pass -----------------------------------------------------------------------------
+def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -> dict[str, Any]:
+    """Search every position once; iterations/s per position (and the time split).
+
+    Runs in whatever ``nile_desktop`` is importable, which is how
+    ``--compare`` measures another checkout.
+    """
+    from nile_desktop.ai import search as S
+    from nile_desktop.engine import State, observe
+
+    jobs = []
+    for entry in load_positions():
+        state = State.from_json(json.dumps(entry["position"]))
+        view = observe(state, state.active)
+        roots, _ = S.root_moves(view, state.legal_moves())
+        jobs.append((label(entry), view, roots))
+    spent = dict.fromkeys(PARTS, 0.0)
+    originals = {"resample": getattr(S, "resample", None), "rollout": S.rollout,
+                 "evaluate": S.evaluate, "Dealer": getattr(S, "Dealer", None)}
+    if split:
+        def timed(part: str, fn: Any) -> Any:
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                t0 = time.process_time()
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    spent[part] += time.process_time() - t0
+            return wrapper
+
+        if originals["Dealer"] is not None:  # the search deals through a Dealer
+            S.Dealer = type("TimedDealer", (originals["Dealer"],),  # type: ignore[attr-defined]
+                            {"deal": timed("determinise", originals["Dealer"].deal)})
+        if originals["resample"] is not None:  # the search deals with resample()
+            S.resample = timed("determinise", originals["resample"])  # type: ignore[attr-defined]
+        S.rollout = timed("rollout", S.rollout)  # type: ignore[assignment]
+        S.evaluate = timed("evaluation", S.evaluate)  # type: ignore[assignment]
+    rates: dict[str, float] = {}
+    total_its, total_time = 0, 0.0
+    try:
+        for name, view, roots in jobs:
+            t0 = time.process_time()
+            _, done = S.search(view, roots, seed, iterations, None)
+            elapsed = time.process_time() - t0
+            rates[name] = done / elapsed
+            total_its += done
+            total_time += elapsed
+    finally:
+        for name, fn in originals.items():
+            if fn is not None:
+                setattr(S, name, fn)
+    out: dict[str, Any] = {"rate": total_its / total_time, "positions": rates}
+    if split:
+        # The search calls rollout() and evaluate() one after the other (never one
+        # inside the other), so the timed parts do not overlap and add up.
+        spent["tree"] = total_time - sum(spent[p] for p in PARTS if p != "tree")
+        out["split"] = {p: spent[p] / total_time for p in PARTS}
+    return out
+
+
+def _pass_in(root: str | None, iterations: int, split: bool) -> dict[str, Any]:
+    """One pass in a fresh process, importing ``nile_desktop`` from ``root`` (None: this one)."""
+    here = Path(__file__).resolve()
+    code = ("import importlib.util, json, sys\n"
+            f"spec = importlib.util.spec_from_file_location('bots_bench', {str(here)!r})\n"
+            "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+            f"print(json.dumps(m.one_pass({iterations}, {split})))\n")
+    env = dict(os.environ)
+    package_root = root or str(here.parents[2])
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=package_root,
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"the pass in {package_root} failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+# -- the report ---------------------------------------------------------------------------
+def measure(repeats: int, iterations: int, compare: str | None) -> dict[str, Any]:
+    """``repeats`` timing passes and one split pass, alternating with ``compare`` if given."""
+    runs: dict[str, list[dict[str, Any]]] = {"this": []}
+    if compare:
+        runs["other"] = []
+    for _ in range(repeats):
+        runs["this"].append(_pass_in(None, iterations, False))
+        if compare:
+            runs["other"].append(_pass_in(compare, iterations, False))
+    result: dict[str, Any] = {"iterations_per_position": iterations, "repeats": repeats,
+                              "cpu_count": os.cpu_count()}
+    for key, passes in runs.items():
+        rates = [p["rate"] for p in passes]
+        mean, half = interval(rates)
+        names = list(passes[0]["positions"])
+        per_position = {n: statistics.median(p["positions"][n] for p in passes) for n in names}
+        split = _pass_in(None if key == "this" else compare, iterations, True)["split"]
+        result[key] = {"rate": mean, "rate_ci": half, "rates": rates,
+                       "positions": per_position, "split": split}
+    if compare:
+        ratios = [a["rate"] / b["rate"] for a, b in zip(runs["this"], runs["other"], strict=True)]
+        mean, half = interval(ratios)
+        result["ratio"] = {"mean": mean, "ci": half, "values": ratios, "compared_with": compare}
+    return result
+
+
+def report(result: dict[str, Any]) -> str:
+    lines = [f"Hard search, one core: {result['iterations_per_position']} iterations per "
+             f"position, 18 positions, {result['repeats']} passes (mean, 95% interval)"]
+    for key, title in (("this", "this checkout"), ("other", "compared checkout")):
+        if key not in result:
+            continue
+        r = result[key]
+        lines.append(f"{title}: {r['rate']:,.0f} ± {r['rate_ci']:,.0f} iterations/s")
+        lines.append("  split: " + ", ".join(f"{p} {100 * r['split'][p]:.0f}%" for p in PARTS))
+        cells = [f"{n} {v:,.0f}" for n, v in r["positions"].items()]
+        for i in range(0, len(cells), 3):
+            lines.append("  " + "   ".join(f"{c:<24}" for c in cells[i:i + 3]).rstrip())
+    if "ratio" in result:
+        q = result["ratio"]
+        lines.append(f"ratio this/compared: {q['mean']:.2f}× ± {q['ci']:.2f} "
+                     f"(per pass: {', '.join(f'{v:.2f}' for v in q['values'])})")
+    return "\n".join(lines)
+
+
+def run(repeats: int = 3, iterations: int = ITERATIONS, compare: str | None = None,
+        as_json: bool = False) -> None:
+    result = measure(repeats, iterations, compare)
+    print(json.dumps(result, indent=1) if as_json else report(result))

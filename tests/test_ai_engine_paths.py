@@ -1,0 +1,95 @@
+"""The engine's fast paths for the search: the same game as the checked paths.
+
+The search plays its moves with ``apply_known_legal`` (no validation), deals
+determinisations with a partial shuffle and evaluates with the state's own
+lists; each must give exactly what the careful path gives.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nile_desktop.ai import make_bot
+from nile_desktop.ai.model import Table
+from nile_desktop.engine import Rules, new_game, observe
+from nile_desktop.engine.cards import OBELISK, SPEC_BASE
+from nile_desktop.engine.play import apply_known_legal
+from nile_desktop.engine.rng import EngineRandom, Rng
+from nile_desktop.engine.view import _shuffle_top
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_apply_known_legal_plays_exactly_what_apply_plays(players: int) -> None:
+    """R-DRAW-1, R-LOCUST-3, R-END-1: every event and every count agree, to the game's end."""
+    for seed in range(3):
+        careful = new_game(Rules(players, must_act=seed == 1, storage_top=seed == 2), seed)
+        fast = careful.clone()
+        rng = random.Random(seed)
+        while not careful.over:
+            legal = careful.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            assert [e.text() for e in careful.apply(move)] == \
+                [e.text() for e in apply_known_legal(fast, move)]
+            assert fast.to_json() == careful.to_json()
+
+
+def test_partial_shuffle_is_the_start_of_the_full_shuffle() -> None:
+    """The last k items after k Fisher–Yates steps are the full shuffle's last k items."""
+    items = list(range(40))
+    full = items[:]
+    Rng(9, 1).shuffle(full)
+    for k in (0, 1, 5, 39, 60):
+        part = items[:]
+        _shuffle_top(part, k, EngineRandom(9, 1))
+        assert sorted(part) == items
+        if k:
+            assert part[-k:] == full[-k:]
+        else:
+            assert part == items
+
+
+def test_engine_random_shuffle_matches_below_draw_by_draw() -> None:
+    """The inlined shuffle makes the same draws as Fisher–Yates written with below()."""
+    a, b = Rng(4, 2), Rng(4, 2)
+    items = list(range(30))
+    a.shuffle(items)
+    slow = list(range(30))
+    for i in range(len(slow) - 1, 0, -1):
+        j = b.below(i + 1)
+        slow[i], slow[j] = slow[j], slow[i]
+    assert items == slow and a.next64() == b.next64()
+
+
+def test_r_spec_3_speculation_in_hand_is_worth_the_obelisk_pay_out() -> None:
+    """R-SPEC-3, R-MON-5: a speculation card pays 4 with the Obelisk, 3 without, and the
+    evaluation values a speculation card in hand by that pay-out."""
+    state = new_game(Rules(2), 3)
+    seat = state.active
+    hand = state.hands[seat]
+    for k in range(len(hand)):
+        hand[k] = 0
+    hand[SPEC_BASE] = 1
+
+    def extra(obelisk: bool) -> float:
+        st = state.clone()
+        st.mons[seat][OBELISK] = 2 if obelisk else 0
+        t = Table.from_state(st)
+        with_card = sum(t.piles(seat))
+        st.hands[seat][SPEC_BASE] = 0
+        return with_card - sum(Table.from_state(st).piles(seat))
+
+    assert extra(True) == pytest.approx(extra(False) * 4 / 3)
+
+
+def test_fast_evaluation_leaves_the_state_alone() -> None:
+    state = new_game(Rules(4), 12)
+    bot = make_bot("medium")
+    rng = random.Random(1)
+    for _ in range(30):
+        move, _ = bot.choose(observe(state, state.active), state.legal_moves(), rng)
+        state.apply(move)
+    before = state.to_json()
+    Table.from_state(state).scores()
+    assert state.to_json() == before

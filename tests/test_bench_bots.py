@@ -1,0 +1,45 @@
+"""The ``bots`` benchmark: its fixed positions and one quick pass of its measurement."""
+
+from __future__ import annotations
+
+import json
+
+from nile_desktop.bench import bots_bench
+from nile_desktop.engine import State
+
+
+def test_positions_cover_every_table_size_phase_and_monument_option() -> None:
+    entries = bots_bench.load_positions()
+    labels = {bots_bench.label(e) for e in entries}
+    assert labels == {f"{p}p-{m}-{ph}" for p in (2, 4, 6) for m in ("mon", "nomon")
+                      for ph in ("early", "middle", "late")}
+    for e in entries:
+        state = State.from_json(json.dumps(e["position"]))
+        assert state.rules.players == e["players"] and state.rules.monuments == e["monuments"]
+        assert not state.over and len(state.legal_moves()) >= 4
+
+
+def test_a_pass_gives_a_rate_per_position_and_a_split_that_adds_up() -> None:
+    result = bots_bench.one_pass(iterations=4, split=True)
+    assert result["rate"] > 0 and len(result["positions"]) == 18
+    split = result["split"]
+    assert set(split) == set(bots_bench.PARTS)
+    assert abs(sum(split.values()) - 1.0) < 1e-9
+    assert all(v >= 0 for v in split.values())
+
+
+def test_the_report_prints_rates_intervals_and_the_ratio() -> None:
+    one = {"rate": 1000.0, "rate_ci": 50.0, "rates": [950.0, 1050.0],
+           "positions": {"2p-mon-early": 1000.0},
+           "split": dict.fromkeys(bots_bench.PARTS, 0.25)}
+    text = bots_bench.report({"iterations_per_position": 10, "repeats": 2, "this": one,
+                              "other": one, "ratio": {"mean": 1.0, "ci": 0.1,
+                                                      "values": [1.0, 1.0]}})
+    assert "1,000 ± 50 iterations/s" in text and "1.00× ± 0.10" in text
+    assert "determinise 25%" in text
+
+
+def test_interval_is_a_t_interval() -> None:
+    mean, half = bots_bench.interval([1.0, 3.0])
+    assert mean == 2.0 and abs(half - 12.71) < 1e-9  # sd sqrt(2), n 2
+    assert bots_bench.interval([5.0]) == (5.0, 0.0)
