@@ -12,7 +12,12 @@ so a switch re-translates what is already shown.
 
 Every count goes through :func:`ngettext` (Czech has three forms: 1, 2–4,
 5 and more), numbers through :func:`format_number`, and no message may
-need the grammatical gender of a player's name. ``PSEUDO_LANGUAGE`` is an
+need the grammatical gender of a player's name. Typography that code puts
+together comes from the catalogues too: quotation marks (:func:`quoted`,
+„…“ in Czech) and a card's count in a list (:func:`times`). A seat name
+the player never typed is saved in English and shown translated
+(:func:`shown_default_name`). The Czech words are fixed in
+``locales/cs/GLOSSARY.md``. ``PSEUDO_LANGUAGE`` is an
 accented, 40% longer English for the layout tests (``nile_desktop.pseudo``).
 
 The game reads the ``.po`` itself wherever it exists (a source checkout,

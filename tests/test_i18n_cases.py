@@ -148,7 +148,7 @@ def plain(text: str) -> str:
      "Hráč 2 přichází o pole: Len; přebírá ho Ana"),
     (lambda: refusal_text("not-plantable", card="locust"), "Nelze zasadit: Sarančata"),
     (lambda: reason_text(Reason(R.MARKET, card=CardName("wheat"), card2=CardName("spec:wheat+flax"))),
-     "mění na trhu za novou kartu: Pšenice, Spekulace Pšenice + Len"),
+     "směňuje na trhu za novou kartu: Pšenice, Spekulace Pšenice + Len"),
     (lambda: reason_text(Reason(R.OFFER, card=CardName("onions"), card2=CardName("papyrus"))),
      "obětuje bohyni Hapi: Cibule, Papyrus – záplava prospěje vlastním polím"),
     (lambda: event_line(SimpleNamespace(kind="draw", seat=0, cards=("wheat", "wheat", "flax")),
