@@ -18,7 +18,12 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from nile_desktop.i18n import N_
+from nile_desktop.saves import new_save
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +78,6 @@ class DemoDriver:
         self.table.draw(frame)  # the table as it is at this very moment of the effect
         path = self.folder / f"{self.order[kind]:03d}-{kind}-{stage}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        import pygame
-
         pygame.image.save(frame, str(path))
         self.taken.append(path)
         log.info("screenshot %s", path)
@@ -94,8 +97,6 @@ class DemoDriver:
 
 def demo_save(players: int, bots: list[str], seed: int | None, *, monuments: bool = True,
               random_crops: bool = False) -> Any:
-    from nile_desktop.saves import new_save
-
     levels = [bots[i % len(bots)] for i in range(players)]
     seats = [{"name": str(DEMO_NAMES[i]), "kind": level, "colour": i}
              for i, level in enumerate(levels)]
@@ -105,16 +106,13 @@ def demo_save(players: int, bots: list[str], seed: int | None, *, monuments: boo
 
 def start_demo(app: Any, args: argparse.Namespace) -> DemoDriver:
     """Put a bots-only game on the app's stack, as the command line asked."""
-    from nile_desktop.scenes.table import TableScene
-    from nile_desktop.scenes.title import TitleScene
-
     save = demo_save(args.players, args.bots, args.seed, monuments=not args.no_monuments,
                      random_crops=args.random_crops)
     log.info("demo: %d players %s, seed %d, speed %g", args.players, args.bots, save.seed,
              args.speed)
     table = TableScene(save, save.new_state(), autosave=False, speed=args.speed)
     if not args.quit_at_end:
-        app.stack.push(TitleScene())  # leaving the demo table lands on the title screen
+        app.stack.push(nav.make("title"))  # leaving the demo table lands on the title screen
     app.stack.push(table)
     if args.speed >= UNCAPPED_SPEED:
         app.max_fps = 0

@@ -42,6 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from nile_desktop import paths, pofile
+from nile_desktop.pseudo import PseudoTranslations
 
 log = logging.getLogger(__name__)
 
@@ -310,8 +311,6 @@ def _load(code: str) -> gettext.NullTranslations:
 
 def _translations_for(code: str) -> gettext.NullTranslations:
     if code == PSEUDO_LANGUAGE:
-        from nile_desktop.pseudo import PseudoTranslations
-
         return PseudoTranslations()
     if code not in _cache:
         _cache[code] = _load(code)
@@ -361,7 +360,7 @@ def _looks_czech(name: str | None) -> bool:
 
 def _windows_ui_language() -> str | None:
     try:
-        import ctypes
+        import ctypes  # only on Windows, where it asks the system for the UI language
 
         lang_id = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
     except (AttributeError, OSError, ImportError):

@@ -16,15 +16,19 @@ been edited. The seed field takes ASCII digits only (``²`` or ``①`` pass
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any
 
 import pygame
 
+from nile_desktop import card_art
 from nile_desktop.ai.levels import LEVEL_LABELS, LEVELS
 from nile_desktop.assets import AssetError
+from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
 from nile_desktop.i18n import N_, LazyString, _, ngettext, player_name
+from nile_desktop.saves import new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
@@ -74,10 +78,6 @@ def restore_setup(scene: NewGameScene, setup: Any) -> None:
         if isinstance(players, int) and not isinstance(players, bool) \
                 and 2 <= players <= MAX_SEATS:
             scene.count = players
-        from dataclasses import fields
-
-        from nile_desktop.engine import Rules
-
         options = {f.name for f in fields(Rules)} - {"players"}
         for key, value in rules.items():  # rule options this screen has, with the same type
             if key in options and type(getattr(scene, key, None)) is type(value):
@@ -130,10 +130,8 @@ class ColourSwatch(Widget):
     def dump_label(self) -> str:
         """The seat colour's name (from the art's list; not yet a translated text)."""
         try:
-            from nile_desktop.card_art import SEATS
-
-            return SEATS[self.scene.seats[self.index].colour]
-        except (ImportError, IndexError):
+            return card_art.SEATS[self.scene.seats[self.index].colour]
+        except IndexError:
             return str(self.scene.seats[self.index].colour)
 
     def dump_data(self) -> dict[str, Any]:
@@ -149,9 +147,7 @@ class ColourSwatch(Widget):
         colour = self.scene.seats[self.index].colour
         centre, radius = self.rect.center, self.rect.h // 2 - 2
         try:
-            from nile_desktop.card_art import seat_marker
-
-            marker = seat_marker(colour, view.current().px_size(radius * 2))
+            marker = card_art.seat_marker(colour, view.current().px_size(radius * 2))
             view.blit(surface, marker, None, center=centre)
         except AssetError:  # no seat art: a plain disc of the same colour
             view.circle(surface, seat_colour(colour), centre, radius)
@@ -194,11 +190,11 @@ class NewGameScene(MenuScene):
             self.group.add(Label((left, y, 40, 48), str(i + 1), bold=True))
             self.group.add(ColourSwatch((left + 34, y, 48, 48), self, i))
             self.group.add(TextInput((left + 96, y + 2, 290, 44), seat.name,
-                                     lambda text, i=i: self.set_name(i, text), max_len=24,
-                                     placeholder=lambda i=i: default_name(i, self.seats[i].kind),
+                                     partial(self.set_name, i), max_len=24,
+                                     placeholder=partial(self.placeholder, i),
                                      uid=f"seat-{i + 1}.name"))
             self.group.add(Choice((left + 400, y + 2, 300, 44), kinds, seat.kind,
-                                  lambda kind, i=i: self.set_kind(i, kind),
+                                  partial(self.set_kind, i),
                                   uid=f"seat-{i + 1}.kind"))
         right = panel.left + 790
         self.group.add(Toggle((right, panel.top + 112, 370, 44), lambda: _("Monuments"),
@@ -249,6 +245,10 @@ class NewGameScene(MenuScene):
     def set_name(self, index: int, text: str) -> None:
         self.seats[index].name = text
 
+    def placeholder(self, index: int) -> str:
+        """The name seat ``index`` plays under while none is typed (it follows the seat's kind)."""
+        return default_name(index, self.seats[index].kind)
+
     def set_kind(self, index: int, kind: str) -> None:
         self.seats[index].kind = kind
 
@@ -289,8 +289,6 @@ class NewGameScene(MenuScene):
         return rules, seed, seats
 
     def start(self) -> None:
-        from nile_desktop.saves import new_save
-
         rules, seed, seats = self.setup()
         save = new_save(rules, seed, seats)
         self.remember(rules, seats)

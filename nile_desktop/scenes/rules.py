@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.card_art import card_height
 from nile_desktop.i18n import N_, _, card_name
@@ -230,8 +231,6 @@ class RulesScene(MenuScene):
 
     def _draw_cards(self, surface: pygame.Surface, names: tuple[str, ...], left: int,
                     top: int) -> None:
-        from nile_desktop import card_art
-
         x = left + 20
         for name in names:
             label = card_name(name)

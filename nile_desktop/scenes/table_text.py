@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from nile_desktop.ai.levels import LEVEL_LABELS
 from nile_desktop.i18n import _, card_name, format_number, ngettext, times
 
 STORAGE = "storage:"
@@ -174,8 +175,6 @@ def reason_text(reason: Any) -> str:
 
 def seat_kind_label(kind: str) -> str:
     """"Person", "Hard bot"… in the current language (bot labels from the bots' own list)."""
-    from nile_desktop.ai.levels import LEVEL_LABELS
-
     if kind == "human":
         return _("Person")
     label = LEVEL_LABELS.get(kind)
