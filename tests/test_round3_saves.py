@@ -229,3 +229,16 @@ def test_a_big_folder_shows_its_newest_saves_at_once_then_the_whole_list(
     frames(app, 1)
     assert {info.path for info in load.infos} == {save.path for save in games}
     assert load.infos[load.list.selected].path == chosen and not app.crashed
+
+
+def test_opening_a_save_locks_it_at_once_and_deleting_it_drops_the_lock(app: object) -> None:
+    """A save opened from Load is marked before its first move; deleting it leaves no lock."""
+    from nile_desktop.scenes.load_game import LoadGameScene
+
+    save, _ = played(4)
+    load = app.stack.push(LoadGameScene())
+    load.open(0)
+    frames(app, 1)
+    assert save.path in save_locks.held() and save_locks.lock_path(save.path).exists()
+    save_library.delete_save(save.path)
+    assert not save_locks.lock_path(save.path).exists() and save.path not in save_locks.held()

@@ -227,6 +227,8 @@ class LoadGameScene(MenuScene):
         self.start(save, state)
 
     def start(self, save: Any, state: Any) -> None:
+        if save.path is not None:
+            save_locks.claim(save.path)  # another copy of the game now sees it is played
         nav.replace(self.stack, "table", save=save, state=state)
 
     def show_error(self, title: Any, err: Any) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import __version__, card_art, save_library
+from nile_desktop import __version__, card_art, save_library, save_locks
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
 from nile_desktop.saves import SaveError, load_save
@@ -161,6 +161,8 @@ class TitleScene(MenuScene):
         self.play(save, state)
 
     def play(self, save: Any, state: Any) -> None:
+        if save.path is not None:
+            save_locks.claim(save.path)  # another copy of the game now sees it is played
         nav.push(self.stack, "table", save=save, state=state)
 
     def load_game(self) -> None:
