@@ -296,8 +296,7 @@ class LoadGameScene(MenuScene):
             lambda: _("“{file}” already exists. Replace it with this game, or save the game "
                       "as “{other}” beside it?").format(file=name, other=other),
             [(lambda: _("Replace"), lambda: self.export(source, target, replace=True)),
-             (lambda: _("Save as “{other}”").format(other=other),
-              lambda: self.export(source, free)),
+             (lambda: _("Save beside it"), lambda: self.export(source, free)),
              (lambda: _("Cancel"), None)]))
 
     def ask_import(self) -> None:
