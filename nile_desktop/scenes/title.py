@@ -158,7 +158,10 @@ class TitleScene(MenuScene):
             self.stack.push(DialogScene(lambda: _("This game cannot be opened"),
                                         lambda error=err: error.message))
             return
-        self.play(save, state)
+        if save.path is None:
+            self.play(save, state)
+        else:  # a save of the folder is opened in place: another copy may be playing it
+            ask_if_in_use(self.stack, save.path, lambda _path: self.play(save, state))
 
     def play(self, save: Any, state: Any) -> None:
         if save.path is not None:
