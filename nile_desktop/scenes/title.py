@@ -4,11 +4,11 @@ Continue resumes the newest unfinished game (every game has its own save)
 and is greyed out when there is none. The saves folder is listed in the
 background (:class:`nile_desktop.save_library.Listing`), so the first frame
 never waits for it: Continue lights up when the listing is done. A game
-another running copy is playing is continued only after asking. A save that cannot be continued is
-explained in a dialog naming the file, and the file is left as it was. The
-title screen also tells the player, once, what went wrong at start (e.g.
-the settings file could not be read), and opens a game given with
-``--open FILE``.
+another running copy is playing is continued only after asking. A save
+that cannot be continued is explained in a dialog naming the file, and the
+file is left as it was. The title screen also tells the player, once, what
+went wrong at start (e.g. the settings file could not be read), and opens a
+game given with ``--open FILE``.
 """
 
 from __future__ import annotations
