@@ -8,7 +8,8 @@ only from the settings screen, and a test checks that no option reaches it.
 Nothing in a file the game reads can stop it from starting: a bad settings
 file is set aside and the player told, once the window is up.
 
-SIGTERM (a logout, ``kill``) ends the game within a second wherever it is:
+SIGTERM (a logout, ``kill``) and SIGINT (Ctrl+C in a terminal) end the game
+within a second wherever it is:
 the scenes are left as on a normal quit (games are saved after every move
 anyway), and if that has not finished after :data:`TERM_GRACE` seconds the
 process ends at once.
@@ -33,14 +34,14 @@ from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW
 
 #: Seconds a SIGTERM leaves for a clean quit before the process ends regardless.
 TERM_GRACE = 0.8
-EXIT_TERMINATED = 128 + 15
 _SIZE = re.compile(r"([0-9]{1,6})[xX]([0-9]{1,6})")
 _DIGITS = re.compile(r"[0-9]{1,20}")
 _terminating = threading.Event()
 
 
 def _on_terminate(signum: int, _frame: FrameType | None) -> None:
-    """SIGTERM: leave whatever runs now (as a quit would), and end for sure soon after."""
+    """SIGTERM or SIGINT: leave whatever runs now (as a quit would), and end for sure soon
+    after."""
     if _terminating.is_set():
         os._exit(128 + signum)
     _terminating.set()
@@ -56,6 +57,7 @@ def install_termination() -> None:
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_terminate)
+        signal.signal(signal.SIGINT, _on_terminate)  # Ctrl+C in a terminal: the same clean end
 
 
 def _bots(text: str) -> list[str]:

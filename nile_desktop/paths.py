@@ -18,6 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
+import platformdirs
+
 APP_NAME = "NileDesktop"
 APP_AUTHOR = "NileDesktop"
 
@@ -66,14 +68,11 @@ def _user_dir(kind: str) -> Path:
     override = os.environ.get("NILE_DESKTOP_HOME")
     if override:
         return Path(override) / kind
-    import platformdirs
-
-    getter = {
-        "config": platformdirs.user_config_dir,
-        "data": platformdirs.user_data_dir,
-        "log": platformdirs.user_log_dir,
-    }[kind]
-    return Path(getter(APP_NAME, APP_AUTHOR))
+    if kind == "config":
+        return Path(platformdirs.user_config_dir(APP_NAME, APP_AUTHOR))
+    if kind == "data":
+        return Path(platformdirs.user_data_dir(APP_NAME, APP_AUTHOR))
+    return Path(platformdirs.user_log_dir(APP_NAME, APP_AUTHOR))
 
 
 def user_config_dir() -> Path:

@@ -9,9 +9,10 @@ renames it ``<name>.bad`` (never over an earlier one) instead.
 
 Summing up a save means replaying it, which takes a millisecond or more;
 a folder of 10,000 saves would take seconds. So the summaries of good saves
-are kept in a small index beside them (``.index.json``), each with the
-file's modification time and size: a summary is used only while its file
-is unchanged, a damaged or foreign index is ignored and written anew, so
+are kept in a small index beside them (``.save-index``: hidden, and no
+``*.json`` that anything could take for a save), each with the file's
+modification time and size: a summary is used only while its file is
+unchanged, a damaged or foreign index is ignored and written anew, so
 the index heals itself and never decides what a save holds. The title
 screen lists in the background (:class:`Listing`), so its first frame never
 waits for the folder.
@@ -149,7 +150,7 @@ def summary(save: SaveGame, state: State, path: Path, fallback: datetime) -> Sav
                     moves=len(save.moves))
 
 
-INDEX_NAME = ".index.json"
+INDEX_NAME = ".save-index"
 INDEX_FORMAT = "nile-save-index/1"
 #: An index of 10,000 saves is about 3 MB; a larger file is not one the game wrote.
 MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -375,6 +376,7 @@ def delete_save(path: Path) -> Path | None:
     """
     info = save_info(path)
     _info_cache.pop(path, None)
+    save_locks.release(path)
     if not info.broken:
         path.unlink()
         paths.sync_folder(path.parent)

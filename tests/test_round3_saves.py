@@ -229,3 +229,36 @@ def test_a_big_folder_shows_its_newest_saves_at_once_then_the_whole_list(
     frames(app, 1)
     assert {info.path for info in load.infos} == {save.path for save in games}
     assert load.infos[load.list.selected].path == chosen and not app.crashed
+
+
+def test_opening_a_save_locks_it_at_once_and_deleting_it_drops_the_lock(app: object) -> None:
+    """A save opened from Load is marked before its first move; deleting it leaves no lock."""
+    from nile_desktop.scenes.load_game import LoadGameScene
+
+    save, _ = played(4)
+    load = app.stack.push(LoadGameScene())
+    load.open(0)
+    frames(app, 1)
+    assert save.path in save_locks.held() and save_locks.lock_path(save.path).exists()
+    save_library.delete_save(save.path)
+    assert not save_locks.lock_path(save.path).exists() and save.path not in save_locks.held()
+
+
+def test_continue_and_open_ask_first_for_a_save_another_copy_plays(app: object) -> None:
+    """Continue on the title screen and ``--open`` of a save in the folder ask too."""
+    from nile_desktop.scenes.dialog import DialogScene
+    from nile_desktop.scenes.title import TitleScene
+
+    save, _ = played(4)
+    save_locks.lock_path(save.path).write_text(
+        json.dumps({"pid": os.getppid(), "host": save_locks._host()}), encoding="utf-8")
+    title = app.stack.push(TitleScene())
+    title.wait_for_saves()
+    title.continue_game()
+    assert isinstance(app.stack.top, DialogScene)
+    app.stack.top.choose(1)  # Not now
+    assert app.stack.top is title and save.path not in save_locks.held()
+    title.open_file(save.path)
+    assert isinstance(app.stack.top, DialogScene)
+    app.stack.top.choose(0)  # Continue here
+    assert type(app.stack.top).__name__ == "TableScene" and save.path in save_locks.held()

@@ -74,11 +74,12 @@ def test_files_soak_covers_tutorial_hints_and_exports(tmp_path: Path,
 
 def test_folder_soak_times_the_title_and_load_screens(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small folder passes: the title frame does not wait, Load's first page is quick."""
+    """A small folder is listed whole and every figure is measured (the limits themselves are
+    timings, checked by the soak run, not here: a busy machine must not fail a test)."""
     from nile_desktop.soak import folder_soak
 
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
     timings = folder_soak.run(60, seed=2)
-    assert timings.failures == []
+    assert not [text for text in timings.failures if "the list shows" in text]
     assert {"title frame, no saves", "Load first page, no index",
             "Load first page, index"} <= set(timings.figures)

@@ -227,6 +227,8 @@ class LoadGameScene(MenuScene):
         self.start(save, state)
 
     def start(self, save: Any, state: Any) -> None:
+        if save.path is not None:
+            save_locks.claim(save.path)  # another copy of the game now sees it is played
         nav.replace(self.stack, "table", save=save, state=state)
 
     def show_error(self, title: Any, err: Any) -> None:
@@ -294,8 +296,7 @@ class LoadGameScene(MenuScene):
             lambda: _("“{file}” already exists. Replace it with this game, or save the game "
                       "as “{other}” beside it?").format(file=name, other=other),
             [(lambda: _("Replace"), lambda: self.export(source, target, replace=True)),
-             (lambda: _("Save as “{other}”").format(other=other),
-              lambda: self.export(source, free)),
+             (lambda: _("Save beside it"), lambda: self.export(source, free)),
              (lambda: _("Cancel"), None)]))
 
     def ask_import(self) -> None:

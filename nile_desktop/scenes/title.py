@@ -4,11 +4,11 @@ Continue resumes the newest unfinished game (every game has its own save)
 and is greyed out when there is none. The saves folder is listed in the
 background (:class:`nile_desktop.save_library.Listing`), so the first frame
 never waits for it: Continue lights up when the listing is done. A game
-another running copy is playing is continued only after asking. A save that cannot be continued is
-explained in a dialog naming the file, and the file is left as it was. The
-title screen also tells the player, once, what went wrong at start (e.g.
-the settings file could not be read), and opens a game given with
-``--open FILE``.
+another running copy is playing is continued only after asking. A save
+that cannot be continued is explained in a dialog naming the file, and the
+file is left as it was. The title screen also tells the player, once, what
+went wrong at start (e.g. the settings file could not be read), and opens a
+game given with ``--open FILE``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import __version__, card_art, save_library
+from nile_desktop import __version__, card_art, save_library, save_locks
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
 from nile_desktop.saves import SaveError, load_save
@@ -160,9 +160,14 @@ class TitleScene(MenuScene):
             self.stack.push(DialogScene(lambda: _("This game cannot be opened"),
                                         lambda error=err: error.message))
             return
-        self.play(save, state)
+        if save.path is None:
+            self.play(save, state)
+        else:  # a save of the folder is opened in place: another copy may be playing it
+            ask_if_in_use(self.stack, save.path, lambda _path: self.play(save, state))
 
     def play(self, save: Any, state: Any) -> None:
+        if save.path is not None:
+            save_locks.claim(save.path)  # another copy of the game now sees it is played
         nav.push(self.stack, "table", save=save, state=state)
 
     def load_game(self) -> None:

@@ -197,10 +197,10 @@ class UiSoak:
         except Exception as exc:  # noqa: BLE001 - escaped the App's own guard: a failure too
             self.errors.append(exc)
         if self.errors:
-            for exc in self.errors:
+            for error in self.errors:
                 self.tally.failures.append(
                     f"event {self.tally.events} ({pygame.event.event_name(event.type)} on "
-                    f"{name}; seed {self.seed}): {describe(exc)}")
+                    f"{name}; seed {self.seed}): {describe(error)}")
             self.errors.clear()
             self.pending.clear()
             self.recover()

@@ -34,7 +34,7 @@ PROGRESS_FORMAT = "nile-tutorial/1"
 MAX_FILE_BYTES = 1024 * 1024
 _SET_ASIDE = N_("Your tutorial progress could not be read, so the tutorial starts afresh. "
                 "The old file was kept as “{file}”.")
-_notice: list[str] = []
+_notice: list[Path] = []
 RULES = {"players": 2, "monuments": True, "random_crops": False}
 
 
@@ -149,7 +149,7 @@ def _set_aside(path: Path) -> None:
         log.warning("tutorial progress %s is not usable nor movable (%s)", path, exc)
         return
     log.warning("tutorial progress %s is not usable; kept as %s, starting afresh", path, kept)
-    _notice[:] = [kept.name]
+    _notice[:] = [kept]
 
 
 def take_notice() -> Callable[[], str] | None:
@@ -159,8 +159,10 @@ def take_notice() -> Callable[[], str] | None:
     """
     if not _notice:
         return None
-    name = _notice.pop()
-    return lambda: str(_SET_ASIDE).format(file=name)
+    kept = _notice.pop()
+    if kept.parent != progress_path().parent:  # set aside in another user folder (tests)
+        return None
+    return lambda: str(_SET_ASIDE).format(file=kept.name)
 
 
 def write_progress(progress: Progress, path: Path | None = None) -> bool:
