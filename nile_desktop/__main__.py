@@ -207,7 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             from nile_desktop.scenes.title import TitleScene
 
-            title = app.stack.push(TitleScene())
+            title = TitleScene()
+            app.stack.push(title)
             if args.open_file:
                 title.open_file(args.open_file)
         code = app.run()

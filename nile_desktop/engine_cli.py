@@ -73,7 +73,7 @@ def _rules(args: argparse.Namespace) -> Rules:
                  must_act=args.must_act, storage_top=args.storage_top)
 
 
-def _ascii_int(value: str) -> int:
+def ascii_int(value: str) -> int:
     """A whole number written in ASCII digits (``int`` would also take ``١٢٣`` and ``1_0``)."""
     if not _DIGITS.fullmatch(value):
         raise ValueError(f"not ASCII digits: {value!r}")
@@ -82,7 +82,7 @@ def _ascii_int(value: str) -> int:
 
 def _seed(value: str) -> int:
     try:
-        return check_seed(_ascii_int(value))
+        return check_seed(ascii_int(value))
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"seed must be an integer from 0 to {SEED_MAX}, not {printable(value)!r}") from None
@@ -90,7 +90,7 @@ def _seed(value: str) -> int:
 
 def _players(value: str) -> int:
     try:
-        return _ascii_int(value)
+        return ascii_int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"the number of players is {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]}, "
@@ -99,7 +99,7 @@ def _players(value: str) -> int:
 
 def _positive(value: str) -> int:
     try:
-        number = _ascii_int(value)
+        number = ascii_int(value)
     except ValueError:
         number = 0
     if number < 1:

@@ -95,8 +95,10 @@ def setup_logging(level: int = logging.INFO) -> Path:
         try:
             folder = make_folder()
             target = folder / LOG_NAME
+            # A file name from the disk may hold a lone surrogate: written escaped, not lost.
             handler = PrivateLogHandler(
-                target, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
+                target, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8",
+                errors="backslashreplace",
             )
         except OSError:
             continue

@@ -23,6 +23,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 
+from nile_desktop.engine_cli import ascii_int
 from nile_desktop.saves import SaveError, SaveGame, load_save
 
 EXIT_BAD_INPUT = 2
@@ -62,11 +63,19 @@ def replay_command(path: str, moves: int | None = None) -> int:
     return 0
 
 
+def _moves(text: str) -> int:
+    """A move count in ASCII digits (``int`` would also take ``١٢`` or ``1_0``)."""
+    try:
+        return ascii_int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of moves is 0 or more, not {text!r}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m nile_desktop.save_replay",
                                      description="Replay a Nile save and print the position.")
     parser.add_argument("file", help="a save or an exported game (.json)")
-    parser.add_argument("--moves", type=int, metavar="N", help="stop after the first N moves")
+    parser.add_argument("--moves", type=_moves, metavar="N", help="stop after the first N moves")
     parser.add_argument("--commands", action="store_true",
                         help="print the engine command lines that rebuild the game instead")
     args = parser.parse_args(argv)

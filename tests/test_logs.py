@@ -107,3 +107,12 @@ def test_logging_on_a_full_disk_prints_one_line_not_a_traceback_per_call(
     handler.stream = io.StringIO()
     logging.getLogger("nile_desktop.test").info("room again")
     assert not handler.failing and "room again" in handler.stream.getvalue()
+
+
+def test_a_log_line_with_a_lone_surrogate_is_written_escaped(clean_logging: Path) -> None:
+    """A file name read from the disk may hold \udcff; its line is kept, escaped."""
+    path = logs.setup_logging()
+    logging.getLogger("nile_desktop.test").warning("save %s refused", "game-\udcff.json")
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    assert "game-\\udcff.json refused" in path.read_text(encoding="utf-8")

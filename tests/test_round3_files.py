@@ -20,7 +20,7 @@ from save_data import play_saved
 
 from nile_desktop import __main__ as start
 from nile_desktop import app as app_module
-from nile_desktop import engine_cli, paths, save_library, saves, settings
+from nile_desktop import engine_cli, paths, save_library, save_replay, saves, settings
 from nile_desktop.soak.drive import frames
 from nile_desktop.tutorial import progress
 from nile_desktop.ui.theme import text_of
@@ -311,6 +311,8 @@ def test_non_ascii_digits_on_the_command_lines_are_refused(capsys: pytest.Captur
         with pytest.raises(SystemExit):
             start.parse_args(argv)
     assert start.parse_args(["--seed", "123"]).seed == 123
+    with pytest.raises(SystemExit):
+        save_replay.main(["game.json", "--moves", "١٢"])
 
 
 # -- 7. a huge window takes 4-5 GB ---------------------------------------------------------------

@@ -7,6 +7,7 @@ player keeps their bearings. Escape picks the last choice (the safe one).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import pygame
@@ -44,7 +45,7 @@ class DialogScene(MenuScene):
         left = self.panel_rect.centerx - (n * width + (n - 1) * 16) // 2
         for i, (label, _action) in enumerate(self.choices):
             rect = pygame.Rect(left + i * (width + 16), self.panel_rect.bottom - 76, width, 50)
-            self.group.add(Button(rect, label, lambda i=i: self.choose(i), primary=i == 0,
+            self.group.add(Button(rect, label, partial(self.choose, i), primary=i == 0,
                                   uid=f"choice-{i + 1}"))
         self.group.move_focus(1)
 

@@ -33,6 +33,7 @@ from nile_desktop.saves import SaveError, load_save, without_surrogates
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.table_text import seat_kind_label
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
 
@@ -232,7 +233,12 @@ class LoadGameScene(MenuScene):
         nav.replace(self.stack, "table", save=save, state=state)
 
     def show_error(self, title: Any, err: Any) -> None:
-        self.stack.push(DialogScene(title, lambda error=err: error.message))
+        self.show(DialogScene(title, lambda: err.message))
+
+    def show(self, scene: Scene) -> None:
+        """Put ``scene`` over this one (a dialog, a question)."""
+        if self.stack is not None:
+            self.stack.push(scene)
 
     # -- deleting ----------------------------------------------------------------------
     def ask_delete(self) -> None:
@@ -248,7 +254,7 @@ class LoadGameScene(MenuScene):
             message = lambda: _("The game “{file}” ({players}) will be deleted. "  # noqa: E731
                                 "This cannot be undone.").format(file=name,
                                                                  players=players_text(info))
-        self.stack.push(DialogScene(lambda: _("Delete this game?"), message,
+        self.show(DialogScene(lambda: _("Delete this game?"), message,
                                     [(lambda: _("Delete"), lambda: self.delete(info.path)),
                                      (lambda: _("Keep it"), None)]))
 
@@ -258,9 +264,9 @@ class LoadGameScene(MenuScene):
         except OSError as exc:
             log.warning("could not delete %s: %s", path, exc)
             reason = exc.strerror or str(exc)
-            self.stack.push(DialogScene(lambda: _("The game could not be deleted"),
-                                        lambda: _("“{file}” could not be removed: {reason}").format(
-                                            file=path.name, reason=reason)))
+            self.show(DialogScene(lambda: _("The game could not be deleted"),
+                                  lambda: _("“{file}” could not be removed: {reason}").format(
+                                      file=path.name, reason=reason)))
             return
         self.refresh()
         self.relayout()
@@ -291,7 +297,7 @@ class LoadGameScene(MenuScene):
     def ask_replace(self, source: Path, target: Path) -> None:
         free = save_library.free_name(target)
         name, other = without_surrogates(target.name), without_surrogates(free.name)
-        self.stack.push(DialogScene(
+        self.show(DialogScene(
             lambda: _("Replace the file?"),
             lambda: _("“{file}” already exists. Replace it with this game, or save the game "
                       "as “{other}” beside it?").format(file=name, other=other),

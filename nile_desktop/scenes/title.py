@@ -29,6 +29,7 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.load_game import ask_if_in_use
+from nile_desktop.scenes.stack import Scene
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
 from nile_desktop.tutorial.run import open_tutorial
 from nile_desktop.ui import Button, Panel, theme, view
@@ -114,7 +115,12 @@ class TitleScene(MenuScene):
         notices = getattr(self.app, "notices", None)
         while notices:
             notice = notices.pop(0)
-            self.stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
+            self.show(DialogScene(lambda: _("Something needs your attention"), notice))
+
+    def show(self, scene: Scene) -> None:
+        """Put ``scene`` over this one (a dialog)."""
+        if self.stack is not None:
+            self.stack.push(scene)
 
     def build(self) -> None:
         panel = pygame.Rect(0, 0, 400, 470)
@@ -147,8 +153,9 @@ class TitleScene(MenuScene):
         try:
             save, state = load_save(path)
         except SaveError as err:
-            self.stack.push(DialogScene(lambda: _("This game cannot be continued"),
-                                        lambda error=err: error.message))
+            error = err  # kept past the except block: the message is made when shown
+            self.show(DialogScene(lambda: _("This game cannot be continued"),
+                                  lambda: error.message))
             return
         self.play(save, state)
 
@@ -157,8 +164,9 @@ class TitleScene(MenuScene):
         try:
             save, state = save_library.import_save(Path(path))
         except SaveError as err:
-            self.stack.push(DialogScene(lambda: _("This game cannot be opened"),
-                                        lambda error=err: error.message))
+            error = err  # kept past the except block: the message is made when shown
+            self.show(DialogScene(lambda: _("This game cannot be opened"),
+                                  lambda: error.message))
             return
         if save.path is None:
             self.play(save, state)
@@ -195,7 +203,7 @@ class TitleScene(MenuScene):
     def quit(self) -> None:
         if self.app is not None:
             self.app.quit()
-        else:
+        elif self.stack is not None:
             self.stack.clear()
 
     # -- drawing ----------------------------------------------------------------------
