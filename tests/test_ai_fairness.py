@@ -78,6 +78,7 @@ LEVEL_OPTIONS = {
     "easy": {},
     "medium": {},
     "hard": {"iterations": 60, "budget": None, "workers": 1},
+    "expert": {"iterations": 90, "budget": None, "workers": 1},
 }
 
 
