@@ -10,7 +10,9 @@ values) that the table shows in the player's language.
     >>> move, reason = bot.choose(view, state.legal_moves(), rng)  # doctest: +SKIP
 
 ``suggest(view, legal, rng, budget)`` is the table's "suggest" button: the
-Hard bot's move for a human's seat, with its reason. This package imports
+Hard bot's move for a human's seat, with its reason. ``win_chances(view,
+budget)`` is every seat's chance to win as ``view.seat`` can judge it, with
+its standard error (:mod:`.chances`). This package imports
 only the engine (never pygame), so bots also run headless and in tests.
 """
 
@@ -22,6 +24,7 @@ from collections.abc import Sequence
 from nile_desktop.engine import Move, View
 
 from .bots import Bot, EasyBot, MediumBot, RandomBot
+from .chances import Chances, win_chances
 from .levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
 from .search import ExpertBot, HardBot
@@ -54,5 +57,6 @@ def suggest(view: View, legal: Sequence[Move], rng: random.Random,
     return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)
 
 
-__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS", "Bot", "CardName", "EasyBot",
-           "ExpertBot", "HardBot", "MediumBot", "RandomBot", "Reason", "make_bot", "suggest"]
+__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS", "Bot", "CardName", "Chances",
+           "EasyBot", "ExpertBot", "HardBot", "MediumBot", "RandomBot", "Reason", "make_bot",
+           "suggest", "win_chances"]
