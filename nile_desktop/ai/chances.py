@@ -36,7 +36,7 @@ HORIZON = 4
 DEFAULT_BUDGET = 400
 #: The power that turns the mean win shares into calibrated chances, fitted by
 #: ``python -m nile_desktop.ai.calibrate --fit`` on Medium games (README, "Bots").
-CALIBRATION_POWER = 1.0
+CALIBRATION_POWER = 2.0
 
 
 def calibrated(raw: tuple[float, ...] | list[float], power: float = CALIBRATION_POWER

@@ -39,7 +39,7 @@ from nile_desktop.engine.view import Dealer
 from . import reasons as R
 from .heuristic import Scorer
 from .model import Table, win_shares
-from .parallel import Stats, run_parallel, worker_count
+from .parallel import GRACE, Stats, run_parallel, worker_count
 from .policy import candidates, rollout_move
 from .reasons import Reason
 
@@ -62,6 +62,8 @@ EVAL_TEMPERATURE = 0.8
 clock: Callable[[], float] = time.time
 #: Seconds per decision when neither a budget nor an iteration cap is given.
 DEFAULT_BUDGET = 1.0
+#: Seconds a decision keeps, after its searches stop, to add up and explain the result.
+CLOSING = 0.02
 #: The Expert bot's search budget, in Hard budgets (seconds or iterations).
 EXPERT_FACTOR = 3
 #: Independent searches a capped, clock-free decision is split into: fixed, so
@@ -248,7 +250,10 @@ class HardBot:
             self.last_iterations = 0
             return roots[0], scorer.explain(roots[0])
         workers = worker_count(self.workers)
-        deadline = start + self.budget if self.budget is not None else None
+        # The searches stop early enough that collecting the workers' answers (at
+        # most GRACE late) still ends the decision within the budget.
+        deadline = (start + max(0.5 * self.budget, self.budget - GRACE - CLOSING)
+                    if self.budget is not None else None)
         seeds = [rng.getrandbits(62) for _ in range(workers if deadline else SHARES)]
         stats, self.last_iterations = run_parallel(search, remote_search, view, roots, seeds,
                                                    self.iterations, deadline, workers)
