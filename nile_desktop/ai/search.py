@@ -149,6 +149,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     root = Node(None, -1)
     me = view.seat
     done = 0
+    sqrt, log, k = math.sqrt, math.log, EXPLORATION
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -163,23 +164,24 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
         while not state.over:
             mover = state.active
             moves = roots if node is root else candidates(state)
+            children = node.children
             fresh = None
             for m in moves:
-                if m not in node.children:
+                if m not in children:
                     fresh = m
                     break
             if fresh is not None:
                 child = Node(fresh, mover)
-                node.children[fresh] = child
+                children[fresh] = child
                 node = child
                 expanded = True
             else:
                 best_ucb, best = -math.inf, node
                 for m in moves:
-                    c = node.children[m]
+                    c = children[m]
                     c.avail += 1
-                    explore = math.sqrt(math.log(c.avail) / c.visits)
-                    ucb = c.reward / c.visits + EXPLORATION * explore
+                    visits = c.visits
+                    ucb = c.reward / visits + k * sqrt(log(c.avail) / visits)
                     if ucb > best_ucb:
                         best_ucb, best = ucb, c
                 node = best
