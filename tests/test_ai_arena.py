@@ -15,7 +15,8 @@ from nile_desktop.ai import LEVELS
 from nile_desktop.ai.arena import main, play_game, rank_of, run, schedule, summary, wilson
 from nile_desktop.engine import Rules, new_game
 
-FAST = {"hard": {"iterations": 12, "budget": None, "workers": 1}}
+FAST = {"hard": {"iterations": 12, "budget": None, "workers": 1},
+        "expert": {"iterations": 36, "budget": None, "workers": 1}}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -39,7 +39,8 @@ def test_unknown_level_is_refused_with_the_known_ones() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_returns_a_legal_move_and_a_reason(level: str) -> None:
     """The interface: ``choose(view, legal, rng) -> (move, reason)``, move taken from ``legal``."""
-    options = {"iterations": 40, "budget": None, "workers": 1} if level == "hard" else {}
+    options = {"iterations": 40, "budget": None, "workers": 1} if level in ("hard", "expert") \
+        else {}
     bot = make_bot(level, **options)
     for i, state in enumerate(positions(3, 1, seed=11)):
         if i % 4:

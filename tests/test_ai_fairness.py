@@ -1,4 +1,4 @@
-"""Fairness: a bot never sees hidden cards (DESIGN.md, Bots; R-HARV-3).
+"""Fairness: a bot (and the win chances) never sees hidden cards (DESIGN.md, Bots; R-HARV-3).
 
 For many positions, every card hidden from the bot's seat (the other hands
 and storage piles, the order of the draw pile, the seed) is dealt anew into
@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from nile_desktop.ai import make_bot
+from nile_desktop.ai import make_bot, win_chances
 from nile_desktop.engine import Rules, State, new_game, observe
 from nile_desktop.engine.cards import LOCUST, N_CROPS, N_KINDS
 
@@ -78,6 +78,7 @@ LEVEL_OPTIONS = {
     "easy": {},
     "medium": {},
     "hard": {"iterations": 60, "budget": None, "workers": 1},
+    "expert": {"iterations": 90, "budget": None, "workers": 1},
 }
 
 
@@ -138,3 +139,16 @@ def test_shuffled_states_are_really_different_and_complete() -> None:
 
     assert totals(alt) == totals(state)
     assert alt.deck != state.deck
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_win_chances_never_peek(players: int) -> None:
+    """The win chances of a view are the same whatever the hidden cards really are."""
+    rng = random.Random(players)
+    for state in sample_positions(players, 4, seed=300 + players):
+        seat = state.active
+        expected = win_chances(observe(state, seat), budget=30, seed=5)
+        for _ in range(3):
+            alt = shuffle_hidden(state, seat, rng)
+            assert observe(alt, seat) == observe(state, seat)
+            assert win_chances(observe(alt, seat), budget=30, seed=5) == expected

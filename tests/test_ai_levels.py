@@ -161,3 +161,13 @@ def test_hard_keeps_to_its_time_budget(monkeypatch) -> None:
     move, _ = bot.choose(observe(s, s.active), s.legal_moves(), random.Random(0))
     assert 5 < bot.last_iterations < 400  # ~200 clock reads fit in 0.2 s of fake time
     assert move in s.legal_moves()
+    # The search stops early enough that gathering the workers' answers (at most
+    # parallel.GRACE late) still ends the decision inside its budget.
+    assert now[0] - 1000.0 <= 0.2 - search_module.GRACE
+
+
+def test_expert_searches_three_times_as_long_as_hard() -> None:
+    hard, expert = make_bot("hard"), make_bot("expert")
+    assert expert.level == "expert" and expert.budget == 3 * hard.budget == 3.0
+    capped = make_bot("expert", iterations=30, workers=1)
+    assert capped.budget is None and capped.iterations == 30

@@ -1,4 +1,4 @@
-"""Computer players for Nile DeLuxor: Random, Easy, Medium and Hard, and the advisor.
+"""Computer players for Nile DeLuxor: Random, Easy, Medium, Hard and Expert, and the advisor.
 
 Every bot answers ``choose(view, legal, rng) -> (move, reason)`` for the seat
 of ``view`` and sees nothing but that view: its own hand and storage and
@@ -10,7 +10,9 @@ values) that the table shows in the player's language.
     >>> move, reason = bot.choose(view, state.legal_moves(), rng)  # doctest: +SKIP
 
 ``suggest(view, legal, rng, budget)`` is the table's "suggest" button: the
-Hard bot's move for a human's seat, with its reason. This package imports
+Hard bot's move for a human's seat, with its reason. ``win_chances(view,
+budget)`` is every seat's chance to win as ``view.seat`` can judge it, with
+its standard error (:mod:`.chances`). This package imports
 only the engine (never pygame), so bots also run headless and in tests.
 """
 
@@ -22,28 +24,30 @@ from collections.abc import Sequence
 from nile_desktop.engine import Move, View
 
 from .bots import Bot, EasyBot, MediumBot, RandomBot
-from .levels import LEVEL_LABELS, LEVELS
+from .chances import Chances, win_chances
+from .levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
-from .search import HardBot
+from .search import ExpertBot, HardBot
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
-                                   "hard": HardBot}
+                                   "hard": HardBot, "expert": ExpertBot}
 
 
 def make_bot(level: str, **options: object) -> Bot:
     """A bot of ``level`` (one of :data:`LEVELS`).
 
-    Options are for the Hard bot and ignored by the others: ``budget``
-    (seconds per decision, default 1), ``iterations`` (a cap; given alone,
-    the bot plays without a clock and is deterministic for a given ``rng``)
-    and ``workers`` (processes, default both cores).
+    Options are for the search bots (Hard and Expert) and ignored by the
+    others: ``budget`` (seconds per decision, default 1 for Hard, 3 for
+    Expert), ``iterations`` (a cap; given alone, the bot plays without a
+    clock and is deterministic for a given ``rng``) and ``workers``
+    (processes, default both cores).
     """
     try:
         cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
-    if cls is HardBot:
-        return HardBot(**options)  # type: ignore[arg-type]
+    if issubclass(cls, HardBot):  # type: ignore[arg-type]  # Hard and Expert
+        return cls(**options)  # type: ignore[arg-type]
     return cls()
 
 
@@ -53,5 +57,6 @@ def suggest(view: View, legal: Sequence[Move], rng: random.Random,
     return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)
 
 
-__all__ = ["LEVELS", "LEVEL_LABELS", "Bot", "CardName", "EasyBot", "HardBot", "MediumBot", "RandomBot", "Reason",
-           "make_bot", "suggest"]
+__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS", "Bot", "CardName", "Chances",
+           "EasyBot", "ExpertBot", "HardBot", "MediumBot", "RandomBot", "Reason", "make_bot",
+           "suggest", "win_chances"]

@@ -14,24 +14,39 @@ level of every seat, the result and the full list of moves. The bot in seat
 ``python -m nile_desktop.engine play``, so a game played with ``--iterations``
 (no clock) is also replayed move for move by
 ``python -m nile_desktop.engine play --players P --seed S --bots LEVELS --iterations K``.
+
+With ``--csv`` the file is rewritten (to a temporary name, then renamed)
+after every game, so a long run that is stopped loses at most the games in
+progress; started again with the same settings it reads the file and plays
+only the games still missing. ``--sprt P0,P1`` ends the run as soon as
+Wald's sequential test decides whether bot #0 scores ``P0`` or ``P1``
+(:mod:`~nile_desktop.ai.stats`).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
 import math
 import multiprocessing
+import os
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from nile_desktop.engine import Rules, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
 
 from . import LEVELS, make_bot
+from .search import EXPERT_FACTOR
+from .stats import Sprt, wilson
+
+#: Search bots: their options (iterations, budget, workers) come from the arena's options.
+SEARCH_LEVELS = ("hard", "expert")
 
 
 @dataclass
@@ -47,6 +62,7 @@ class GameRecord:
     times: dict[str, list[float]] = field(default_factory=dict)
     iterations: list[int] = field(default_factory=list)
     illegal: int = 0
+    setup: str = ""  # the settings it was played with (see setup_text)
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -93,15 +109,10 @@ def _play(args: tuple) -> GameRecord:
     return play_game(*args)
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+def score_of(ranking: list[list[int]], seat: int) -> float:
+    """A seat's score in a game: 1 for a win, a share of it for a shared win, else 0."""
+    top = ranking[0]
+    return 1.0 / len(top) if seat in top else 0.0
 
 
 def rank_of(ranking: list[list[int]], seat: int) -> int:
@@ -133,23 +144,30 @@ def schedule(games: int, bots: list[str], seed: int) -> list[tuple[int, int, lis
 
 
 def run(games: int, bots: list[str], seed: int, options: dict, jobs: int,
-        progress: Callable[[list[GameRecord]], None] | None = None) -> list[GameRecord]:
-    """Play the games, in ``jobs`` processes if more than one."""
-    plan = [(i, s, seats, options) for i, s, seats in schedule(games, bots, seed)]
+        progress: Callable[[list[GameRecord]], bool | None] | None = None,
+        done: Sequence[GameRecord] = ()) -> list[GameRecord]:
+    """Play the games not in ``done``, in ``jobs`` processes if more than one.
+
+    ``progress`` is called with every record so far after each game; when it
+    returns True the run stops (games already under way in other processes
+    are abandoned).
+    """
+    out = list(done)
+    have = {r.index for r in out}
+    plan = [(i, s, seats, options) for i, s, seats in schedule(games, bots, seed)
+            if i not in have]
     if jobs <= 1:
-        out = []
         for args in plan:
             out.append(_play(args))
-            if progress:
-                progress(out)
-        return out
-    ctx = multiprocessing.get_context()
-    out = []
-    with ctx.Pool(jobs) as pool:
-        for record in pool.imap_unordered(_play, plan):
-            out.append(record)
-            if progress:
-                progress(out)
+            if progress and progress(out):
+                break
+    else:
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            for record in pool.imap_unordered(_play, plan):
+                out.append(record)
+                if progress and progress(out):
+                    pool.terminate()
+                    break
     out.sort(key=lambda r: r.index)
     return out
 
@@ -186,18 +204,56 @@ def summary(records: list[GameRecord], bots: list[str]) -> str:
     return "\n".join(lines)
 
 
-def write_csv(path: str, records: list[GameRecord]) -> None:
-    """One row per game: enough to replay it move by move with the engine."""
-    with open(path, "w", newline="", encoding="utf-8") as fh:
+CSV_FIELDS = ["game", "seed", "players", "seats", "ranking", "piles", "moves", "setup"]
+
+
+def setup_text(bots: Sequence[str], seed: int, options: dict) -> str:
+    """The settings a CSV's games were played with: a run resumes only with the same."""
+    return json.dumps({"bots": list(bots), "seed": seed, "options": options}, sort_keys=True)
+
+
+def write_csv(path: str, records: list[GameRecord], setup: str = "") -> None:
+    """One row per game: enough to replay it move by move with the engine.
+
+    ``setup`` is written for records that do not carry their own. Written
+    to a temporary file and renamed, so the file is always whole.
+    """
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    with tmp.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["game", "seed", "players", "seats", "ranking", "piles", "moves"])
+        w.writerow(CSV_FIELDS)
         for r in records:
             w.writerow([
                 r.index, r.seed, len(r.seats), ",".join(r.seats),
                 " ".join("=".join(str(s) for s in g) for g in r.ranking),
                 " ".join("/".join(str(x) for x in p) for p in r.piles),
-                ";".join(r.moves),
+                ";".join(r.moves), r.setup or setup,
             ])
+    os.replace(tmp, target)
+
+
+def read_csv(path: str, setup: str | None = None) -> list[GameRecord]:
+    """The games of a CSV written by :func:`write_csv` (none if there is no file).
+
+    With ``setup``, every row must have been played with those settings
+    (``ValueError`` otherwise): a run resumes only what it would have played.
+    """
+    target = Path(path)
+    if not target.exists():
+        return []
+    out = []
+    with target.open(newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if setup is not None and row.get("setup", "") != setup:
+                raise ValueError(f"{path} holds games played with other settings "
+                                 f"({row.get('setup') or 'unknown'}); use another file")
+            out.append(GameRecord(
+                int(row["game"]), int(row["seed"]), row["seats"].split(","),
+                [[int(s) for s in g.split("=")] for g in row["ranking"].split()],
+                [[int(x) for x in p.split("/")] for p in row["piles"].split()],
+                row["moves"].split(";") if row["moves"] else [], setup=row.get("setup", "")))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -210,15 +266,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--iterations", type=int,
-                       help="search iterations per decision (deterministic)")
-    group.add_argument("--budget", type=float, help="search seconds per decision (default 1)")
+                       help="Hard's search iterations per decision, Expert's three times as "
+                       "many (deterministic)")
+    group.add_argument("--budget", type=float,
+                       help="Hard's search seconds per decision (default 1), Expert's three "
+                       "times as long")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--workers", type=int, help="processes per search (default: 2 if --jobs 1)")
     ap.add_argument("--no-monuments", action="store_true", help="play without the Monuments")
     ap.add_argument("--must-act", action="store_true", help="rule-book option must_act (R-PLANT-5)")
     ap.add_argument("--storage-top", action="store_true",
                     help="rule-book option storage: top (R-TRADE-1)")
-    ap.add_argument("--csv", help="write every game to this CSV file")
+    ap.add_argument("--csv", help="write every game to this CSV file (and resume from it)")
+    ap.add_argument("--sprt", metavar="P0,P1",
+                    help="stop once Wald's test decides bot #0 scores P0 or P1 (e.g. 0.5,0.65)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -229,30 +290,71 @@ def main(argv: list[str] | None = None) -> int:
     for b in bots:
         if b not in LEVELS:
             ap.error(f"unknown level {b!r}; choose from {', '.join(LEVELS)}")
-    hard: dict = {}
-    if args.iterations:
-        hard = {"iterations": args.iterations, "budget": None}
-    elif args.budget:
-        hard = {"budget": args.budget}
-    hard["workers"] = args.workers or (1 if args.jobs > 1 else None)
-    options = {"hard": hard, "rules": {"monuments": not args.no_monuments,
-                                        "must_act": args.must_act,
-                                        "storage_top": args.storage_top}}
-
+    sprt = None
+    if args.sprt:
+        try:
+            p0, p1 = (float(x) for x in args.sprt.split(","))
+            sprt = Sprt(p0, p1)
+            if not 0 < p0 < p1 < 1:
+                raise ValueError
+        except ValueError:
+            ap.error("--sprt takes two win rates P0 < P1 between 0 and 1, e.g. 0.5,0.65")
+    options = search_options(args.iterations, args.budget,
+                             args.workers or (1 if args.jobs > 1 else None))
+    options["rules"] = {"monuments": not args.no_monuments, "must_act": args.must_act,
+                        "storage_top": args.storage_top}
+    setup = setup_text(bots, args.seed, options)
+    done: list[GameRecord] = []
+    if args.csv:
+        try:
+            done = read_csv(args.csv, setup)
+        except ValueError as exc:
+            ap.error(str(exc))
+        if done and not args.quiet:
+            print(f"resuming: {len(done)} games read from {args.csv}", file=sys.stderr)
     started = time.time()
 
-    def progress(done: list[GameRecord]) -> None:
-        if not args.quiet and (len(done) % 10 == 0 or len(done) == args.games):
-            wins = sum(rank_of(r.ranking, r.index % len(bots)) == 1 for r in done)
-            print(f"... {len(done)}/{args.games} games, {time.time() - started:.0f} s, "
+    def progress(records: list[GameRecord]) -> bool:
+        if args.csv:
+            write_csv(args.csv, sorted(records, key=lambda r: r.index), setup)
+        if not args.quiet and (len(records) % 10 == 0 or len(records) == args.games):
+            wins = sum(rank_of(r.ranking, r.index % len(bots)) == 1 for r in records)
+            print(f"... {len(records)}/{args.games} games, {time.time() - started:.0f} s, "
                   f"{bots[0]}#0 won {wins}", file=sys.stderr, flush=True)
+        if sprt is None:
+            return False
+        sprt.llr, sprt.games = 0.0, 0
+        for r in records:
+            sprt.add(score_of(r.ranking, r.index % len(bots)))
+        return bool(sprt.verdict)
 
-    records = run(args.games, bots, args.seed, options, args.jobs, progress)
+    records = run(args.games, bots, args.seed, options, args.jobs, progress, done)
     print(summary(records, bots))
+    if sprt is not None:
+        verdict = {"H1": f"scores at least {sprt.p1:.0%}", "H0": f"scores at most {sprt.p0:.0%}",
+                   "": "undecided"}[sprt.verdict]
+        print(f"SPRT ({sprt.p0:.2f} against {sprt.p1:.2f}, 5% errors): {bots[0]}#0 {verdict} "
+              f"after {sprt.games} games (LLR {sprt.llr:.2f})")
     if args.csv:
-        write_csv(args.csv, records)
         print(f"games written to {args.csv}")
     return 0
+
+
+def search_options(iterations: int | None, budget: float | None,
+                   workers: int | None) -> dict:
+    """Options of the search levels: Hard gets ``iterations`` or ``budget``, Expert
+    :data:`~nile_desktop.ai.search.EXPERT_FACTOR` times as much."""
+    out: dict = {}
+    for level in SEARCH_LEVELS:
+        factor = EXPERT_FACTOR if level == "expert" else 1
+        opts: dict = {}
+        if iterations:
+            opts = {"iterations": iterations * factor, "budget": None}
+        elif budget:
+            opts = {"budget": budget * factor}
+        opts["workers"] = workers
+        out[level] = opts
+    return out
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The bot levels: their ids and their names, in one place.
+"""The bot levels: their ids, names and one-line descriptions, in one place.
 
 The new-game screen, saves, the command lines and the arena all ask this
 module which levels exist; the labels are marked for translation with the
@@ -10,7 +10,7 @@ from __future__ import annotations
 from .reasons import N_
 
 #: The levels, weakest first, as the new-game screen offers them.
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
 #: The name of each level as the new-game screen shows it (a message id).
 LEVEL_LABELS: dict[str, str] = {
@@ -18,4 +18,14 @@ LEVEL_LABELS: dict[str, str] = {
     "easy": N_("Easy bot"),
     "medium": N_("Medium bot"),
     "hard": N_("Hard bot"),
+    "expert": N_("Expert bot"),
+}
+
+#: One line per level for the new-game screen: what to expect from it (a message id).
+LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "random": N_("Plays any legal move: for trying the table out."),
+    "easy": N_("Forgets cards and slips now and then: a gentle first opponent."),
+    "medium": N_("Counts the cards and plays the move that looks best right now."),
+    "hard": N_("Looks a few turns ahead, about a second a move: a real contest."),
+    "expert": N_("Looks ahead three times as long as Hard: hard to beat."),
 }

@@ -103,6 +103,15 @@ def at_least(n: int, p: float, k: int) -> float:
     return max(0.0, 1.0 - below)
 
 
+#: For each speculation kind: the speculation kinds that share one of its crops, itself
+#: included, in rule order (a flood card of any of them pays it, R-SPEC-3).
+_SPEC_RELATED: dict[int, tuple[int, ...]] = {
+    SPEC_BASE + j: tuple(SPEC_BASE + i for i, (x, y) in enumerate(SPEC_PAIRS)
+                         if x in SPEC_PAIRS[j] or y in SPEC_PAIRS[j])
+    for j in range(len(SPEC_PAIRS))
+}
+
+
 def spec_odds(counts: Sequence[float], kind: int) -> float:
     """Chance the next flood card shows a crop of speculation card ``kind`` (R-SPEC-3).
 
@@ -111,9 +120,8 @@ def spec_odds(counts: Sequence[float], kind: int) -> float:
     """
     a, b = SPEC_PAIRS[kind - SPEC_BASE]
     hit = counts[a] + counts[b]
-    for i, (x, y) in enumerate(SPEC_PAIRS):
-        if x in (a, b) or y in (a, b):
-            hit += counts[SPEC_BASE + i]
+    for k in _SPEC_RELATED[kind]:
+        hit += counts[k]
     total = sum(counts) - counts[LOCUST]
     return hit / total if total > 0 else 0.0
 
@@ -380,7 +388,8 @@ class Table:
 def softmin(piles: list[float], tau: float = SOFTMIN) -> float:
     """A smooth minimum: the smallest pile counts most, the next ones break ties."""
     lo = min(piles)
-    return lo - tau * math.log(sum(math.exp((lo - p) / tau) for p in piles))
+    exp = math.exp
+    return lo - tau * math.log(sum([exp((lo - p) / tau) for p in piles]))
 
 
 def win_shares(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import itemgetter
 
 from nile_desktop.engine import Move, State
 from nile_desktop.engine.cards import (
@@ -27,6 +28,7 @@ from nile_desktop.engine.cards import (
     monument_key,
 )
 from nile_desktop.engine.moves import (
+    HAND_TOKENS,
     MARKET,
     OFFER,
     PASS,
@@ -87,7 +89,7 @@ def candidates(state: State) -> list[Move]:
     fields = state.fields[seat]
     storage = state.storage[seat]
     flooded = flooded_crops(state)
-    make = Move.make
+    make, make_sorted = Move.make, Move.make_sorted
     out: list[tuple[float, Move]] = []
     own: list[int] = []
     singles: list[tuple[float, int]] = []
@@ -104,11 +106,11 @@ def candidates(state: State) -> list[Move]:
         need, holder = needs[c] = takeover_need(state, seat, c)
         if n >= max(2, need):
             bonus = 1.5 if holder >= 0 else 0.0
-            out.append((n * want + bonus, make(PLANT, (token(c),) * n)))
+            out.append((n * want + bonus, make_sorted(PLANT, (HAND_TOKENS[c],) * n)))
         if need <= 1:
             singles.append((want, c))
     if own:
-        toks = tuple(t for c in own for t in (token(c),) * hand[c])
+        toks = tuple(t for c in own for t in (HAND_TOKENS[c],) * hand[c])
         out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own), make(PLANT, toks)))
     news = [(w, c) for w, c in singles if not fields[c]]
     if news and len(singles) >= 2:
@@ -125,7 +127,7 @@ def candidates(state: State) -> list[Move]:
             need, _ = takeover_need(state, seat, monument_key(m))
             if stones >= max(2, need):
                 tokens = (stone_token(m),) * stones
-                out.append((1.2 if m == OBELISK else 0.6, make(PLANT, tokens)))
+                out.append((1.2 if m == OBELISK else 0.6, make_sorted(PLANT, tokens)))
                 break
     specs = [SPEC_BASE + i for i, n in enumerate(hand[SPEC_BASE:STONE])
              if n and SPEC_PAIRS[i][0] not in flooded and SPEC_PAIRS[i][1] not in flooded]
@@ -135,13 +137,13 @@ def candidates(state: State) -> list[Move]:
             counts[k] = n
         odds = {k: spec_odds(counts, k) for k in specs}
         best = max(specs, key=odds.__getitem__)
-        out.append((odds[best], make(SPECULATE, (token(best),))))
+        out.append((odds[best], make_sorted(SPECULATE, (HAND_TOKENS[best],))))
     pair = junk_pair(state, seat, needs)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))
         if sum(1 for c in state.crops if fields[c]) >= 2:
             out.append((0.2, make(OFFER, pair)))
-    out.sort(key=lambda x: -x[0])
+    out.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     moves = [m for _, m in out]
     if not state.rules.must_act or not state.can_act():
         moves.append(_PASS)

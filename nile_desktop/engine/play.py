@@ -248,7 +248,7 @@ def draw(state: Board, seat: int, n: int, reason: str) -> None:
                 got.append(kind)
             _after_take(state)
     got.sort()
-    state.events.append(Drawn(seat, reason, len(got), tuple(KIND_NAMES[k] for k in got)))
+    state.events.append(Drawn(seat, reason, len(got), tuple(map(KIND_NAMES.__getitem__, got))))
 
 
 def reveal_flood(state: Board, seat: int) -> None:
@@ -282,6 +282,8 @@ def _pay_speculations(state: Board, revealer: int, flood: int) -> None:
     all. Seats are paid in turn order from the revealer; whether a seat has
     the Obelisk's 4 is read once, when its pay-out starts.
     """
+    if not any(state.specs):
+        return
     shown = set(crops_shown(flood))
     players = state.rules.players
     pending: list[tuple[int, list[int]]] = []

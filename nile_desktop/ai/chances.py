@@ -1,0 +1,94 @@
+"""Win chances: each seat's chance to win, as one seat can judge it, with its error.
+
+    >>> from nile_desktop.ai import win_chances
+    >>> chances = win_chances(observe(state, seat), budget=400)   # doctest: +SKIP
+    >>> chances.p[seat], chances.error[seat]                       # doctest: +SKIP
+
+The estimate uses the search's own machinery and nothing the seat cannot
+see: ``budget`` times, the hidden cards are dealt afresh consistently with
+the view (:class:`~nile_desktop.engine.view.Dealer`), the game is played on
+for a few turns by the search's rollout policy, and the position reached
+is scored by the evaluation (:func:`~nile_desktop.ai.search.evaluate`: the
+real result if the game ended, else each seat's estimated win share). The
+chance is the mean over those samples, and ``error`` its standard error
+(the spread of the samples over the square root of their number), so more
+budget gives a steadier figure. The same view and seed always give the same
+chances, whatever the hidden cards really are (the fairness tests check).
+
+It is independent of any bot level: the table, a review of a finished game
+or a tutor can all ask it. How well calibrated it is — do positions it
+calls 30% end in a win three times in ten? — is measured by
+``python -m nile_desktop.ai.calibrate`` (README, "Bots").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from nile_desktop.engine import View
+from nile_desktop.engine.rng import EngineRandom
+from nile_desktop.engine.view import Dealer
+
+#: Turn-ending moves each sample is played on before it is scored.
+HORIZON = 4
+#: Samples when no budget is given.
+DEFAULT_BUDGET = 400
+#: The power that turns the mean win shares into calibrated chances, fitted by
+#: ``python -m nile_desktop.ai.calibrate --fit`` on Medium games (README, "Bots").
+CALIBRATION_POWER = 2.0
+
+
+def calibrated(raw: tuple[float, ...] | list[float], power: float = CALIBRATION_POWER
+               ) -> tuple[float, ...]:
+    """``raw`` chances raised to ``power`` and scaled to sum to 1 (sharper for power > 1)."""
+    lifted = [x ** power for x in raw]
+    total = sum(lifted) or 1.0
+    return tuple(x / total for x in lifted)
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Per seat: the chance to win (``p``, summing to 1) and its standard error.
+
+    ``raw`` is the mean of the samples before calibration.
+    """
+
+    p: tuple[float, ...]
+    error: tuple[float, ...]
+    samples: int
+    raw: tuple[float, ...] = ()
+
+
+def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
+                horizon: int = HORIZON) -> Chances:
+    """Each seat's chance to win from ``view`` (see the module docstring).
+
+    ``budget`` is the number of samples (about 0.1 ms each on one core, more
+    for six players); ``seed`` fixes them. A finished game gives its result.
+    """
+    from .search import evaluate, rollout  # the search imports nothing from here
+
+    players = view.rules.players
+    if view.over and view.result is not None:
+        top = view.result["ranking"][0]
+        result = tuple(1.0 / len(top) if s in top else 0.0 for s in range(players))
+        return Chances(result, (0.0,) * players, 0, result)
+    n = max(1, budget)
+    rng = EngineRandom(seed, 7)
+    deal = Dealer(view).deal
+    sums = [0.0] * players
+    squares = [0.0] * players
+    for _ in range(n):
+        state = deal(rng)
+        rollout(state, rng, horizon)
+        for s, x in enumerate(evaluate(state)):
+            sums[s] += x
+            squares[s] += x * x
+    raw = tuple(x / n for x in sums)
+    p = calibrated(raw)
+    # The delta method: d(p)/d(raw) is about power * p / raw for each seat.
+    error = tuple((math.sqrt(max(0.0, q / n - m * m) / (n - 1)) if n > 1 else 1.0)
+                  * (CALIBRATION_POWER * c / m if m > 0 else 1.0)
+                  for q, m, c in zip(squares, raw, p, strict=True))
+    return Chances(p, error, n, raw)
