@@ -71,7 +71,7 @@ def _bots(text: str) -> list[str]:
 
 
 def _seats(text: str) -> list[str]:
-    from nile_desktop.quickplay import parse_seats
+    from nile_desktop.quickplay import parse_seats  # it loads the scenes: only --play needs it
 
     return parse_seats(text)
 
@@ -133,6 +133,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                       help="exit (code 0) as soon as the game is over")
     demo.add_argument("--screenshots", metavar="DIR",
                       help="save a PNG at each key moment of the game into DIR")
+    # The options only: the tutorial itself (and pygame) loads once a window is wanted.
     from nile_desktop.tutorial.cli import add_arguments
 
     add_arguments(parser)
@@ -159,6 +160,7 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
 def _read_settings(log: logging.Logger) -> tuple[Any, Callable[[], str | None] | None]:
     """The settings and a notice for the player (translated when shown); the defaults if
     anything at all goes wrong."""
+    # Loaded after the log is open, so even a failing import is written to the log file.
     from nile_desktop.settings import Settings, read_settings
 
     try:
@@ -175,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     install_termination()
     args = parse_args(argv)
 
+    # --help and a bad option answer before anything heavy is loaded (start-up time).
     from nile_desktop import i18n, logs
 
     log_file = logs.setup_logging()
@@ -183,9 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings, notice = _read_settings(log)
     i18n.set_language(overrides(args).get("language", settings.language))
 
+    # pygame and the window load only once the log is open, so their failures are logged.
     import pygame
 
-    from nile_desktop.app import App
+    from nile_desktop.app import App  # (same reason as pygame above)
 
     app = App(settings, log_path=log_file, overrides=overrides(args))
     if notice:
@@ -193,19 +197,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app.open_window()
         if args.tutorial:
-            from nile_desktop.tutorial.run import start_tutorial
+            from nile_desktop.tutorial.run import start_tutorial  # only the mode asked for loads
 
             start_tutorial(app, args)
         elif args.demo:
-            from nile_desktop.demo import start_demo
+            from nile_desktop.demo import start_demo  # only the mode asked for loads
 
             start_demo(app, args)
         elif args.play:
-            from nile_desktop.quickplay import start_play
+            from nile_desktop.quickplay import start_play  # only the mode asked for loads
 
             start_play(app, args.play, args.seed, monuments=not args.no_monuments)
         else:
-            from nile_desktop.scenes.title import TitleScene
+            from nile_desktop.scenes.title import TitleScene  # only the mode asked for loads
 
             title = TitleScene()
             app.stack.push(title)

@@ -47,6 +47,7 @@ def _report(part: str, counted: str, failures: list[str], seconds: float) -> int
 
 
 def _files(args: argparse.Namespace) -> tuple[str, list[str]]:
+    # Each part loads only when asked: `soak engine` runs without pygame.
     from nile_desktop.soak import files_soak
 
     tally = files_soak.run(args.cases, args.seed, progress=args.progress)
@@ -57,7 +58,7 @@ def _files(args: argparse.Namespace) -> tuple[str, list[str]]:
 
 
 def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
-    from nile_desktop.soak import ui_soak
+    from nile_desktop.soak import ui_soak  # loaded only when asked, as files_soak
 
     tally = ui_soak.run(args.events, args.seed, progress=args.progress)
     scenes = ", ".join(f"{k} {v}" for k, v in sorted(tally.scenes.items()))
@@ -68,7 +69,7 @@ def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
 
 
 def _folder(args: argparse.Namespace) -> tuple[str, list[str]]:
-    from nile_desktop.soak import folder_soak
+    from nile_desktop.soak import folder_soak  # loaded only when asked, as files_soak
 
     timings = folder_soak.run(args.saves, args.seed)
     figures = "; ".join(f"{name} {seconds * 1000:.0f} ms"

@@ -18,15 +18,15 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
+from nile_desktop import i18n  # noqa: E402
+from nile_desktop.app import App  # noqa: E402
+from nile_desktop.settings import Settings  # noqa: E402
+
 STEP = 1 / 60
 
 
 def headless_app(settings: Any = None, **kwargs: Any) -> Any:
     """A started App on the dummy video driver (the caller calls ``app.shutdown()``)."""
-    from nile_desktop import i18n
-    from nile_desktop.app import App
-    from nile_desktop.settings import Settings
-
     settings = settings if settings is not None else Settings(language="en")
     i18n.set_language(kwargs.get("overrides", {}).get("language", settings.language))
     app = App(settings, **kwargs)

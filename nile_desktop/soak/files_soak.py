@@ -47,7 +47,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nile_desktop import engine_cli, save_library, saves, settings
+from nile_desktop.ai import make_bot
+from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
+from nile_desktop.engine.rng import EngineRandom
+from nile_desktop.scenes.load_game import LoadGameScene
+from nile_desktop.scenes.title import TitleScene
+from nile_desktop.settings import Settings, settings_path
+from nile_desktop.soak.drive import frames, headless_app
 from nile_desktop.soak.mutate import mutate
+from nile_desktop.tutorial import progress
+from nile_desktop.tutorial.progress import Progress, progress_path, start_state
 
 BATCH = 25
 KINDS = ("save", "save", "save", "settings", "position", "tutorial", "hints", "export")
@@ -94,12 +104,6 @@ def describe(exc: BaseException) -> str:
 def valid_files(seed: int) -> dict[str, list[bytes]]:
     """Valid files of each kind to start from: saves (old and new format, running and
     finished), settings, positions."""
-    from nile_desktop import saves
-    from nile_desktop.ai import make_bot
-    from nile_desktop.engine import Rules, new_game, observe
-    from nile_desktop.engine.rng import EngineRandom
-    from nile_desktop.settings import Settings
-
     rng = random.Random(seed)
     out: dict[str, list[bytes]] = {"save": [], "settings": [], "position": []}
     for players, moves in ((2, 0), (3, 12), (4, 40), (6, None), (5, 80)):
@@ -139,8 +143,6 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
 
 def tutorial_progress(rng: random.Random, moves: int) -> bytes:
     """A tutorial progress file some moves into the guided game."""
-    from nile_desktop.tutorial.progress import Progress, start_state
-
     state = start_state()
     played: list[str] = []
     for _ in range(moves):
@@ -180,8 +182,6 @@ class FilesSoak:
             self.tally.fail(f"{label}: {describe(exc)}")
 
     def feed_save(self, raw: bytes, number: int, label: str) -> None:
-        from nile_desktop import save_library, saves
-
         path = saves.saves_dir() / f"case-{number}.json"
         path.write_bytes(raw)
         self.batch.append((path, label))
@@ -201,8 +201,6 @@ class FilesSoak:
             self.tally.fail(f"{label}: reading the save changed the file")
 
     def feed_settings(self, raw: bytes, number: int, label: str) -> None:
-        from nile_desktop import settings
-
         path = settings.settings_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         before = sorted(path.parent.glob("settings.json.bad*"))
@@ -225,9 +223,6 @@ class FilesSoak:
         settings.save_settings(report.settings)
 
     def feed_position(self, raw: bytes, number: int, label: str) -> None:
-        from nile_desktop import engine_cli
-        from nile_desktop.engine import BadPositionError, State
-
         try:
             text = raw.decode("utf-8")
             State.from_json(text)
@@ -243,8 +238,6 @@ class FilesSoak:
             self.tally.fail(f"{label}: engine command line exit status {code}")
 
     def feed_tutorial(self, raw: bytes, number: int, label: str) -> None:
-        from nile_desktop.tutorial import progress
-
         path = progress.progress_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         before = sorted(path.parent.glob("tutorial.json.bad*"))
@@ -265,8 +258,6 @@ class FilesSoak:
         self.tutorial_cases += 1
 
     def feed_hints(self, raw: bytes, number: int, label: str) -> None:
-        from nile_desktop import settings
-
         path = settings.settings_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(raw)
@@ -282,8 +273,6 @@ class FilesSoak:
             self.tally.refused += 1
 
     def feed_export(self, raw: bytes, number: int, label: str) -> None:
-        from nile_desktop import save_library, saves, settings
-
         outside = Path(os.environ["NILE_DESKTOP_HOME"]) / "shared"
         outside.mkdir(exist_ok=True)
         target = outside / f"case-{number}.json"
@@ -313,17 +302,11 @@ class FilesSoak:
 
     # -- screens ------------------------------------------------------------------------
     def start_app(self) -> None:
-        from nile_desktop.soak.drive import headless_app
-
         self.app = headless_app()
         self.app.crash = self.screen_errors.append  # record instead of showing the crash scene
 
     def screens(self) -> None:
         """Title (notice, Continue) and Load (every row drawn, a usable one opened)."""
-        from nile_desktop.scenes.load_game import LoadGameScene
-        from nile_desktop.scenes.title import TitleScene
-        from nile_desktop.soak.drive import frames
-
         app = self.app
         del self.screen_errors[:]
         if self.notice is not None:
@@ -369,16 +352,11 @@ class FilesSoak:
         for path, _label in self.batch:
             path.unlink(missing_ok=True)
         self.batch.clear()
-        from nile_desktop.settings import settings_path
-        from nile_desktop.tutorial.progress import progress_path
-
         for kept in [*settings_path().parent.glob("settings.json.bad*"),  # checked per case
                      *progress_path().parent.glob("tutorial.json.bad*")]:
             kept.unlink()
 
     def run(self, cases: int, progress: bool = False) -> Tally:
-        from nile_desktop import saves
-
         valid = valid_files(self.seed)
         folder = saves.saves_dir()
         folder.mkdir(parents=True, exist_ok=True)

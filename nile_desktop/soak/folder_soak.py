@@ -23,6 +23,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from nile_desktop import save_library, saves
+from nile_desktop.scenes.load_game import LoadGameScene
+from nile_desktop.scenes.title import TitleScene
+from nile_desktop.soak.drive import frames, headless_app
 from nile_desktop.soak.files_soak import private_home
 
 PAGE_LIMIT = 1.0
@@ -44,8 +48,6 @@ class Timings:
 
 def templates(seed: int) -> list[bytes]:
     """A few saved games of different lengths (one finished), as file bytes."""
-    from nile_desktop import saves
-
     rng = random.Random(seed)
     out = []
     for moves in (0, 20, 60, 120, None):
@@ -61,9 +63,6 @@ def templates(seed: int) -> list[bytes]:
 
 
 def _title_frame(app: Any) -> tuple[Any, float]:
-    from nile_desktop.scenes.title import TitleScene
-    from nile_desktop.soak.drive import frames
-
     started = time.perf_counter()
     title = app.stack.reset(TitleScene())
     frames(app, 1)
@@ -71,10 +70,6 @@ def _title_frame(app: Any) -> tuple[Any, float]:
 
 
 def _load_page(app: Any) -> tuple[Any, float]:
-    from nile_desktop.scenes.load_game import LoadGameScene
-    from nile_desktop.scenes.title import TitleScene
-    from nile_desktop.soak.drive import frames
-
     app.stack.reset(TitleScene())
     started = time.perf_counter()
     load = app.stack.push(LoadGameScene())
@@ -84,9 +79,6 @@ def _load_page(app: Any) -> tuple[Any, float]:
 
 def measure(count: int, seed: int) -> Timings:
     """Time the screens over an empty folder, then over ``count`` saves."""
-    from nile_desktop import save_library, saves
-    from nile_desktop.soak.drive import headless_app
-
     timings = Timings(saves=count)
     folder = saves.saves_dir()
     folder.mkdir(parents=True, exist_ok=True)

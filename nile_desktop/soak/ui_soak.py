@@ -28,6 +28,13 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.save_library import list_saves
+from nile_desktop.scenes.load_game import LoadGameScene
+from nile_desktop.scenes.new_game import NewGameScene
+from nile_desktop.scenes.rules import RulesScene
+from nile_desktop.scenes.settings import SettingsScene
+from nile_desktop.scenes.title import TitleScene
+from nile_desktop.settings import Settings
 from nile_desktop.soak.drive import STEP, click, headless_app, key, motion, resize, text, wheel
 from nile_desktop.soak.files_soak import describe, private_home
 
@@ -83,9 +90,6 @@ class UiSoak:
 
     # -- the App --------------------------------------------------------------------------
     def start(self) -> None:
-        from nile_desktop.scenes.title import TitleScene
-        from nile_desktop.settings import Settings
-
         self.app = headless_app(Settings(language=self.rng.choice(("en", "cs")),
                                          animation_speed=3.0))
         self.app.crash = self.errors.append  # record instead of showing the crash scene
@@ -103,12 +107,6 @@ class UiSoak:
     # -- scenarios ---------------------------------------------------------------------------
     def scenario(self) -> None:
         """Go to a random scene as a player would (a game is started through New game)."""
-        from nile_desktop.scenes.load_game import LoadGameScene
-        from nile_desktop.scenes.new_game import NewGameScene
-        from nile_desktop.scenes.rules import RulesScene
-        from nile_desktop.scenes.settings import SettingsScene
-        from nile_desktop.scenes.title import TitleScene
-
         app, rng = self.app, self.rng
         app.guarded(app.stack.reset, TitleScene())
         choice = rng.choice(("title", "new", "settings", "rules", "load", "game", "game",
@@ -121,8 +119,6 @@ class UiSoak:
             app.guarded(self.start_game, choice)
 
     def start_game(self, choice: str) -> None:
-        from nile_desktop.scenes.new_game import NewGameScene
-
         rng = self.rng
         setup = self.app.stack.push(NewGameScene())
         count = rng.randint(2, 6)
@@ -210,8 +206,6 @@ class UiSoak:
             self.start()
 
     def recover(self) -> None:
-        from nile_desktop.scenes.title import TitleScene
-
         self.app.crashed = False
         try:
             self.app.stack.abandon()
@@ -221,8 +215,6 @@ class UiSoak:
             self.start()
 
     def count_games(self) -> None:
-        from nile_desktop.save_library import list_saves
-
         for info in list_saves():
             if not info.broken:
                 self.tally.moves += info.moves
