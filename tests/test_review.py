@@ -162,3 +162,17 @@ def test_a_background_review_reports_progress_and_its_result():
 def test_a_step_survives_json():
     step = run_job(Job({"players": 2}, SEED, (*OPENING, BLUNDER_MOVE), True, 6, 0))
     assert Step.from_dict(step.to_dict()) == step
+
+
+def test_without_worker_processes_the_review_runs_here(monkeypatch):
+    from nile_desktop.review import runner
+
+    def refuse(*args, **kwargs):
+        raise OSError("no processes here")
+
+    game = _short_game()
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", refuse)
+    seen: list[int] = []
+    review = compute_review(game, 6, 3, progress=lambda d, t: seen.append(d), workers=2)
+    assert review == compute_review(game, 6, 3, workers=1)
+    assert seen == list(range(7))

@@ -15,7 +15,8 @@ from __future__ import annotations
 import multiprocessing
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,20 +130,36 @@ def compute_review(game: Game, iterations: int = DEFAULT_ITERATIONS, seed: int =
 
 def _run_in_pool(jobs: list[Job], results: list[Any], processes: int,
                  tick: Callable[[int], None], cancel: threading.Event | None) -> None:
-    pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    """Run the jobs on worker processes; any a broken pool leaves undone run here."""
+    done = 0
     try:
-        pending: dict[Future, int] = {pool.submit(_run, job): i for i, job in enumerate(jobs)}
-        done = 0
-        while pending:
-            finished, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+        pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    except (OSError, ValueError, NotImplementedError):
+        pool = None
+    if pool is not None:
+        try:
+            pending = {pool.submit(_run, job): i for i, job in enumerate(jobs)}
+            while pending:
+                finished, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled
+                for fut in finished:
+                    index = pending.pop(fut)
+                    try:
+                        results[index] = fut.result()
+                    except (BrokenProcessPool, OSError):
+                        continue  # run below, in this process
+                    done += 1
+                    tick(done)
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+    for i, job in enumerate(jobs):
+        if results[i] is None:
             if cancel is not None and cancel.is_set():
                 raise Cancelled
-            for fut in finished:
-                results[pending.pop(fut)] = fut.result()
-                done += 1
-                tick(done)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+            results[i] = _run(job)
+            done += 1
+            tick(done)
 
 
 @dataclass

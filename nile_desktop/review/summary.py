@@ -94,7 +94,7 @@ def mark_label(mark: str) -> str:
 
 
 def _pct(value: float) -> str:
-    return _("{value} %").format(value=format_number(value, 1))
+    return _("{percent}%").format(percent=format_number(value, 1))
 
 
 def review_lines(review: Review, describe: Callable[[str], str] = str,
