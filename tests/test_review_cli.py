@@ -102,7 +102,7 @@ def test_the_summary_counts_marks_accuracy_and_the_turning_point():
     turn = turning_point(review, 0)
     assert turn is not None and (turn.index, turn.seat, turn.swing) == (2, 0, -30.0)
     lines = review_lines(review)
-    assert lines[1].startswith("3. Ana: pass — 50.0 % → 20.0 % (−30.0, blunder); better: pass")
+    assert lines[1].startswith("3. Ana: pass — 50.0% → 20.0% (−30.0, blunder); better: pass")
     assert lines[-1] == "Turning point for Ana: move 3, Ana: pass (−30.0)"
     assert review_data(review)["summary"][0]["counts"]["blunder"] == 1
 
