@@ -35,16 +35,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from nile_desktop.ai.heuristic import Scorer
+from nile_desktop.ai.model import Table
+from nile_desktop.ai.policy import candidates
 from nile_desktop.ai.search import evaluate, rollout, root_moves
-from nile_desktop.engine import Move, State, View, resample
+from nile_desktop.engine import Move, State, View, observe, resample
+from nile_desktop.engine.moves import MARKET, OFFER
 from nile_desktop.engine.rng import EngineRandom
 
 #: Name and version of the numbers this module gives; a cached review made
 #: with another evaluator is computed again. Bump it whenever the numbers change.
-EVALUATOR = "rollout-2t/1"
+EVALUATOR = "rollout-2t/2"
 #: Samples (determinisations) per evaluation: the default and the "deeper" review.
 DEFAULT_ITERATIONS = 300
 DEEPER_ITERATIONS = 1200
+#: Moves after which the mover plays on in the same turn.
+TRADES = (MARKET, OFFER)
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,8 @@ def win_chances(view: View, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
         for move, total in zip(moves, sums, strict=True):
             line = state.clone()
             line.apply(move)
+            if move.action in TRADES:
+                finish_turn(line, view.seat)
             rollout(line, EngineRandom(dice))
             _add(total, evaluate(line))
     means = [_mean(total, samples) for total in sums]
@@ -129,6 +137,24 @@ def candidate_moves(view: View, deal: State, extra: Sequence[Move | str] = ()) -
         if move not in moves:
             moves.append(move)
     return moves
+
+
+def finish_turn(line: State, mover: int) -> None:
+    """After a trade, end the mover's turn with its best-looking turn-ending move.
+
+    The mover chooses as the Medium bot values moves, on its own view of
+    the line (it knows the card a market drew, never the hidden ones), among
+    the search policy's turn-ending candidates. Without this, a trade would
+    be judged by the rollout policy's follow-up, and a line with a trade
+    would also end one turn earlier than one without.
+    """
+    if line.over or line.active != mover:
+        return
+    moves = [m for m in candidates(line) if m.action not in TRADES]
+    if len(moves) > 1:
+        scorer = Scorer(Table.from_view(observe(line, mover)), mover)
+        moves.sort(key=lambda m: -scorer.score(m))
+    line.apply(moves[0])
 
 
 def _add(total: list[float], values: Sequence[float]) -> None:
