@@ -176,3 +176,11 @@ def test_without_worker_processes_the_review_runs_here(monkeypatch):
     review = compute_review(game, 6, 3, progress=lambda d, t: seen.append(d), workers=2)
     assert review == compute_review(game, 6, 3, workers=1)
     assert seen == list(range(7))
+
+
+def test_a_market_is_judged_with_the_turn_it_leads_to():
+    """R-TRADE-2: a market before building the Obelisk is not a mistake (the mover plays on)."""
+    assert OPENING[10] == "market wheat wheat" and OPENING[11].startswith("plant stone@obelisk")
+    step = run_job(Job({"players": 2}, SEED, OPENING[:11], True, K, 0))
+    assert step.decision is not None
+    assert step.decision.loss < INACCURACY

@@ -9,28 +9,31 @@ and of the best move found, the loss between them and a mark.
 Marks follow lichess's idea (a move is judged by the win chance it gives
 away) with thresholds tuned for Nile, in percentage points of win chance:
 
-* **inaccuracy** — a loss of at least :data:`INACCURACY` (6) points,
-* **mistake** — at least :data:`MISTAKE` (12) points,
-* **blunder** — at least :data:`BLUNDER` (20) points.
+* **inaccuracy** — a loss of at least :data:`INACCURACY` (5) points,
+* **mistake** — at least :data:`MISTAKE` (10) points,
+* **blunder** — at least :data:`BLUNDER` (15) points.
 
-Lichess uses 5 / 10 / 15 on its chess win-chance scale. These were tuned on
-156 positions of six Medium-bot games (2, 3 and 4 players) at the default
-300 samples, measuring the loss of the move each bot would play there
-(the share of moves losing at least each threshold):
+These are lichess's values; they were checked for Nile on 156 positions of
+six Medium-bot games (2, 3 and 4 players) at the default 300 samples,
+measuring the loss of the move each bot would play there (the share of
+moves losing at least each threshold):
 
 =========================  ===========  =======  =======
-moves of                   ≥ 6          ≥ 12     ≥ 20
+moves of                   ≥ 5          ≥ 10     ≥ 15
 =========================  ===========  =======  =======
-Hard (1,000 iterations)    2.6 %        0 %      0 %
-Medium                     7.7 %        1.9 %    0 %
-Random                     51 %         26 %     8.3 %
+Hard (1,000 iterations)    1.3 %        0 %      0 %
+Medium                     3.8 %        1.3 %    0 %
+Easy                       8.3 %        3.2 %    0.6 %
+Random                     46 %         17 %     9.6 %
 =========================  ===========  =======  =======
 
 so a strong move is rarely marked and never called a mistake, Medium
 never blunders, and a blunder is a clear error (offering away the cards
-of a take-over loses about 40 points). The estimator's own noise is far
-below the first threshold: the best move of one review seed loses at most
-2.3 points (98 % of the time under 1) when measured with another seed.
+of a take-over loses about 40 points). The estimator's own noise stays
+well below the first threshold: the best move of one review seed loses at
+most 2.6 points (98 % of the time under 1.7) when measured with another
+seed. Thresholds of 6 / 12 / 20, tried first, called only 5 % of random
+moves blunders.
 
 Each step is an independent job (a position, a move and a seed derived
 from the review seed and the move number), so jobs can run in any order,
@@ -52,9 +55,9 @@ from nile_desktop.engine import Move, Rules, State, new_game, observe
 from .evaluate import Chances, win_chances
 
 #: Loss thresholds in percentage points of win chance (see the module docstring).
-INACCURACY = 6.0
-MISTAKE = 12.0
-BLUNDER = 20.0
+INACCURACY = 5.0
+MISTAKE = 10.0
+BLUNDER = 15.0
 MARKS = ("inaccuracy", "mistake", "blunder")
 #: Candidates kept per decision besides the played move (for the review screen).
 KEPT_OPTIONS = 3

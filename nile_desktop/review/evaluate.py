@@ -2,7 +2,9 @@
 
 This is the one place the review asks "how likely is each seat to win?", so
 a better estimator (the bots' calibrated win chances) can replace it by
-changing only :func:`win_chances` and :data:`EVALUATOR`.
+changing only :func:`win_chances` and :data:`EVALUATOR`: the review needs
+every seat's chance of a view and, for the mover, the chance after each
+candidate move, all in [0, 1], deterministic for a seed.
 
 How it is computed, with the Hard search's own pieces
 (:mod:`nile_desktop.ai.search`): each sample deals a fresh determinisation
@@ -12,7 +14,8 @@ and storage, the draw pile) at random, consistent with the seat's
 of rollout dice. On that very deal and with those very dice every candidate
 move of the mover is played (the Hard search's root moves,
 :func:`~nile_desktop.ai.search.root_moves`, plus any move the caller asks
-about), followed by the Hard search's rollout of two turns and its
+about) — a market or offering followed by the rest of the mover's turn
+(:func:`finish_turn`) — then the Hard search's rollout of two turns and its
 evaluation (:func:`~nile_desktop.ai.search.evaluate`: each seat's share of
 the win, or the real result once the game ended).
 
