@@ -14,7 +14,7 @@ away) with thresholds tuned for Nile, in percentage points of win chance:
 * **blunder** — at least :data:`BLUNDER` (15) points.
 
 These are lichess's values; they were checked for Nile on 156 positions of
-six Medium-bot games (2, 3 and 4 players) at the default 300 samples,
+six Medium-bot games (2, 3 and 4 players) at 300 samples,
 measuring the loss of the move each bot would play there (the share of
 moves losing at least each threshold):
 

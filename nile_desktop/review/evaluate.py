@@ -50,8 +50,8 @@ from nile_desktop.engine.rng import EngineRandom
 #: with another evaluator is computed again. Bump it whenever the numbers change.
 EVALUATOR = "rollout-2t/2"
 #: Samples (determinisations) per evaluation: the default and the "deeper" review.
-DEFAULT_ITERATIONS = 300
-DEEPER_ITERATIONS = 1200
+DEFAULT_ITERATIONS = 800
+DEEPER_ITERATIONS = 3200
 #: Moves after which the mover plays on in the same turn.
 TRADES = (MARKET, OFFER)
 

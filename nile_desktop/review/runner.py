@@ -116,21 +116,27 @@ def compute_review(game: Game, iterations: int = DEFAULT_ITERATIONS, seed: int =
 
     tick(0)
     processes = worker_count(workers)
-    if processes <= 1:
-        for i, job in enumerate(jobs):
-            if cancel is not None and cancel.is_set():
-                raise Cancelled
-            results[i] = _run(job)
-            tick(i + 1)
-    else:
-        _run_in_pool(jobs, results, processes, tick, cancel)
+    done = _run_in_pool(jobs, results, processes, tick, cancel) if processes > 1 else 0
+    _run_here(jobs, results, done, tick, cancel)
     return Review(EVALUATOR, iterations, seed, game.names, chosen, results[0],
                   tuple(results[1:]))
 
 
+def _run_here(jobs: list[Job], results: list[Any], done: int, tick: Callable[[int], None],
+              cancel: threading.Event | None) -> None:
+    """Run the jobs without a result yet in this process, one after the other."""
+    for i, job in enumerate(jobs):
+        if results[i] is None:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled
+            results[i] = _run(job)
+            done += 1
+            tick(done)
+
+
 def _run_in_pool(jobs: list[Job], results: list[Any], processes: int,
-                 tick: Callable[[int], None], cancel: threading.Event | None) -> None:
-    """Run the jobs on worker processes; any a broken pool leaves undone run here."""
+                 tick: Callable[[int], None], cancel: threading.Event | None) -> int:
+    """Run the jobs on worker processes; return how many ran (a broken pool leaves some)."""
     done = 0
     try:
         pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
@@ -153,13 +159,7 @@ def _run_in_pool(jobs: list[Job], results: list[Any], processes: int,
                     tick(done)
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
-    for i, job in enumerate(jobs):
-        if results[i] is None:
-            if cancel is not None and cancel.is_set():
-                raise Cancelled
-            results[i] = _run(job)
-            done += 1
-            tick(done)
+    return done
 
 
 @dataclass
