@@ -121,6 +121,8 @@ def test_json_output_is_deterministic_and_names_the_better_move(tmp_path, capsys
     assert last["move"] == BLUNDER and last["decision"]["mark"] == "blunder"
     assert last["decision"]["best"] == TAKEOVER
     assert data["summary"][0]["counts"]["blunder"] >= 1
+    assert len(data["chart"]) == len(OPENING) + 2 and data["chart"][-1][1] == \
+        last["decision"]["played"]
 
 
 def test_text_output_names_the_better_move_in_words(tmp_path, capsys):

@@ -83,8 +83,9 @@ def summarise(review: Review) -> list[PersonSummary]:
 
 
 def review_data(review: Review) -> dict[str, Any]:
-    """The review and its summaries as JSON data (the command line's ``--json``)."""
-    return {**review.to_dict(), "summary": [s.to_dict() for s in summarise(review)]}
+    """The review, its chart and its summaries as JSON data (the command line's ``--json``)."""
+    return {**review.to_dict(), "chart": [list(point) for point in review.chart],
+            "summary": [s.to_dict() for s in summarise(review)]}
 
 
 def mark_label(mark: str) -> str:
