@@ -7,7 +7,9 @@ JSON instead (the chart, every decision, the summaries). With the same
 ``--iterations`` and ``--seed`` the output is the same on any machine and
 any number of processes, so reviews can be tested and compared. A review
 kept in the file (:mod:`.cache`) is used when it matches; ``--store`` keeps
-this one there. A file that cannot be used prints one line and exits 2.
+this one there. A file that cannot be used prints one line (the load
+error in the player's language) and exits 2; the options and their errors
+are in English, like every developer command line of the project.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from nile_desktop.i18n import _
 from nile_desktop.saves import SaveError, load_save
 from nile_desktop.scenes.table_text import describe_move, reason_text
 
@@ -61,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     iterations = args.iterations if args.iterations is not None else (
         DEEPER_ITERATIONS if args.deeper else DEFAULT_ITERATIONS)
     if iterations < 1 or iterations > 100_000:
-        print(_("The number of iterations must be between 1 and 100000."), file=sys.stderr)
+        print("The number of iterations must be between 1 and 100000.", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         save, _state = load_save(args.file)
@@ -86,8 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 store_in_file(args.file, game, review)
             except (OSError, ValueError) as exc:
-                print(_("The review could not be kept in the file: {error}").format(error=exc),
-                      file=sys.stderr)
+                print(f"The review could not be kept in the file: {exc}", file=sys.stderr)
     if args.json:
         print(json.dumps(review_data(review), ensure_ascii=False, sort_keys=True, indent=1))
     else:
