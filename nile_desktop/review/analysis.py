@@ -4,7 +4,9 @@ For every move of the game the review records a :class:`Step`: every
 seat's win chance after the move, each from that seat's own view (the
 chart), and, for the seats under review, a :class:`Decision` — the mover's
 chance before the move (its best candidate), the chance of the move played
-and of the best move found, the loss between them and a mark.
+and of the best move found, the loss between them and a mark. After a
+measured decision the mover's own chart point is the chance of the move
+played, so the chart and the mark tell the same story.
 
 Marks follow lichess's idea (a move is judged by the win chance it gives
 away) with thresholds tuned for Nile, in percentage points of win chance:
