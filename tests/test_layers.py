@@ -38,3 +38,18 @@ def test_engine_imports_nothing_above_it():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     mods = eval(out.stdout)
     assert all(m == "nile_desktop" or m.startswith("nile_desktop.engine") for m in mods), mods
+
+
+def test_review_and_record_import_without_pygame():
+    """The game review and the player's record are display-free: the table will show them,
+    the command line prints them, and neither needs a window."""
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.review.analysis, nile_desktop.review.evaluate\n"
+            "import nile_desktop.review.summary, nile_desktop.review.cache\n"
+            "import nile_desktop.review.runner, nile_desktop.record\n"
+            "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
+            " for m in sys.modules)\n"
+            "print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
