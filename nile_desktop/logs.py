@@ -14,6 +14,7 @@ not a traceback on every log call; writing resumes once it can.
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
@@ -24,6 +25,7 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
+from typing import cast
 
 from nile_desktop import __version__, paths
 
@@ -40,14 +42,15 @@ class PrivateLogHandler(logging.handlers.RotatingFileHandler):
 
     failing = False
 
-    def _open(self):  # type: ignore[no-untyped-def]
+    def _open(self) -> io.TextIOWrapper:
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         if os.name != "nt":
             try:
                 os.fchmod(fd, 0o600)  # a log file from an older version was 0644
             except OSError:
                 pass
-        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)
+        stream = open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # text mode
+        return cast(io.TextIOWrapper, stream)
 
     def emit(self, record: logging.LogRecord) -> None:
         self._written = True

@@ -160,7 +160,8 @@ def _check_plain(value: Any, depth: int = 0) -> Any:
 def _check_setup(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("not an object")
-    return _check_plain(value)  # type: ignore[no-any-return]
+    checked: dict[str, Any] = _check_plain(value)
+    return checked
 
 
 def _check_version(value: Any) -> int:
