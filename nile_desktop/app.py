@@ -142,6 +142,9 @@ class App:
         except Exception:  # an icon is a nicety; no icon file must not stop the game
             log.info("no window icon", exc_info=True)
         self._set_mode()
+        log.info("window %s on the %s video driver: pygame-ce %s, SDL %s",
+                 self.surface.get_size(), pygame.display.get_driver(), pygame.version.ver,
+                 ".".join(map(str, pygame.version.SDL)))
         if self.window is not None:  # show the window at once; the title art takes a moment
             self.window.fill(theme.NILE_DEEP)
             pygame.display.flip()

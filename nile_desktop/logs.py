@@ -119,8 +119,8 @@ def setup_logging(level: int = logging.INFO) -> Path:
         root.addHandler(console)
     _log_path = target
     logging.getLogger(__name__).info(
-        "Nile desktop %s, Python %s, pygame-ce %s, %s; log at %s",
-        __version__, platform.python_version(), _pygame_version(), platform.platform(), target,
+        "Nile desktop %s, Python %s, %s; log at %s",
+        __version__, platform.python_version(), platform.platform(), target,
     )
     return target
 
@@ -137,8 +137,12 @@ def _private_temp_folder() -> Path:
 
 
 def _pygame_version() -> str:
+    """pygame-ce's version and SDL's, once the game has loaded them (the window logs them too)."""
     module = sys.modules.get("pygame")
-    return getattr(getattr(module, "version", None), "ver", "not loaded")
+    version = getattr(module, "version", None)
+    if version is None:
+        return "not yet loaded"
+    return f"{version.ver} (SDL {'.'.join(map(str, version.SDL))})"
 
 
 def format_crash(exc: BaseException) -> str:

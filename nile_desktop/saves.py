@@ -467,6 +467,14 @@ def autosave(save: SaveGame, state: State | None = None) -> bool:
     return True
 
 
+def log_opened(save: SaveGame, how: str) -> None:
+    """One line in the log file when a game is started, continued, loaded or imported, so a
+    player's report shows which game the lines after it belong to."""
+    kinds = ",".join(seat.kind for seat in save.seats)
+    log.info("%s: %s, %d players (%s), seed %d, rules %s, at move %d", how, save.path,
+             len(save.seats), kinds, save.seed, save.rules, len(save.moves))
+
+
 def save_and_leave(save: SaveGame, state: State | None = None) -> bool:
     """"Save and leave": write the game now (it is then first for Continue); never raises.
 

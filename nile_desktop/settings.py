@@ -369,8 +369,18 @@ def save_settings(settings: Settings) -> None:
             raw = text.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate set after checking: escaped, not lost
             raw = (json.dumps(data, indent=2, ensure_ascii=True) + "\n").encode("ascii")
+        if _holds(path, raw):
+            return  # nothing changed: no write, and no line in the log
         paths.write_atomic(path, raw)
     except (OSError, ValueError, TypeError) as exc:  # a full disk; a name no disk can hold
         log.error("settings could not be saved to %s: %s", path, exc)
         return
     log.info("settings saved to %s", path)
+
+
+def _holds(path: Path, raw: bytes) -> bool:
+    """Whether the settings file already holds exactly ``raw``."""
+    try:
+        return path.is_file() and path.stat().st_size == len(raw) and path.read_bytes() == raw
+    except OSError:
+        return False

@@ -29,7 +29,7 @@ import pygame
 from nile_desktop import save_library, save_locks
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.saves import SaveError, load_save, without_surrogates
+from nile_desktop.saves import SaveError, load_save, log_opened, without_surrogates
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -225,6 +225,7 @@ class LoadGameScene(MenuScene):
         except SaveError as err:
             self.show_error(lambda: _("This game cannot be loaded"), err)
             return
+        log_opened(save, "load")
         self.start(save, state)
 
     def start(self, save: Any, state: Any) -> None:
@@ -315,4 +316,5 @@ class LoadGameScene(MenuScene):
         except SaveError as err:
             self.show_error(lambda: _("This game cannot be imported"), err)
             return
+        log_opened(save, f"import {source}")
         self.start(save, state)

@@ -28,7 +28,7 @@ from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
 from nile_desktop.i18n import N_, LazyString, _, ngettext, player_name
-from nile_desktop.saves import new_save
+from nile_desktop.saves import log_opened, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
@@ -291,6 +291,7 @@ class NewGameScene(MenuScene):
     def start(self) -> None:
         rules, seed, seats = self.setup()
         save = new_save(rules, seed, seats)
+        log_opened(save, "new game")
         self.remember(rules, seats)
         nav.replace(self.stack, "table", save=save, state=save.new_state())
 

@@ -24,7 +24,7 @@ import pygame
 from nile_desktop import __version__, card_art, save_library, save_locks
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
-from nile_desktop.saves import SaveError, load_save
+from nile_desktop.saves import SaveError, load_save, log_opened
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -157,6 +157,7 @@ class TitleScene(MenuScene):
             self.show(DialogScene(lambda: _("This game cannot be continued"),
                                   lambda: error.message))
             return
+        log_opened(save, "continue")
         self.play(save, state)
 
     def open_file(self, path: str | Path) -> None:
@@ -168,6 +169,7 @@ class TitleScene(MenuScene):
             self.show(DialogScene(lambda: _("This game cannot be opened"),
                                   lambda: error.message))
             return
+        log_opened(save, f"open {path}")
         if save.path is None:
             self.play(save, state)
         else:  # a save of the folder is opened in place: another copy may be playing it
