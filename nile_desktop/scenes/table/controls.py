@@ -129,7 +129,7 @@ def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
         if refusal is not None:  # not a whole planting yet: say what it still needs
             return _("Not yet: {why}").format(why=refusal_words(t, refusal)), theme.LAPIS
         return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
-    if t.draft.picks:
+    if not t.draft.empty:
         return _("Picked: drop them on a glowing place to plant, or trade or speculate "
                  "with the buttons."), theme.LAPIS
     return _("Your turn, {name}: pick cards to trade, or drag cards onto your fields to "

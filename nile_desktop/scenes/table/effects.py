@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
+from nile_desktop.engine import CardRef
 from nile_desktop.i18n import Deferred
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Swarm
@@ -212,7 +213,7 @@ def fx_harvest(st: Stage, events: list[Any]) -> None:
 def fx_trade(st: Stage, events: list[Any]) -> None:
     e = events[0]
     start = st.hand(e.seat)
-    faces = [c[len("storage:"):] if c.startswith("storage:") else c for c in e.cards]
+    faces = [CardRef.parse(c).kind for c in e.cards]
     cards = [st.card(face, Point(start.x + i * 12, start.y, start.w))
              for i, face in enumerate(faces)]
     steps = [st.fly(c, st.pile("discard"), FLY) for c in cards]
@@ -242,10 +243,11 @@ def fx_plant(st: Stage, events: list[Any]) -> None:
     start = st.hand(e.seat)
     cards, steps = [], []
     for i, token in enumerate(e.cards):
-        if token.startswith("stone@"):
-            face, goal = "stone", _monument_spot(st, e.seat, token[6:])
+        ref = CardRef.parse(token)
+        if ref.monument is not None:
+            face, goal = ref.kind, _monument_spot(st, e.seat, ref.monument)
         else:
-            face, goal = token, st.field(e.seat, token)
+            face, goal = ref.kind, st.field(e.seat, ref.kind)
         card = st.card(face, Point(start.x + i * 10, start.y, start.w))
         cards.append(card)
         steps.append(Sequence([Wait(i * 0.05), st.fly(card, goal, FLY)]))

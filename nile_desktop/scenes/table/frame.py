@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import KIND_NAMES, MONUMENTS
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
@@ -137,14 +138,12 @@ def warm_faces(t: Any) -> None:
     """Draw a couple of card faces ahead of need each frame, at the largest size this
     layout shows cards at, so no frame later stalls drawing card art."""
     if t._warm_key != t.layout.size:
-        from nile_desktop.engine import KIND_NAMES
-
         t._warm_key = t.layout.size
         hand_w = int(hand_area(t.layout).h * 5 / 7)  # the largest size a card is drawn at
         names = [n for n in KIND_NAMES if n != "locust" and (
             ":" not in n or all(c in t.board.crop_names for c in n[5:].split("+")))
             and (n in t.board.crop_names or ":" in n or n == "stone")]
-        names += ["locust", "sphinx", "obelisk", "wall"]
+        names += ["locust", *MONUMENTS]
         t._warm_queue = [(n, hand_w, lab) for lab in (True, False) for n in names]
         t._warm_queue += [("back", hand_w, False), ("flood", hand_w, False)]
     done = 0

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import deciding_pile, pile_order, places
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.paint import Element, Paint
@@ -20,32 +21,6 @@ from nile_desktop.ui import theme
 #: Bar colours per seat (the seat markers' colours, kept readable on papyrus).
 BAR_COLOURS = ((0x1F, 0x3C, 0x88), (0x1B, 0x8E, 0x84), (0xA8, 0x8E, 0x4E),
                (0x2B, 0x25, 0x22), (0xB8, 0x62, 0x2E), (0x6A, 0x3E, 0x8E))
-
-
-def sorted_piles(state: Any, seat: int) -> list[tuple[str, int]]:
-    """(crop, count) of ``seat``'s storage, smallest first, crops in rule order on ties."""
-    storage = state.storage_of(seat)
-    crops = list(state.crop_names)
-    return sorted(((c, storage.get(c, 0)) for c in crops), key=lambda cp: (cp[1], crops.index(cp[0])))
-
-
-def deciding_index(a: list[int], b: list[int]) -> int | None:
-    """The first pile, smallest first, where ``a`` and ``b`` differ (None if equal)."""
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return i
-    return None
-
-
-def order(result: dict[str, Any]) -> list[tuple[int, int]]:
-    """(place, seat) best first; tied seats share a place."""
-    out = []
-    place = 1
-    for group in result.get("ranking", []):
-        for seat in group:
-            out.append((place, seat))
-        place += len(group)
-    return out
 
 
 def tie_sentence(state: Any, names: list[str]) -> str:
@@ -63,7 +38,7 @@ def tie_sentence(state: Any, names: list[str]) -> str:
     if len(ranking) < 2:
         return ""
     runner = ranking[1][0]
-    i = deciding_index(piles[winner], piles[runner])
+    i = deciding_pile(piles[winner], piles[runner])
     if i is None:
         return ""
     if i == 0:
@@ -98,7 +73,7 @@ def draw_results(p: Paint, t: Any) -> None:
              "that decided the place."), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
            anchor="midtop", width=box.w - 2 * pad)
     piles = result.get("piles", [])
-    ranked = order(result)
+    ranked = places(result)
     y = box.top + p.px(108)
     card_h = row_h - p.px(6)
     card_w = int(card_h * 5 / 7)
@@ -111,10 +86,10 @@ def draw_results(p: Paint, t: Any) -> None:
         nxt = ranked[idx + 1][1] if idx + 1 < len(ranked) else None
         prev = ranked[idx - 1][1] if idx > 0 else None
         other = nxt if nxt is not None else prev
-        decide = deciding_index(piles[seat], piles[other]) if other is not None and seat < len(
+        decide = deciding_pile(piles[seat], piles[other]) if other is not None and seat < len(
             piles) and other < len(piles) else None
         x = box.left + pad + p.px(250)
-        piles_of = sorted_piles(state, seat)
+        piles_of = pile_order(state.storage_of(seat), state.crop_names)
         turned = round(t.reveal * len(piles_of) + 0.499)  # piles turned over so far
         for i, (crop, count) in enumerate(piles_of):
             rect = (x, y + p.px(3), card_w, card_h)

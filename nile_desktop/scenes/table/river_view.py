@@ -8,11 +8,12 @@ from typing import Any
 import pygame
 
 from nile_desktop.assets import AssetError
+from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
 from nile_desktop.ui import theme
 
-MONUMENTS = ("sphinx", "obelisk", "wall")
+SPHINX, OBELISK, WALL = MONUMENTS
 
 
 def draw_river(p: Paint, t: Any) -> None:
@@ -95,7 +96,7 @@ def _draw_centre(p: Paint, t: Any) -> None:
     draft = t.draft if t.composing() else None
     for i, mon in enumerate(free):
         rect = (box.left + i * (size + p.px(6)), box.top + p.px(20), size, round(size * 7 / 5))
-        target_id = f"monument:{mon}"
+        target_id = str(Place.monument_of(mon))
         staged = draft.staged_on(target_id) if draft is not None else 0
         p.card(mon, rect)
         if staged:
@@ -110,8 +111,8 @@ def _draw_centre(p: Paint, t: Any) -> None:
 
 
 def _power(monument: str) -> str:
-    if monument == "sphinx":
+    if monument == SPHINX:
         return _("Sphinx: your take-overs need only an equal field")
-    if monument == "obelisk":
+    if monument == OBELISK:
         return _("Obelisk: draw 3 cards at the end of your turn, and 4 per matching speculation")
     return _("Wall: rivals need two more cards, not one, to take over your fields")

@@ -14,6 +14,7 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.assets import AssetError
+from nile_desktop.engine import Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
 from nile_desktop.scenes.table_text import seat_kind_label
@@ -80,9 +81,9 @@ def _items(t: Any, seat: int) -> list[tuple[str, str, int]]:
     draft = t.draft if t.composing() and seat == t.session.active else None
     if draft is not None:
         plots = [tg for tg in t.targets_shown() if tg.role == "plot"]
-        staged_plots = [tid.split(":", 1)[1] for tid, _tok in draft.staged
-                        if tid.startswith("field:") and (tg := draft.target(tid)) is not None
-                        and tg.role == "plot"]
+        staged_plots = [place.name for place, _card in draft.staged
+                        if place.kind is PlaceKind.FIELD
+                        and (tg := draft.target(place)) is not None and tg.role == "plot"]
         # plots already used keep their place; new ones are added after them
         names = dict.fromkeys(staged_plots + [tg.name for tg in plots])
         items += [("plot", crop, 0) for crop in names]
@@ -122,7 +123,7 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
                           tooltip=_("{card}: pending speculation").format(card=card_label(name)),
                           data={"kind": name, "zone": "speculation", "seat": seat}))
         else:
-            target_id = f"field:{name}" if role == "field" else f"monument:{name}"
+            target_id = str(Place.field(name) if role == "field" else Place.monument_of(name))
             staged = draft.staged_on(target_id) if draft is not None else 0
             target = glowing.get(target_id)
             p.card(name, rect, label=card_w >= p.px(70))
@@ -154,7 +155,7 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
 def _draw_plot(p: Paint, t: Any, crop: str, rect: tuple[int, int, int, int],
                glowing: dict[str, Any]) -> None:
     """An empty plot in the shown person's panel: a new field of ``crop`` may start here."""
-    target_id = f"field:{crop}"
+    target_id = str(Place.field(crop))
     staged = t.draft.staged_on(target_id)
     r = pygame.Rect(rect)
     pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, r, width=max(1, p.px(2)),
@@ -175,7 +176,7 @@ def _draw_staged(p: Paint, t: Any, target_id: str, rect: tuple[int, int, int, in
                  ghost: bool = True) -> None:
     """Cards waiting on a place until Confirm: a lifted card with "+N" (and the need)."""
     target = t.draft.target(target_id)
-    kind = "stone" if target_id.startswith("monument:") else target_id.split(":", 1)[1]
+    kind = Place.parse(target_id).card_kind
     lift = p.px(10)
     r = pygame.Rect(rect).move(p.px(6), -lift)
     p.card(kind, tuple(r), alpha=235 if ghost else 255)

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import CardRef
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.paint import Element, Hits, Paint
@@ -181,7 +182,7 @@ class TableInput:
                 t.play_sound("slide")
                 self.explain_places(kind)
         elif zone == "storage":
-            refusal = t.draft.pick("storage:" + kind)
+            refusal = t.draft.pick(CardRef(kind, storage=True))
             if refusal is not None:
                 t.refuse(refusal)
         elif "target" in element.data:
@@ -230,10 +231,9 @@ class TableInput:
     def _refuse_place(self, place: Element, refusal: Any) -> None:
         t = self.t
         if refusal.code == "no-room":
-            kinds = [k for k in t.draft.picks] or []
             reasons = []
-            for token in kinds:
-                kind = token.split(":", 1)[1] if token.startswith("storage:") else token
+            for ref in t.draft.picked_refs():
+                kind = ref.kind
                 for target in t.draft.targets(kind):
                     why = t.draft.why_not_target(kind, target)
                     if why is not None:
@@ -252,7 +252,7 @@ class TableInput:
         if zone == "hand":
             t.draft.unpick(kind)
         elif zone == "storage":
-            t.draft.unpick("storage:" + kind)
+            t.draft.unpick(CardRef(kind, storage=True))
         elif "target" in element.data:
             t.draft.unstage_one(element.data["target"])
 

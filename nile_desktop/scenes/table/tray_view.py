@@ -13,10 +13,8 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.engine import CROPS
-from nile_desktop.engine.cards import KIND_BY_NAME
+from nile_desktop.engine import CROPS, KIND_BY_NAME, CardRef, smallest_pile
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.scenes.table.draft import STORAGE
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
 from nile_desktop.ui import theme
 
@@ -72,7 +70,7 @@ def draw_hand(p: Paint, t: Any) -> None:
     x = float(area.left)
     for kind in kinds:
         held = hand[kind]
-        picked = draft.picks[kind] if draft is not None else 0
+        picked = draft.picked_count(kind) if draft is not None else 0
         staged = draft.staged_kinds()[kind] if draft is not None else 0
         left = held - staged
         rect = (int(x), area.top - (lift if picked else 0), card_w, card_h)
@@ -115,7 +113,7 @@ def draw_storage(p: Paint, t: Any) -> None:
     p.text(ngettext("Storage: {n} card", "Storage: {n} cards", total).format(n=total),
            (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w - 2 * pad)
     crops = list(state.crop_names)
-    smallest = min(storage.get(c, 0) for c in crops) if crops else 0
+    smallest = smallest_pile(storage, crops)
     cols = len(crops) if len(crops) <= 4 else (len(crops) + 1) // 2
     rows = 1 if len(crops) <= 4 else 2
     area = pygame.Rect(box.left + pad, box.top + p.px(34), box.w - 2 * pad,
@@ -130,8 +128,7 @@ def draw_storage(p: Paint, t: Any) -> None:
         x = int(area.left + col * cell_w + (cell_w - card_w) / 2 - p.px(4))
         y = int(area.top + row * cell_h + (cell_h - card_h) / 2)
         count = storage.get(crop, 0)
-        token = STORAGE + crop
-        picked = draft.picks[token] if draft is not None else 0
+        picked = draft.picked_count(CardRef(crop, storage=True)) if draft is not None else 0
         rect = (x, y - (p.px(8) if picked else 0), card_w, card_h)
         p.card(crop, rect, alpha=255 if count else 110)
         if count == smallest:
