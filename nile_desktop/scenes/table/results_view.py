@@ -12,15 +12,17 @@ from typing import Any
 
 import pygame
 
+from nile_desktop import seats
 from nile_desktop.engine import deciding_pile, pile_order, places
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.paint import Element, Paint
 from nile_desktop.ui import theme
 
-#: Bar colours per seat (the seat markers' colours, kept readable on papyrus).
-BAR_COLOURS = ((0x1F, 0x3C, 0x88), (0x1B, 0x8E, 0x84), (0xA8, 0x8E, 0x4E),
-               (0x2B, 0x25, 0x22), (0xB8, 0x62, 0x2E), (0x6A, 0x3E, 0x8E))
+
+def bar_colour(colour: int) -> tuple[int, int, int]:
+    """The RGB of a player's chosen seat colour, as their seat marker shows it."""
+    return seats.SEAT_COLOURS[colour % len(seats.SEAT_COLOURS)]
 
 
 def tie_sentence(state: Any, names: list[str]) -> str:
@@ -108,7 +110,7 @@ def draw_results(p: Paint, t: Any) -> None:
             x += card_w + p.px(22)
         y += row_h
     chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
-    _draw_chart(p, state, names, chart)
+    _draw_chart(p, state, names, [bar_colour(c) for c in t.session.colours], chart)
     bw, bh = p.px(190), p.px(44)
     labels = (("result.rematch", _("Rematch")), ("result.new", _("New game")),
               ("result.title", _("Title screen")))
@@ -118,8 +120,10 @@ def draw_results(p: Paint, t: Any) -> None:
                     primary=i == 0)
 
 
-def _draw_chart(p: Paint, state: Any, names: list[str], box: pygame.Rect) -> None:
-    """Bars of every player's storage, grouped by crop."""
+def _draw_chart(p: Paint, state: Any, names: list[str], colours: list[tuple[int, int, int]],
+                box: pygame.Rect) -> None:
+    """Bars of every player's storage, grouped by crop, each in the player's seat colour
+    (outlined, so the light colours stand out on papyrus)."""
     crops = list(state.crop_names)
     counts = [[state.storage_of(s).get(c, 0) for c in crops] for s in range(state.players)]
     top = max([1] + [max(row) for row in counts])
@@ -134,18 +138,19 @@ def _draw_chart(p: Paint, state: Any, names: list[str], box: pygame.Rect) -> Non
             v = counts[s][ci]
             bh = int(plot.h * v / top)
             bar = pygame.Rect(int(gx + s * bar_w), plot.bottom - bh, bar_w - 1, bh)
-            pygame.draw.rect(p.surface, BAR_COLOURS[t_colour(s)], bar)
+            pygame.draw.rect(p.surface, colours[s], bar)
+            if bh > 2:
+                pygame.draw.rect(p.surface, theme.INK_SOFT, bar, 1)
         p.text(card_name(crop), (int(plot.left + ci * group_w + group_w / 2), plot.bottom + p.px(2)),
                11, theme.INK, anchor="midtop", width=int(group_w))
     x = box.left
+    keys = []
     for s, name in enumerate(names):
-        pygame.draw.rect(p.surface, BAR_COLOURS[t_colour(s)], (x, box.top + p.px(3), p.px(12),
-                                                              p.px(12)))
+        key = pygame.Rect(x, box.top + p.px(3), p.px(12), p.px(12))
+        pygame.draw.rect(p.surface, colours[s], key)
+        pygame.draw.rect(p.surface, theme.INK_SOFT, key, 1)
+        keys.append(tuple(key))
         r = p.text(name, (x + p.px(16), box.top), 11, theme.INK, width=p.px(140))
         x = r.right + p.px(14)
     p.add(Element("result.chart", "chart", _("Storage by crop"), tuple(box), focusable=False,
-                  data={"crops": crops, "counts": counts}))
-
-
-def t_colour(seat: int) -> int:
-    return seat % len(BAR_COLOURS)
+                  data={"crops": crops, "counts": counts, "colours": colours, "keys": keys}))
