@@ -106,7 +106,7 @@ def test_a_hand_of_thirty_cards_fits_with_every_count_readable(app: App) -> None
     table.session.state = State.from_json(json.dumps(data))
     table.stage.finish()
     table.board.sync(table.session.state)
-    table._fresh_draft()
+    table.game.fresh_draft()
     frames(app, 3)
     hand = [e for e in table.hits.items if e.data.get("zone") == "hand"]
     total = sum(e.data["count"] for e in hand)

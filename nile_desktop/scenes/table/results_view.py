@@ -17,6 +17,7 @@ from nile_desktop.engine import deciding_pile, pile_order, places
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
 
@@ -53,9 +54,9 @@ def tie_sentence(state: Any, names: list[str]) -> str:
                                         a=piles[winner][i], b=piles[runner][i])
 
 
-def draw_results(p: Paint, t: Any) -> None:
-    state = t.session.state
-    names = t.session.names
+def draw_results(p: Paint, v: TableView) -> None:
+    state = v.state
+    names = v.names
     result = state.result or {}
     sw, sh = p.surface.get_size()
     theme.dim(p.surface, 140)
@@ -92,7 +93,7 @@ def draw_results(p: Paint, t: Any) -> None:
             piles) and other < len(piles) else None
         x = box.left + pad + p.px(250)
         piles_of = pile_order(state.storage_of(seat), state.crop_names)
-        turned = round(t.reveal * len(piles_of) + 0.499)  # piles turned over so far
+        turned = round(v.reveal * len(piles_of) + 0.499)  # piles turned over so far
         for i, (crop, count) in enumerate(piles_of):
             rect = (x, y + p.px(3), card_w, card_h)
             if i >= turned:
@@ -100,7 +101,7 @@ def draw_results(p: Paint, t: Any) -> None:
                 x += card_w + p.px(22)
                 continue
             p.card(crop, rect)
-            if i == decide and t.reveal >= 1.0:
+            if i == decide and v.reveal >= 1.0:
                 p.ring(rect, theme.GOLD, 3, 2)
             p.badge(str(count), (x + card_w, y + card_h - p.px(2)),
                     fill=theme.LAPIS if count else theme.DISABLED, size=12)
@@ -110,7 +111,7 @@ def draw_results(p: Paint, t: Any) -> None:
             x += card_w + p.px(22)
         y += row_h
     chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
-    _draw_chart(p, state, names, [bar_colour(c) for c in t.session.colours], chart)
+    _draw_chart(p, state, names, [bar_colour(c) for c in v.colours], chart)
     bw, bh = p.px(190), p.px(44)
     labels = (("result.rematch", _("Rematch")), ("result.new", _("New game")),
               ("result.title", _("Title screen")))

@@ -11,13 +11,14 @@ from nile_desktop.assets import AssetError
 from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
 SPHINX, OBELISK, WALL = MONUMENTS
 
 
-def draw_river(p: Paint, t: Any) -> None:
-    state = t.shown
+def draw_river(p: Paint, v: TableView) -> None:
+    state = v.board
     flood = pygame.Rect(p.lay.rect("flood"))
     under = sum(state.flood_stack)
     if under:
@@ -65,7 +66,7 @@ def draw_river(p: Paint, t: Any) -> None:
            anchor="midtop")
     _draw_season(p, state)
     if state.monuments_on:
-        _draw_centre(p, t)
+        _draw_centre(p, v)
 
 
 def _draw_season(p: Paint, state: Any) -> None:
@@ -86,14 +87,14 @@ def _draw_season(p: Paint, state: Any) -> None:
                                "seasons": state.seasons}))
 
 
-def _draw_centre(p: Paint, t: Any) -> None:
-    state = t.shown
+def _draw_centre(p: Paint, v: TableView) -> None:
+    state = v.board
     box = pygame.Rect(p.lay.rect("centre"))
     p.text(_("In the centre"), (box.left, box.top), 12, theme.INK_SOFT, width=box.w)
     free = [m for i, m in enumerate(MONUMENTS) if state.monument_owner(i) is None]
     size = min((box.w - p.px(8)) // 3 - p.px(4), int((box.h - p.px(22)) * 5 / 7))
-    glowing = {tg.id: tg for tg in t.targets_shown()}
-    draft = t.draft if t.composing() else None
+    glowing = {tg.id: tg for tg in v.targets}
+    draft = v.draft if v.composing else None
     for i, mon in enumerate(free):
         rect = (box.left + i * (size + p.px(6)), box.top + p.px(20), size, round(size * 7 / 5))
         target_id = str(Place.monument_of(mon))

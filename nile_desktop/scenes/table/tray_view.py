@@ -16,6 +16,7 @@ import pygame
 from nile_desktop.engine import CROPS, KIND_BY_NAME, CardRef, smallest_pile
 from nile_desktop.i18n import _, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
 
@@ -33,11 +34,11 @@ def hand_area(lay: Any) -> pygame.Rect:
                        box.h - lay.px(32) - lift - pad)
 
 
-def draw_hand(p: Paint, t: Any) -> None:
+def draw_hand(p: Paint, v: TableView) -> None:
     box = pygame.Rect(p.lay.rect("hand"))
-    seat = t.flow.revealed
+    seat = v.revealed
     pad = p.px(12)
-    state = t.shown
+    state = v.board
     if seat is None:
         p.text(_("Cards are hidden until the next person is at the screen."),
                (box.left + pad, box.centery), 15, theme.INK_SOFT, anchor="midleft",
@@ -46,7 +47,7 @@ def draw_hand(p: Paint, t: Any) -> None:
     hand = state.hand(seat)
     total = sum(hand.values())
     title = ngettext("Hand of {name}: {n} card", "Hand of {name}: {n} cards", total).format(
-        name=t.session.names[seat], n=total)
+        name=v.names[seat], n=total)
     p.text(title, (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w // 2)
     if not hand:
         p.text(_("No cards in hand"), (box.left + pad, box.centery), 15, theme.INK_SOFT,
@@ -66,7 +67,7 @@ def draw_hand(p: Paint, t: Any) -> None:
             card_w = max(p.px(24), int(area.w / (n * 0.45 + 0.55)))
             card_h = int(card_w * 7 / 5)
             step = (area.w - card_w) / max(1, n - 1)
-    draft = t.draft if t.composing() and seat == state.active else None
+    draft = v.draft if v.composing and seat == state.active else None
     x = float(area.left)
     for kind in kinds:
         held = hand[kind]
@@ -100,11 +101,11 @@ def draw_hand(p: Paint, t: Any) -> None:
         x += step
 
 
-def draw_storage(p: Paint, t: Any) -> None:
+def draw_storage(p: Paint, v: TableView) -> None:
     box = pygame.Rect(p.lay.rect("storage"))
-    seat = t.flow.revealed
+    seat = v.revealed
     pad = p.px(12)
-    state = t.shown
+    state = v.board
     if seat is None:
         p.text(_("Storage"), (box.left + pad, box.top + p.px(8)), 15, bold=True)
         return
@@ -122,7 +123,7 @@ def draw_storage(p: Paint, t: Any) -> None:
     cell_h = area.h / rows
     card_w = int(min(cell_w - p.px(10), (cell_h - p.px(8)) * 5 / 7))
     card_h = int(card_w * 7 / 5)
-    draft = t.draft if t.composing() and seat == state.active else None
+    draft = v.draft if v.composing and seat == state.active else None
     for i, crop in enumerate(crops):
         col, row = i % cols, i // cols
         x = int(area.left + col * cell_w + (cell_w - card_w) / 2 - p.px(4))
@@ -150,7 +151,7 @@ def draw_storage(p: Paint, t: Any) -> None:
                       tooltip=tip,
                       data={"kind": crop, "zone": "storage", "seat": seat, "count": count,
                             "picked": picked, "smallest": count == smallest}))
-    top = storage_top(t, seat)
+    top = storage_top(v, seat)
     if top is not None:  # the rule-book variant: only the top cards can be traded
         legend = (_("Top of the pile: {cards}").format(cards=", ".join(card_label(c) for c in top))
                   if top else _("The pile is empty"))
@@ -164,10 +165,10 @@ def draw_storage(p: Paint, t: Any) -> None:
                   tooltip=legend))
 
 
-def storage_top(t: Any, seat: int) -> list[str] | None:
+def storage_top(v: TableView, seat: int) -> list[str] | None:
     """With the rule-book option ``storage: top`` (R-TRADE-1), the crops of the top two
     cards of ``seat``'s storage pile, top first; None when storage is free to choose from."""
-    state = t.session.state
+    state = v.state
     if not getattr(state.rules, "storage_top", False):
         return None
     pile = state.stacks[seat]

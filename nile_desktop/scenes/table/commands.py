@@ -1,0 +1,96 @@
+"""What input and the coach may ask the table to do: a small typed interface.
+
+Mouse and keyboard (:mod:`table_input`) and the tutorial's coach
+(:mod:`coach_view`) never set the table's attributes: they call these
+commands, and :class:`~nile_desktop.scenes.table.game.TableGame` carries
+them out. Reading is allowed through the few queries at the top.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from nile_desktop.engine import CardRef, Move
+from nile_desktop.scenes.table.draft import MoveDraft, Refusal
+from nile_desktop.scenes.table.flow import Phase
+from nile_desktop.scenes.table.session import GameSession
+
+Colour = tuple[int, ...]
+
+
+class TableCommands(Protocol):
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def draft(self) -> MoveDraft: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    def composing(self) -> bool: ...
+
+    def effects_busy(self) -> bool: ...
+
+    def guarded(self) -> bool:
+        """True in the moment after a move, when buttons ignore clicks."""
+        ...
+
+    # -- building a move -------------------------------------------------------------------
+    def pick(self, card: CardRef | str) -> Refusal | None: ...
+
+    def unpick(self, card: CardRef | str) -> None: ...
+
+    def stage_cards(self, target: str, kind: str | None = None) -> Refusal | None: ...
+
+    def unstage(self, target: str) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def clear(self) -> None: ...
+
+    def load_move(self, move: str | Move) -> None: ...
+
+    # -- playing ---------------------------------------------------------------------------
+    def act(self, action: str) -> None:
+        """A person pressed an action button: market, offer, plant, speculate or pass (End
+        turn)."""
+        ...
+
+    def play(self, move: str | Move, reason: Any = None) -> list[Any]: ...
+
+    def suggest(self) -> None: ...
+
+    def ready(self) -> None: ...
+
+    def done(self) -> None: ...
+
+    def finish_effects(self) -> None: ...
+
+    # -- the turn flow -----------------------------------------------------------------------
+    def hold(self, reason: str) -> None:
+        """Keep the table from moving on after playback (a lesson being read)."""
+        ...
+
+    def release(self, reason: str) -> None: ...
+
+    # -- telling the person ------------------------------------------------------------------
+    def say(self, text: Any, colour: Colour = ...) -> None: ...
+
+    def refuse(self, refusal: Refusal) -> None: ...
+
+    def sound(self, name: str) -> None: ...
+
+    # -- other screens -------------------------------------------------------------------------
+    def open_menu(self) -> None: ...
+
+    def all_moves(self) -> None: ...
+
+    def rematch(self) -> None: ...
+
+    def new_game(self) -> None: ...
+
+    def to_title(self) -> None: ...
