@@ -121,10 +121,6 @@ def card_surface(
     return face
 
 
-def back_surface(width: int) -> pygame.Surface:
-    return card_surface("back", width)
-
-
 @lru_cache(maxsize=32)
 def season_surface(done: int, total: int, height: int) -> pygame.Surface:
     """The season counter: ``total`` sun disks in a row, the first ``done`` lit.

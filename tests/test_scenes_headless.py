@@ -78,7 +78,6 @@ def sample_save(kinds: tuple[str, ...] = ("human", "easy", "random")) -> object:
 def scene_factories() -> dict[str, Callable[[], Scene]]:
     from nile_desktop.scenes.crash import CrashScene
     from nile_desktop.scenes.dialog import DialogScene
-    from nile_desktop.scenes.handoff import HandoffScene
     from nile_desktop.scenes.load_game import LoadGameScene
     from nile_desktop.scenes.new_game import NewGameScene
     from nile_desktop.scenes.rules import RulesScene
@@ -98,7 +97,6 @@ def scene_factories() -> dict[str, Callable[[], Scene]]:
         "load_game": LoadGameScene,
         "table": table,
         "crash": lambda: CrashScene(RuntimeError("test"), Path("/tmp/nile.log")),
-        "handoff": lambda: HandoffScene("Ana", lambda: None),
         "dialog": lambda: DialogScene("Title", "A message for the player.", []),
     }
 

@@ -15,8 +15,11 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import _
+from nile_desktop.save_library import delete_save
+from nile_desktop.saves import save_and_leave
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene, centred
+from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.table_text import describe_move
 from nile_desktop.ui import Button, ListView, Panel, theme
 
@@ -58,9 +61,6 @@ class TableMenuScene(MenuScene):
         self.group.draw(surface)
 
     def save_and_leave(self) -> None:
-        from nile_desktop.saves import save_and_leave
-        from nile_desktop.scenes.dialog import DialogScene
-
         if save_and_leave(self.table.session.save):
             self.to_title()
             return
@@ -70,16 +70,12 @@ class TableMenuScene(MenuScene):
             [(lambda: _("Leave"), self.to_title), (lambda: _("Keep playing"), None)]))
 
     def leave(self) -> None:
-        from nile_desktop.scenes.dialog import DialogScene
-
         self.stack.push(DialogScene(
             lambda: _("Leave without keeping?"),
             lambda: _("This game will be deleted and cannot be continued."),
             [(lambda: _("Delete and leave"), self._discard), (lambda: _("Keep playing"), None)]))
 
     def _discard(self) -> None:
-        from nile_desktop.save_library import delete_save
-
         path = getattr(self.table.session.save, "path", None)
         if path:
             try:

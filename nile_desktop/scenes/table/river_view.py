@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.assets import AssetError
+from nile_desktop.card_art import season_surface
 from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.paint import Element, Paint, card_label
@@ -75,8 +76,6 @@ def _draw_season(p: Paint, state: Any) -> None:
            (box.left, box.top), 14, bold=True, width=box.w)
     height = min(p.px(22), max(8, (box.w - p.px(4)) // max(1, state.seasons) - p.px(3)))
     try:
-        from nile_desktop.card_art import season_surface
-
         suns = season_surface(state.season, state.seasons, height)
         p.surface.blit(suns, (box.left, box.top + p.px(24)))
     except (AssetError, FileNotFoundError, ValueError, pygame.error):

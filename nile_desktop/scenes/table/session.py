@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from nile_desktop.engine import Move, MoveError, State
+from nile_desktop.saves import autosave
 from nile_desktop.scenes.table.gamelog import GameLog
 from nile_desktop.seats import SeatKind
 
@@ -27,8 +28,6 @@ Saver = Callable[[Any], bool]
 
 
 def _default_saver(save: Any) -> bool:
-    from nile_desktop.saves import autosave
-
     return bool(autosave(save))
 
 
