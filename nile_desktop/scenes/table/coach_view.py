@@ -32,8 +32,8 @@ import pygame
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.commands import TableCommands
-from nile_desktop.scenes.table.layout import Rect, TableLayout
-from nile_desktop.scenes.table.paint import Element, Hits, Paint
+from nile_desktop.scenes.table.layout import TableLayout
+from nile_desktop.scenes.table.paint import Element, Hits, Paint, as_rect
 from nile_desktop.scenes.table.session import GameSession
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.tutorial.coach import Coach
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 HOLD = "lesson"
 
 
-def target_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
+def targetas_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
     """The rect of the first of ``highlight``'s names (``a|b``) that is an element drawn
     this frame or a layout area."""
     for name in highlight.split("|"):
@@ -254,7 +254,7 @@ class CoachView:
         if self.hints is not None and self.hints.current is not None:
             self._draw_hint(p, view)
 
-    def panel_rect(self, lay: TableLayout) -> pygame.Rect:
+    def panelas_rect(self, lay: TableLayout) -> pygame.Rect:
         """The most room the lesson panel may take: the log's area below the Menu button."""
         lx, ly, lw, lh = lay.rect("log")
         top = lay.rect("menu")[1] + lay.rect("menu")[3] + lay.px(6)
@@ -262,14 +262,14 @@ class CoachView:
 
     def point_at(self, p: Paint, highlight: str, source: pygame.Rect, pulse: float,
                  dim: bool = True) -> None:
-        rect = target_rect(p, highlight)
+        rect = targetas_rect(p, highlight)
         if rect is None:
             return
         r = pygame.Rect(rect)
         if dim:
             spotlight(p.surface, [r.inflate(p.px(16), p.px(16)), source])
-        p.ring(_rect(r), theme.GOLD_LIGHT, 4 + round(2 * pulse), 4)
-        p.ring(_rect(r), theme.INK, 1, 9)
+        p.ring(as_rect(r), theme.GOLD_LIGHT, 4 + round(2 * pulse), 4)
+        p.ring(as_rect(r), theme.INK, 1, 9)
         end = _edge_towards(r.inflate(p.px(18), p.px(18)), source.center)
         start = _edge_towards(source, r.center)
         if math.dist(start, end) < p.px(80):  # right beside the panel: point into the target
@@ -283,7 +283,7 @@ class CoachView:
         lesson = self.coach.shown if self.coach is not None else None
         if lesson is None:
             return None
-        room = self.panel_rect(lay)
+        room = self.panelas_rect(lay)
         key = (lesson.id, current_language(), tuple(room), lay.unit)
         if self._measured is None or self._measured[0] != key:  # words wrap once, not a frame
             px, fs = lay.px, lay.font
@@ -317,7 +317,7 @@ class CoachView:
         width = box.w - 2 * pad
         text = str(lesson.text)
         self.point_at(p, lesson.highlight, box, view.pulse)
-        p.panel(_rect(box), fill=(0xFB, 0xF4, 0xDE))
+        p.panel(as_rect(box), fill=(0xFB, 0xF4, 0xDE))
         x, y = box.left + pad, box.top + pad
         step = _("Lesson {n} of {total}").format(n=coach.index + 1, total=len(coach.lessons))
         p.text(step, (x, y), 13, theme.INK_SOFT)
@@ -332,7 +332,7 @@ class CoachView:
                 break
             theme.draw_text(p.surface, line, (x, y), size, theme.INK)
             y += size + p.px(3)
-        p.hits.add(Element("coach.panel", "lesson", str(lesson.title), _rect(box),
+        p.hits.add(Element("coach.panel", "lesson", str(lesson.title), as_rect(box),
                            focusable=False,
                            data={"lesson": lesson.id, "index": coach.index,
                                  "move": lesson.move or "", "highlight": lesson.highlight,
@@ -373,14 +373,10 @@ class CoachView:
         text = _("Hint: {text}").format(text=hint.words())
         p.text(text, (box.left + p.px(10), box.centery), 14, theme.INK, anchor="midleft",
                width=box.w - close_w - p.px(24))
-        p.hits.add(Element("hint.panel", "hint", text, _rect(box), focusable=False,
+        p.hits.add(Element("hint.panel", "hint", text, as_rect(box), focusable=False,
                            data={"hint": hint.id, "highlight": hint.highlight}))
         draw_button(p, "hint.close", _("OK"), (box.right - close_w - p.px(4),
                     box.top + p.px(3), close_w, h - p.px(6)), size=12)
-
-
-def _rect(r: pygame.Rect) -> Rect:
-    return (r.x, r.y, r.w, r.h)
 
 
 def hints_for(session: GameSession, settings: Any,

@@ -17,7 +17,7 @@ from nile_desktop.i18n import _
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.draft import Refusal
-from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.scenes.table.words import refusal_text, who
 from nile_desktop.ui import theme
@@ -157,4 +157,4 @@ def draw_status(p: Paint, v: TableView) -> None:
     for i, line in enumerate(lines):
         theme.draw_text(p.surface, line, (bar.left + p.px(8), top + i * line_h), p.fs(size),
                         colour, bold=colour == theme.ERROR)
-    p.hits.add(Element("status", "status", text, tuple(bar), focusable=False))
+    p.hits.add(Element("status", "status", text, as_rect(bar), focusable=False))

@@ -24,7 +24,7 @@ from nile_desktop.engine import CardRef
 from nile_desktop.i18n import Deferred
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.layout import Rect, TableLayout
-from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Swarm
+from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.scenes.table.words import banner_line
 
 #: Seconds of the main move of each effect at normal speed (ART.md: 150–400 ms a card,
@@ -67,7 +67,7 @@ class Stage:
         self._viewer = viewer
         self._sound = sound
         self.timeline = Timeline()
-        self.sprites: list[CardSprite] = []
+        self.sprites: list[Sprite] = []
         self.banners = BannerQueue()
         self.listeners: list[Notify] = []
         self.seen: set[str] = set()
@@ -145,10 +145,10 @@ class Stage:
         return sprite
 
     def fly(self, sprite: Any, to: Point, duration: float = FLY, **extra: float) -> Step:
-        return tween(sprite, duration, x=to.x, y=to.y, w=to.w, **extra)
+        return tween(sprite, duration, "out_cubic", x=to.x, y=to.y, w=to.w, **extra)
 
     def run(self, kind: str, steps: Seq[Step], events: list[Any], *, sound: str = "",
-            banner: Any = "", sprites: Seq[CardSprite] = (), duration: float = FLY,
+            banner: Any = "", sprites: Seq[Sprite] = (), duration: float = FLY,
             land_first: bool = False) -> None:
         """Queue one effect: show its sprites, play ``steps`` together, then land ``events``."""
         shown = list(sprites)
@@ -184,7 +184,11 @@ class Stage:
             listener(kind, stage)
 
     def land_now(self, events: list[Any]) -> None:
-        self.timeline.then(Call(lambda: [self.board.apply(e) for e in events]))
+        def land() -> None:
+            for e in events:
+                self.board.apply(e)
+
+        self.timeline.then(Call(land))
 
     def pause(self, seconds: float) -> None:
         self.timeline.wait(seconds)

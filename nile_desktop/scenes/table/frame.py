@@ -16,6 +16,7 @@ flight, banners, a lesson or hint, the dragged card and the tooltip.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -71,8 +72,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
     for i in range(v.players):
         key = (common, drafting, b.fields_of(i), b.monuments_of(i), b.speculation_of(i),
                b.hand_size(i), b.storage_size(i), b.active == i, b.over, rev == i)
-        zones.append((f"seat.{i}", area(f"seat.{i}"), key,
-                      lambda p, i=i: draw_seat(p, v, i)))
+        zones.append((f"seat.{i}", area(f"seat.{i}"), key, partial(draw_seat, v=v, seat=i)))
     owners = tuple(b.monument_owner(k) for k in range(len(MONUMENTS))) if b.monuments_on else ()
     zones.append(("river", area("river"), (common, drafting, b.flood_card, b.flood_under,
                                            b.deck_size, b.discard_size, b.season, owners),

@@ -186,7 +186,8 @@ class TableGame:
             board.deck_size += sum(hand.values())
         board.deck_size += 1  # the first flood is still on the deck
         board.flood_card = None
-        board.active = opening[0].seat if opening[0].kind == "turn" else board.active
+        if opening[0].kind == "turn":
+            board.active = getattr(opening[0], "seat", board.active)
         fx_deal(self.stage, hands)
         self.stage.play(opening)
         self.stage.timeline.call(lambda: board.sync(self.session.state))

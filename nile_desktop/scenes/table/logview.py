@@ -14,7 +14,7 @@ import pygame
 
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.gamelog import HEADER, KEY, NOTE, REASON, line
-from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
@@ -165,7 +165,7 @@ class LogView:
                    bold=True, anchor="midbottom")
         shown = box.clip(pygame.Rect(box.left, inner.top, box.w, box.bottom - inner.top)) \
             if self.cover else box
-        p.add(Element("log", "log", _("Game log"), tuple(shown), focusable=False,
+        p.add(Element("log", "log", _("Game log"), as_rect(shown), focusable=False,
                       data={"lines": len(rows), "visible": min(self.visible, len(rows)),
                             "back": self.back,
                             "shown": [r[0] for r in rows[start:end]]}))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import locale
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,9 @@ from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.table_text import describe_move
 from nile_desktop.ui import Button, ListView, Panel, theme
 
+if TYPE_CHECKING:  # for the type only: the scene imports the routes that open these menus
+    from nile_desktop.scenes.table.scene import TableScene
+
 #: At most this many moves are listed (a freak position can have millions).
 MAX_LISTED = 5000
 ACTION_ORDER = {"plant": 0, "speculate": 1, "market": 2, "offer": 3, "pass": 4}
@@ -33,7 +36,7 @@ class TableMenuScene(MenuScene):
 
     opaque = False
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         super().__init__()
         self.table = table
 
@@ -64,12 +67,14 @@ class TableMenuScene(MenuScene):
         if save_and_leave(self.table.session.save):
             self.to_title()
             return
+        assert self.stack is not None  # a button of this scene was pressed: it is on a stack
         self.stack.push(DialogScene(
             lambda: _("The game could not be saved"),
             lambda: _("Its moves up to the last one saved are kept. Try again, or leave."),
             [(lambda: _("Leave"), self.to_title), (lambda: _("Keep playing"), None)]))
 
     def leave(self) -> None:
+        assert self.stack is not None  # a button of this scene was pressed: it is on a stack
         self.stack.push(DialogScene(
             lambda: _("Leave without keeping?"),
             lambda: _("This game will be deleted and cannot be continued."),
@@ -100,7 +105,7 @@ class MoveListScene(MenuScene):
 
     opaque = False
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         super().__init__()
         self.table = table
         self.moves: list[Any] = []

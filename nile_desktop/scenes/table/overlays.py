@@ -11,7 +11,7 @@ import pygame
 
 from nile_desktop.i18n import _
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Paint
+from nile_desktop.scenes.table.paint import Paint, as_rect
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
@@ -22,7 +22,7 @@ def draw_handoff(p: Paint, v: TableView) -> None:
     name = v.names[v.active]
     w, h = min(sw - p.px(40), p.px(640)), p.px(280)
     box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
-    p.panel(tuple(box))
+    p.panel(as_rect(box))
     p.text(_("Pass the computer"), (box.centerx, box.top + p.px(24)), 26, theme.LAPIS, bold=True,
            anchor="midtop", width=box.w - p.px(40))
     p.text(_("It is the turn of {name}.").format(name=name), (box.centerx, box.top + p.px(84)),

@@ -8,6 +8,7 @@ broken, and chart every player's storage crop by crop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -16,7 +17,7 @@ from nile_desktop import seats
 from nile_desktop.engine import deciding_pile, pile_order, places
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
@@ -26,7 +27,7 @@ def bar_colour(colour: int) -> tuple[int, int, int]:
     return seats.SEAT_COLOURS[colour % len(seats.SEAT_COLOURS)]
 
 
-def tie_sentence(state: Any, names: list[str]) -> str:
+def tie_sentence(state: Any, names: Sequence[str]) -> str:
     """How the winner was found, in one sentence."""
     result = state.result or {}
     ranking = result.get("ranking", [])
@@ -66,7 +67,7 @@ def draw_results(p: Paint, v: TableView) -> None:
     chart_h = p.px(150)
     h = min(sh - p.px(30), p.px(140) + n * row_h + chart_h + p.px(90))
     box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
-    p.panel(tuple(box))
+    p.panel(as_rect(box))
     pad = p.px(24)
     p.text(_("The game is over"), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
            anchor="midtop")
@@ -121,7 +122,7 @@ def draw_results(p: Paint, v: TableView) -> None:
                     primary=i == 0)
 
 
-def _draw_chart(p: Paint, state: Any, names: list[str], colours: list[tuple[int, int, int]],
+def _draw_chart(p: Paint, state: Any, names: Sequence[str], colours: list[tuple[int, int, int]],
                 box: pygame.Rect) -> None:
     """Bars of every player's storage, grouped by crop, each in the player's seat colour
     (outlined, so the light colours stand out on papyrus)."""
@@ -153,5 +154,5 @@ def _draw_chart(p: Paint, state: Any, names: list[str], colours: list[tuple[int,
         keys.append(tuple(key))
         r = p.text(name, (x + p.px(16), box.top), 11, theme.INK, width=p.px(140))
         x = r.right + p.px(14)
-    p.add(Element("result.chart", "chart", _("Storage by crop"), tuple(box), focusable=False,
+    p.add(Element("result.chart", "chart", _("Storage by crop"), as_rect(box), focusable=False,
                   data={"crops": crops, "counts": counts, "colours": colours, "keys": keys}))

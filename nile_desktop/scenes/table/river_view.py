@@ -11,7 +11,7 @@ from nile_desktop.assets import AssetError
 from nile_desktop.card_art import season_surface
 from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
-from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
@@ -24,14 +24,14 @@ def draw_river(p: Paint, v: TableView) -> None:
     under = sum(state.flood_stack)
     if under:
         for i in range(min(3, under), 0, -1):
-            p.card("flood", tuple(flood.move(p.px(3) * i, -p.px(3) * i)))
+            p.card("flood", as_rect(flood.move(p.px(3) * i, -p.px(3) * i)))
     if state.flood_card:
-        p.card(state.flood_card, tuple(flood), label=flood.w >= p.px(60))
+        p.card(state.flood_card, as_rect(flood), label=flood.w >= p.px(60))
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, flood, width=2, border_radius=p.px(8))
     p.badge(str(under), (flood.right - p.px(2), flood.bottom - p.px(4)), fill=theme.NILE_DEEP)
     flood_name = card_label(state.flood_card) if state.flood_card else ""
-    p.add(Element("flood", "pile", _("Flood"), tuple(flood),
+    p.add(Element("flood", "pile", _("Flood"), as_rect(flood),
                   tooltip=ngettext("Flood: {card}, {n} earlier flood under it",
                                    "Flood: {card}, {n} earlier floods under it", under).format(
                       card=flood_name, n=under),
@@ -41,11 +41,11 @@ def draw_river(p: Paint, v: TableView) -> None:
     deck = pygame.Rect(p.lay.rect("deck"))
     if state.deck_size:
         for i in range(min(3, state.deck_size) - 1, -1, -1):
-            p.card("back", tuple(deck.move(p.px(2) * i, -p.px(2) * i)))
+            p.card("back", as_rect(deck.move(p.px(2) * i, -p.px(2) * i)))
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, deck, width=2, border_radius=p.px(8))
     p.badge(str(state.deck_size), (deck.right - p.px(2), deck.bottom - p.px(4)))
-    p.add(Element("deck", "pile", _("Draw pile"), tuple(deck),
+    p.add(Element("deck", "pile", _("Draw pile"), as_rect(deck),
                   tooltip=ngettext("Draw pile: {n} card", "Draw pile: {n} cards",
                                    state.deck_size).format(n=state.deck_size),
                   data={"zone": "deck", "count": state.deck_size}))
@@ -54,12 +54,12 @@ def draw_river(p: Paint, v: TableView) -> None:
     discard = pygame.Rect(p.lay.rect("discard"))
     n_discard = sum(state.discard)
     if n_discard:
-        p.card("back", tuple(discard), alpha=170)
+        p.card("back", as_rect(discard), alpha=170)
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, discard, width=2, border_radius=p.px(6))
     p.badge(str(n_discard), (discard.right - p.px(2), discard.bottom - p.px(4)),
             fill=theme.INK_SOFT)
-    p.add(Element("discard", "pile", _("Discards"), tuple(discard),
+    p.add(Element("discard", "pile", _("Discards"), as_rect(discard),
                   tooltip=ngettext("Discard pile: {n} card", "Discard pile: {n} cards",
                                    n_discard).format(n=n_discard),
                   data={"zone": "discard", "count": n_discard}))
@@ -101,8 +101,8 @@ def _draw_centre(p: Paint, v: TableView) -> None:
         p.card(mon, rect)
         if staged:
             r = pygame.Rect(rect).move(p.px(4), -p.px(8))
-            p.card("stone", tuple(r))
-            p.ring(tuple(r), theme.GOLD_LIGHT, 3, 2)
+            p.card("stone", as_rect(r))
+            p.ring(as_rect(r), theme.GOLD_LIGHT, 3, 2)
             p.badge(str(staged), (r.left + p.px(7), r.top + p.px(7)), fill=theme.REEDS, size=12)
         p.add(Element(f"monument.centre.{mon}", "monument", card_name(mon), rect,
                       selected=bool(staged), enabled=target_id in glowing or bool(staged),

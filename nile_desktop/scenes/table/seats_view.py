@@ -16,7 +16,7 @@ from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
-from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.scenes.table_text import seat_kind_label
 from nile_desktop.ui import theme
@@ -65,7 +65,7 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     if active:
         p.text(_("to play"), (rect.right - pad - p.px(4), rect.top + pad + p.px(18)), 12,
                theme.LAPIS, bold=True, anchor="topright")
-    p.add(Element(f"seat.{seat}", "seat", v.names[seat], tuple(rect), focusable=False,
+    p.add(Element(f"seat.{seat}", "seat", v.names[seat], as_rect(rect), focusable=False,
                   tooltip=f"{name} · {sub}", data={"seat": seat, "hand": state.hand_size(seat),
                         "storage": state.storage_size(seat), "active": active}))
     body = pygame.Rect(rect.left + pad, rect.top + head + p.px(4), rect.w - 2 * pad,
@@ -180,8 +180,8 @@ def _draw_staged(p: Paint, v: TableView, target_id: str, rect: tuple[int, int, i
     kind = Place.parse(target_id).card_kind
     lift = p.px(10)
     r = pygame.Rect(rect).move(p.px(6), -lift)
-    p.card(kind, tuple(r), alpha=235 if ghost else 255)
-    p.ring(tuple(r), theme.GOLD_LIGHT, 3, 2)
+    p.card(kind, as_rect(r), alpha=235 if ghost else 255)
+    p.ring(as_rect(r), theme.GOLD_LIGHT, 3, 2)
     text = f"+{staged}"
     if target is not None and target.role in ("takeover", "take"):
         text = f"{staged}/{target.need}"

@@ -151,6 +151,10 @@ class BannerQueue:
         p.surface.blit(layer, box)
 
 
-def draw_sprites(p: Paint, sprites: list[Any]) -> None:
+#: What flies over the table: a card, or the locust swarm.
+Sprite = CardSprite | Swarm
+
+
+def draw_sprites(p: Paint, sprites: list[Sprite]) -> None:
     for sprite in sprites:
         sprite.draw(p)

@@ -173,7 +173,7 @@ class TableInput:
         if not t.composing():
             return
         zone = element.data.get("zone")
-        kind = element.data.get("kind")
+        kind = str(element.data.get("kind", ""))
         if zone == "hand":
             refusal = t.pick(kind)
             if refusal is not None:
@@ -193,8 +193,8 @@ class TableInput:
         take-over short of cards), so nobody wonders why nothing glows."""
         t = self.t
         targets = t.draft.targets(kind)
-        reasons = [t.draft.why_not_target(kind, target) for target in targets]
-        if targets and all(r is not None for r in reasons):
+        reasons = [r for r in (t.draft.why_not_target(kind, tg) for tg in targets) if r is not None]
+        if targets and len(reasons) == len(targets):
             t.say(refusal_words(t.session.names, reasons[0]), theme.LAPIS)
 
     def place(self, element: Element) -> None:
@@ -244,7 +244,7 @@ class TableInput:
         if not t.composing():
             return
         zone = element.data.get("zone")
-        kind = element.data.get("kind")
+        kind = str(element.data.get("kind", ""))
         if zone == "hand":
             t.unpick(kind)
         elif zone == "storage":

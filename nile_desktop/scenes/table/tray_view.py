@@ -15,7 +15,7 @@ import pygame
 
 from nile_desktop.engine import CROPS, KIND_BY_NAME, CardRef, smallest_pile
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
@@ -60,7 +60,7 @@ def draw_hand(p: Paint, v: TableView) -> None:
     card_w = int(card_h * 5 / 7)
     n = len(kinds)
     gap = p.px(6)
-    step = card_w + gap
+    step: float = card_w + gap
     if n * step - gap > area.w:
         step = (area.w - card_w) / max(1, n - 1)
         if step < p.px(24):  # very many kinds: smaller cards keep every count readable
@@ -161,7 +161,7 @@ def draw_storage(p: Paint, v: TableView) -> None:
         colour = theme.INK_SOFT
     shown = p.text(legend, (box.left + pad, box.bottom - pad), 11, colour,
                    anchor="bottomleft", width=box.w - 2 * pad)
-    p.add(Element("storage.legend", "note", legend, tuple(shown), focusable=False,
+    p.add(Element("storage.legend", "note", legend, as_rect(shown), focusable=False,
                   tooltip=legend))
 
 

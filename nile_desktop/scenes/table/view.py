@@ -29,7 +29,7 @@ from nile_desktop.seats import SeatKind
 
 if TYPE_CHECKING:  # types only: the drawing side of these needs a display
     from nile_desktop.scenes.table.paint import Paint
-    from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite
+    from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
 
 Colour = tuple[int, ...]
 
@@ -95,7 +95,7 @@ class TableView:
     message_colour: Colour
     log: GameLog
     pointer: Pointer
-    sprites: tuple[CardSprite, ...]
+    sprites: tuple[Sprite, ...]
     banners: BannerQueue
     coach: CoachDrawing | None = None
 
