@@ -16,8 +16,7 @@ from nile_desktop.engine import CardRef, Move
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal
 from nile_desktop.scenes.table.flow import Phase
 from nile_desktop.scenes.table.session import GameSession
-
-Colour = tuple[int, ...]
+from nile_desktop.scenes.table.view import Tone
 
 
 class TableCommands(Protocol):
@@ -78,7 +77,7 @@ class TableCommands(Protocol):
     def release(self, reason: str) -> None: ...
 
     # -- telling the person ------------------------------------------------------------------
-    def say(self, text: Any, colour: Colour = ...) -> None: ...
+    def say(self, text: Any, tone: Tone = Tone.ERROR) -> None: ...
 
     def refuse(self, refusal: Refusal) -> None: ...
 

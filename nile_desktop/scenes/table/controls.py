@@ -9,22 +9,22 @@ double-click never plays a move by accident.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pygame
 
 from nile_desktop.i18n import _
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.draft import Refusal
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect
-from nile_desktop.scenes.table.view import TableView
-from nile_desktop.scenes.table.words import refusal_text, who
+from nile_desktop.scenes.table.view import TableView, Tone
+from nile_desktop.scenes.table.words import refusal_words
 from nile_desktop.ui import theme
 
 #: (action, hotkey) of the action row, in order.
 ACTION_KEYS = (("market", "M"), ("offer", "O"), ("plant", "P"), ("speculate", "S"),
                ("pass", "E"))
+#: The colour of each tone of the prompt line's messages.
+TONE_COLOURS: dict[Tone, tuple[int, ...]] = {Tone.ERROR: theme.ERROR, Tone.NOTE: theme.LAPIS,
+                                             Tone.SUGGESTION: theme.REEDS}
 TOOL_KEYS = (("undo", "Ctrl+Z"), ("clear", "C"), ("suggest", "H"), ("moves", "A"))
 
 
@@ -43,13 +43,6 @@ def action_label(action: str, armed: bool = False) -> str:
 def tool_label(tool: str) -> str:
     return {"undo": _("Undo"), "clear": _("Clear"), "suggest": _("Suggest"),
             "moves": _("All moves…")}[tool]
-
-
-def refusal_words(names: Sequence[str], refusal: Refusal) -> str:
-    """A refusal in words, naming the owner of the field it is about."""
-    owner = who(refusal.owner, names) if refusal.owner is not None else ""
-    return refusal_text(refusal.code, rule=refusal.rule, card=refusal.card,
-                        needed=refusal.needed, have=refusal.have, owner=owner, crop=refusal.crop)
 
 
 def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, int, int, int]]:
@@ -109,7 +102,7 @@ def draw_tools(p: Paint, v: TableView) -> int:
 def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
     """The prompt line: a refusal first, then what the table is waiting for."""
     if v.message:
-        return v.message, v.message_colour
+        return v.message, TONE_COLOURS[v.message_tone]
     phase = v.phase
     name = v.names[v.active] if not v.over else ""
     if phase == F.OVER:

@@ -36,7 +36,7 @@ from nile_desktop.scenes.table.picture import Picture
 from nile_desktop.scenes.table.results_view import draw_results
 from nile_desktop.scenes.table.river_view import draw_river
 from nile_desktop.scenes.table.seats_view import draw_seat
-from nile_desktop.scenes.table.sprites import draw_sprites
+from nile_desktop.scenes.table.sprite_draw import draw_banner, draw_sprites
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage, hand_area
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import dump, textlog, theme
@@ -215,9 +215,9 @@ class TableDrawer:
                     if target is not None and e.data.get("seat") in (target.seat, None) \
                             and not e.selected:
                         p.glow(e.rect, v.pulse)
-        draw_sprites(p, list(v.sprites))
+        draw_sprites(p, v.sprites)
         seats = lay.rect("table")
-        v.banners.draw(p, (seats[0] + seats[2] // 2, lay.rect("status")[1] - lay.px(70)))
+        draw_banner(p, v.banners, (seats[0] + seats[2] // 2, lay.rect("status")[1] - lay.px(70)))
         if v.coach is not None:  # the lesson or hint, over the table, with its buttons
             v.coach.draw(p, v)
         _draw_drag(p, v)

@@ -18,16 +18,14 @@ from nile_desktop.engine import CardRef, Move, observe
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.controls import refusal_words
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.effects import Placed, Stage, fx_deal
 from nile_desktop.scenes.table.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
 from nile_desktop.scenes.table.gamelog import KEY_KINDS
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.session import GameSession, Saver
-from nile_desktop.scenes.table.view import Colour, Pointer, TableView, build_view
-from nile_desktop.scenes.table.words import reason_line
-from nile_desktop.ui import theme
+from nile_desktop.scenes.table.view import Pointer, TableView, Tone, build_view
+from nile_desktop.scenes.table.words import reason_line, refusal_words
 
 Listener = Callable[[Any, list[Any]], None]
 
@@ -99,7 +97,7 @@ class TableGame:
         self.pass_armed = 0.0
         self.message: Any = ""
         self.message_time = 0.0
-        self.message_colour: Colour = theme.ERROR
+        self.message_tone = Tone.ERROR
         self._asked_at = -1
         self._targets: list[Target] | None = None
         self._targets_key: tuple[Any, ...] | None = None
@@ -156,7 +154,7 @@ class TableGame:
             prefs=self.host.prefs(), reveal=self.stage.reveal, pulse=self.pulse,
             suggesting=self.suggesting, pass_armed=self.pass_armed > 0,
             message=self.message if self.message_time > 0 else "",
-            message_colour=self.message_colour, pointer=pointer, sprites=self.stage.sprites,
+            message_tone=self.message_tone, pointer=pointer, sprites=self.stage.sprites,
             banners=self.stage.banners, coach=self.coach)
 
     # -- starting --------------------------------------------------------------------------
@@ -223,10 +221,10 @@ class TableGame:
         self.pass_armed = 0.0
 
     # -- telling the person --------------------------------------------------------------------
-    def say(self, text: Any, colour: Colour = theme.ERROR) -> None:
+    def say(self, text: Any, tone: Tone = Tone.ERROR) -> None:
         """A line in the prompt for a few seconds; ``text`` may be told when drawn
         (an ``i18n.Deferred``), so it follows a language switch."""
-        self.message, self.message_colour, self.message_time = text, colour, MESSAGE_TIME
+        self.message, self.message_tone, self.message_time = text, tone, MESSAGE_TIME
 
     def refuse(self, refusal: Refusal) -> None:
         self.say(Deferred(refusal_words, self.session.names, refusal))
@@ -255,7 +253,7 @@ class TableGame:
         if self.coach is not None and s.is_human(seat):
             why = self.coach.refusal(str(move))
             if why is not None:  # the lesson asks for another move
-                self.say(why, theme.LAPIS)
+                self.say(why, Tone.NOTE)
                 self.sound("slide")
                 return []
         self.stage.finish()  # anything still flying lands first
@@ -313,7 +311,7 @@ class TableGame:
             return
         if action == "pass" and self.pass_armed <= 0:
             self.pass_armed = PASS_ARMED
-            self.say(_("Press End turn again to end your turn without planting."), theme.LAPIS)
+            self.say(_("Press End turn again to end your turn without planting."), Tone.NOTE)
             return
         self.play(self._draft.move_text(action))
 
@@ -337,7 +335,7 @@ class TableGame:
             return
         self._draft.load_move(str(move))
         self.say(Deferred(lambda: _("Suggested: {reason}").format(reason=reason_line(reason))),
-                 theme.REEDS)
+                 Tone.SUGGESTION)
 
     def _drive_bots(self) -> None:
         s = self.session

@@ -22,12 +22,10 @@ import pygame
 from nile_desktop.engine import CardRef
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.commands import TableCommands
-from nile_desktop.scenes.table.controls import refusal_words
 from nile_desktop.scenes.table.logview import LogView
 from nile_desktop.scenes.table.paint import Element, Hits
-from nile_desktop.scenes.table.view import Pointer
-from nile_desktop.scenes.table.words import cannot_go
-from nile_desktop.ui import theme
+from nile_desktop.scenes.table.view import Pointer, Tone
+from nile_desktop.scenes.table.words import cannot_go, refusal_words
 
 DRAG_START = 8
 ACTION_KEYS = {pygame.K_m: "market", pygame.K_o: "offer", pygame.K_p: "plant",
@@ -195,7 +193,7 @@ class TableInput:
         targets = t.draft.targets(kind)
         reasons = [r for r in (t.draft.why_not_target(kind, tg) for tg in targets) if r is not None]
         if targets and len(reasons) == len(targets):
-            t.say(refusal_words(t.session.names, reasons[0]), theme.LAPIS)
+            t.say(refusal_words(t.session.names, reasons[0]), Tone.NOTE)
 
     def place(self, element: Element) -> None:
         t = self.t

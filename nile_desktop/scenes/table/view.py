@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from nile_desktop.engine import State
@@ -32,6 +33,14 @@ if TYPE_CHECKING:  # types only: the drawing side of these needs a display
     from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
 
 Colour = tuple[int, ...]
+
+
+class Tone(Enum):
+    """How a message on the prompt line reads: a refusal, a note, the advisor's suggestion."""
+
+    ERROR = "error"
+    NOTE = "note"
+    SUGGESTION = "suggestion"
 
 
 class Prefs(Protocol):
@@ -92,7 +101,7 @@ class TableView:
     pass_armed: bool
     #: A message on the prompt line ("" for none) and its colour.
     message: str
-    message_colour: Colour
+    message_tone: Tone
     log: GameLog
     pointer: Pointer
     sprites: tuple[Sprite, ...]
@@ -111,7 +120,7 @@ class TableView:
 def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow: TurnFlow,
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
                pulse: float, suggesting: bool, pass_armed: bool, message: Any,
-               message_colour: Colour, pointer: Pointer, sprites: Sequence[Any],
+               message_tone: Tone, pointer: Pointer, sprites: Sequence[Any],
                banners: Any, coach: CoachDrawing | None) -> TableView:
     """The view of one frame from the table's parts (``message`` is told in words now)."""
     active = session.active
@@ -122,5 +131,5 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
         revealed=flow.revealed, composing=flow.phase == Phase.COMPOSE
         and flow.revealed == active, draft=draft, targets=tuple(targets), prefs=prefs,
         reveal=reveal, pulse=pulse, suggesting=suggesting, pass_armed=pass_armed,
-        message=str(message) if message else "", message_colour=message_colour,
+        message=str(message) if message else "", message_tone=message_tone,
         log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach)

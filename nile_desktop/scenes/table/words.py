@@ -13,6 +13,7 @@ from typing import Any
 from nile_desktop.engine import CardRef, InvalidMoveError
 from nile_desktop.engine.places import STONE
 from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.scenes.table.draft import Refusal
 from nile_desktop.scenes.table_text import (
     cards_label,
     describe_event,
@@ -180,3 +181,10 @@ def banner_line(event: Any, names: Sequence[str]) -> str:
     if kind == "game-over":
         return _("The game is over")
     return ""
+
+
+def refusal_words(names: Sequence[str], refusal: Refusal) -> str:
+    """A refusal in words, naming the owner of the field it is about."""
+    owner = who(refusal.owner, names) if refusal.owner is not None else ""
+    return refusal_text(refusal.code, rule=refusal.rule, card=refusal.card,
+                        needed=refusal.needed, have=refusal.have, owner=owner, crop=refusal.crop)
