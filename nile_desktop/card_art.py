@@ -20,6 +20,7 @@ import pygame
 
 from nile_desktop import seats
 from nile_desktop.assets import get_assets
+from nile_desktop.engine import MONUMENTS
 from nile_desktop.paths import asset
 
 # Card geometry in SVG units (5:7 portrait, like a 63 x 88 mm card).
@@ -29,7 +30,7 @@ LABEL_BOX: tuple[float, float, float, float] = (30.0, 296.0, 142.0, 30.0)
 INK = (0x2A, 0x21, 0x18)
 DISPLAY_FONT = "fonts/NotoSerifDisplay-Bold.ttf"
 
-MONUMENT_FACES: tuple[str, ...] = ("sphinx", "obelisk", "wall")
+MONUMENT_FACES: tuple[str, ...] = MONUMENTS
 #: Faces that are not cards of the deck: card back, Flood marker, season sun.
 MARKER_FACES: tuple[str, ...] = ("back", "flood", "sun")
 #: Seat colours in seat order; ``assets/table/seat_<colour>.svg`` each (from nile_desktop.seats).
@@ -118,10 +119,6 @@ def card_surface(
     if greyscale:
         face = pygame.transform.grayscale(face)
     return face
-
-
-def back_surface(width: int) -> pygame.Surface:
-    return card_surface("back", width)
 
 
 @lru_cache(maxsize=32)

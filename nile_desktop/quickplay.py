@@ -12,7 +12,12 @@ import argparse
 import random
 from typing import Any
 
-SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+from nile_desktop.engine import MAX_PLAYERS, MIN_PLAYERS
+from nile_desktop.i18n import player_name
+from nile_desktop.saves import new_save
+from nile_desktop.scenes import nav
+from nile_desktop.seats import SEAT_KINDS, SeatKind
+
 NAMES = ("Ana", "Imhotep", "Hatshepsut", "Ramesses", "Tiye", "Khufu")
 
 
@@ -20,22 +25,19 @@ def parse_seats(text: str) -> list[str]:
     """``human,easy`` → ``["human", "easy"]``; an argparse error for anything else."""
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
     bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad or not 2 <= len(kinds) <= 6:
+    if bad or not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"SEATS is 2 to 6 of {', '.join(SEAT_KINDS)}, separated by commas")
+            f"SEATS is {MIN_PLAYERS} to {MAX_PLAYERS} of {', '.join(SEAT_KINDS)}, "
+            "separated by commas")
     return kinds
 
 
 def start_play(app: Any, kinds: list[str], seed: int | None, *, monuments: bool = True) -> Any:
     """Put a new game with these seats on the app's stack (the title screen beneath it)."""
-    from nile_desktop.i18n import player_name
-    from nile_desktop.saves import new_save
-    from nile_desktop.scenes import nav
-
     people = 0
     seats = []
     for i, kind in enumerate(kinds):
-        if kind == "human":
+        if kind == SeatKind.HUMAN:
             people += 1
             name = player_name(people, source=True)
         else:

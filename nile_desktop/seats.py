@@ -1,4 +1,7 @@
-"""The six seat colours, in seat order: one list for the art, the theme and saves.
+"""Seats: their kinds (a person or a bot level) and the six seat colours.
+
+``SeatKind`` is the one list of what may sit at a seat; saves, the new-game
+screen, ``--play`` and the table compare against it, not against strings.
 
 Each colour has a name (``assets/table/seat_<name>.svg``) and the RGB the
 art uses; the drawn fallbacks and the new-game screen use the same values,
@@ -6,6 +9,28 @@ so a seat never shows two different colours. No pygame here.
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat: a person at the screen or a bot of one level. The value is the
+    text saves keep (so a kind still compares equal to its saved string)."""
+
+    HUMAN = "human"
+    RANDOM = "random"
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+    @property
+    def is_human(self) -> bool:
+        return self is SeatKind.HUMAN
+
+
+#: Every seat kind, a person first, then the bot levels from weakest to strongest.
+SEAT_KINDS: tuple[SeatKind, ...] = tuple(SeatKind)
+
 
 #: Seat colour names in seat order (ART.md: distinct from every crop and each other).
 SEATS: tuple[str, ...] = ("lapis", "turquoise", "ivory", "ebony", "copper", "teal")

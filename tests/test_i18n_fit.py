@@ -85,12 +85,6 @@ def _dialog() -> Scene:
                         (lambda: _("Title screen"), lambda: None)])
 
 
-def _handoff() -> Scene:
-    from nile_desktop.scenes.handoff import HandoffScene
-
-    return HandoffScene(LONG_NAME, lambda: None)
-
-
 def _simple(name: str) -> Callable[[], Scene]:
     def make() -> Scene:
         import importlib
@@ -109,7 +103,6 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "rules": _simple("rules"),
     "load_game": _load_game,
     "dialog": _dialog,
-    "handoff": _handoff,
     "crash": _crash,
 }
 

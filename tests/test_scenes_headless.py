@@ -79,7 +79,6 @@ def sample_save(kinds: tuple[str, ...] = ("human", "easy", "random")) -> object:
 def scene_factories() -> dict[str, Callable[[], Scene]]:
     from nile_desktop.scenes.crash import CrashScene
     from nile_desktop.scenes.dialog import DialogScene
-    from nile_desktop.scenes.handoff import HandoffScene
     from nile_desktop.scenes.load_game import LoadGameScene
     from nile_desktop.scenes.new_game import NewGameScene
     from nile_desktop.scenes.rules import RulesScene
@@ -99,7 +98,6 @@ def scene_factories() -> dict[str, Callable[[], Scene]]:
         "load_game": LoadGameScene,
         "table": table,
         "crash": lambda: CrashScene(RuntimeError("test"), Path("/tmp/nile.log")),
-        "handoff": lambda: HandoffScene("Ana", lambda: None),
         "dialog": lambda: DialogScene("Title", "A message for the player.", []),
     }
 
@@ -226,11 +224,11 @@ def test_bots_play_a_whole_game_on_the_table(make_app: Callable[..., App]) -> No
     seen: list[str] = []
     table.listeners.append(lambda _t, events: seen.extend(e.kind for e in events))
     for _ in range(20000):
-        if table.state.over:
+        if table.session.state.over:
             break
         app.frame(STEP, [])
         table.runner.wait(5)
-    assert table.state.over and "game-over" in seen
+    assert table.session.state.over and "game-over" in seen
     frames(app, 2)
     assert not app.crashed
 
@@ -245,7 +243,7 @@ def test_pass_and_play_hides_the_hand_until_confirmed(make_app: Callable[..., Ap
     assert table.flow.phase == "handoff" and table.flow.revealed is None
     assert not [e for e in table.hits.items if e.data.get("zone") in ("hand", "storage")]
     frames(app, 2, [key(pygame.K_RETURN)])
-    assert table.flow.phase == "compose" and table.flow.revealed == table.state.active
+    assert table.flow.phase == "compose" and table.flow.revealed == table.session.state.active
     assert table.composing()
 
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
-import importlib
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,22 +50,6 @@ def make_session(kinds: tuple[str, ...] = ("human", "medium", "easy"), seed: int
     session = GameSession(FakeSave(seats, seed), saver=lambda s: saved.append(len(s.moves)) or True)
     session.saved = saved  # type: ignore[attr-defined]
     return session
-
-
-def test_deciding_parts_import_without_pygame(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The session, flow, draft, layout and log need no display (and no pygame)."""
-    real_import = builtins.__import__
-
-    def guarded(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "pygame" or name.startswith("pygame."):
-            raise ImportError("pygame is not available here")
-        return real_import(name, *args, **kwargs)
-
-    for mod in [m for m in sys.modules if m.startswith("nile_desktop.scenes")]:
-        monkeypatch.delitem(sys.modules, mod)
-    monkeypatch.setattr(builtins, "__import__", guarded)
-    for part in ("session", "flow", "draft", "layout", "gamelog", "words"):
-        importlib.import_module(f"nile_desktop.scenes.table.{part}")
 
 
 # -- session -------------------------------------------------------------------------------

@@ -50,12 +50,13 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
 
     def watch(t: Any) -> None:
         nonlocal bot_frames
-        zones = table_zones(t)
+        view = t.frame_view()
+        zones = table_zones(view, t.logview)
         bot_frames += t.flow.phase in ("bot", "playback")
         if t.flow.phase == "playback" and t.board.active != 0:  # a bot's move on show
-            prompts.add(status_text(t)[0])
+            prompts.add(status_text(view)[0])
         if t.flow.phase == "playback" and t.board.active == 0 != t.session.active:
-            own.add(status_text(t)[0])  # the person's own move, before the bots' turns show
+            own.add(status_text(view)[0])  # the person's own move, before the bots' turns show
         for name, _rect, key, _draw in zones:
             zone = t.picture.zones.get(name)
             stale = zone is not None and zone.key != key

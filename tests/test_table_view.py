@@ -106,7 +106,7 @@ def test_a_hand_of_thirty_cards_fits_with_every_count_readable(app: App) -> None
     table.session.state = State.from_json(json.dumps(data))
     table.stage.finish()
     table.board.sync(table.session.state)
-    table._fresh_draft()
+    table.game.fresh_draft()
     frames(app, 3)
     hand = [e for e in table.hits.items if e.data.get("zone") == "hand"]
     total = sum(e.data["count"] for e in hand)
@@ -162,3 +162,22 @@ def test_settings_hide_hand_sizes_and_name_small_cards(app: App) -> None:
     assert len(without) == 5, without
     fields = [e for e in table.hits.items if e.role == "field"]
     assert fields and all(e.label in texts for e in fields)
+
+
+def test_results_chart_bars_wear_each_players_seat_colour(app: App) -> None:
+    """The chart's colours are the seat markers' colours (seats.SEAT_RGB), also after a
+    player picked another colour."""
+    from nile_desktop import seats
+
+    table = table_for(app, ("human", "random", "random"), moves=2000)
+    assert table.session.over
+    table.session.colours[:] = [4, 0, 2]  # copper, lapis, ivory
+    frames(app, 3)
+    chart = table.hits.get("result.chart")
+    assert chart is not None
+    expected = [seats.SEAT_RGB["copper"], seats.SEAT_RGB["lapis"], seats.SEAT_RGB["ivory"]]
+    assert chart.data["colours"] == expected
+    surface = pygame.display.get_surface()
+    for key, rgb in zip(chart.data["keys"], expected, strict=True):
+        x, y, w, h = key
+        assert tuple(surface.get_at((x + w // 2, y + h // 2)))[:3] == rgb

@@ -50,17 +50,17 @@ def make_table(app: Any, players: int, seed: int, kind: str = "random") -> Any:
     seats = [{"name": f"Seat {i + 1}", "kind": kind, "colour": i} for i in range(players)]
     save = new_save({"players": players, "monuments": True, "random_crops": False}, seed, seats)
     table = TableScene(save, save.new_state(), autosave=False, speed=1.0)
-    table.holds.add("bench")
+    table.hold("bench")
     app.stack.push(table)
     return table
 
 
 def play_scripted_move(table: Any, rng: random.Random) -> bool:
     """Play one seeded random legal move on the table; False once the game is over."""
-    if table.state.over:
+    if table.session.state.over:
         return False
     table.stage.finish()
-    table.play(rng.choice(table.state.legal_moves()))
+    table.play(rng.choice(table.session.state.legal_moves()))
     return True
 
 

@@ -11,7 +11,7 @@ played, and replaying them rebuilds the exact same state on any machine.
 
 from typing import Any
 
-from .cards import ALL_CARD_NAMES, CROPS, KIND_NAMES, MONUMENTS
+from .cards import ALL_CARD_NAMES, CROPS, KIND_BY_NAME, KIND_NAMES, MONUMENTS
 from .errors import (
     REFUSAL_CODES,
     BadPositionError,
@@ -23,10 +23,12 @@ from .errors import (
 from .events import Event, redact
 from .legal import LegalMoves
 from .moves import Move
+from .places import CardRef, Place, PlaceKind
 from .position import FORMAT, FORMATS, position_dict
 from .powers import takeover_need
+from .queries import NEW_FIELD_MIN, Placement, Role, flooded_crop_names, placements
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PLAYER_COUNTS, Rules, crop_count
-from .scoring import final_result, piles
+from .scoring import deciding_pile, final_result, pile_order, piles, places, smallest_pile
 from .state import State, new_game
 from .view import View, observe, resample
 
@@ -41,5 +43,7 @@ __all__ = [
     "BadPositionError", "EngineError", "IllegalMoveError", "InvalidMoveError", "MoveError",
     "Event", "redact", "Move", "LegalMoves", "Rules", "State", "new_game", "View", "observe",
     "resample", "final_result", "piles", "position_dict", "position_from_dict", "takeover_need",
-    "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "crop_count",
+    "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "crop_count", "KIND_BY_NAME",
+    "CardRef", "Place", "PlaceKind", "Placement", "Role", "placements", "flooded_crop_names",
+    "NEW_FIELD_MIN", "pile_order", "smallest_pile", "deciding_pile", "places",
 ]

@@ -54,7 +54,7 @@ class Coach:
             self.fired[self.lesson.id] = 1
         #: Called with the lesson id when a lesson appears (screenshots, tests).
         self.on_show: list[Callable[[Lesson], None]] = []
-        self.on_change: list[Callable[[], None]] = []
+        self.on_change: list[Callable[[], object]] = []
 
     # -- reading ---------------------------------------------------------------------
     @property

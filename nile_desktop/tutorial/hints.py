@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.engine import CROPS, MONUMENTS
-from nile_desktop.i18n import N_
+from nile_desktop.engine import MONUMENTS, MoveError, Role, placements
+from nile_desktop.i18n import N_, card_name, count_cards
 
 #: Hints are offered in this many first games (while the setting is on).
 FIRST_GAMES = 3
@@ -55,8 +55,6 @@ class Hint:
     params: tuple[tuple[str, Any], ...] = ()
 
     def words(self) -> str:
-        from nile_desktop.i18n import card_name, count_cards
-
         values = {}
         for key, value in self.params:
             if key == "crop":
@@ -109,13 +107,12 @@ class Hints:
             return
         seat = state.active
         if "takeover" not in self.seen:
-            from nile_desktop.engine.play import takeover_need
-
-            for key, crop in enumerate(CROPS):
-                if crop not in state.crop_names:
+            for crop in state.crop_names:
+                rival = [p for p in placements(state, seat, crop) if p.role is Role.TAKEOVER]
+                if not rival:
                     continue
-                need, owner = takeover_need(state, seat, key)
-                if owner >= 0 and need >= 2 and _legal(state, "plant " + " ".join([crop] * need)):
+                owner, need = rival[0].holder, rival[0].least
+                if _legal(state, "plant " + " ".join([crop] * need)):
                     self.offer(Hint("takeover", TEXTS["takeover"], f"field.{owner}.{crop}|seat.{owner}",
                                     (("crop", crop), ("owner", self.names.get(owner, "")),
                                      ("cards", need))))
@@ -146,7 +143,7 @@ class Hints:
 def _legal(state: Any, move: str) -> bool:
     try:
         state.check(move)
-    except Exception:
+    except MoveError:  # refused: the hint's situation has not arisen
         return False
     return True
 

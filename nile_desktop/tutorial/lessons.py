@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.engine.powers import flooded_crops
+from nile_desktop.engine import KIND_BY_NAME, MoveError, flooded_crop_names
 from nile_desktop.i18n import N_
 
 PERSON, BOT = 0, 1
@@ -55,7 +55,7 @@ def legal_now(move: str) -> Trigger:
             return False
         try:
             state.check(move)
-        except Exception:
+        except MoveError:  # refused: the lesson's cards are not on the table yet
             return False
         return True
     return check
@@ -80,8 +80,8 @@ def start(state: Any, events: Sequence[Any]) -> bool:
 
 def flooded_in_hand(state: Any, events: Sequence[Any]) -> bool:
     """The person's turn, and the flood card shows a crop the person holds."""
-    return person_turn(state, events) and any(state.hands[PERSON][crop]
-                                              for crop in flooded_crops(state))
+    return person_turn(state, events) and any(state.hands[PERSON][KIND_BY_NAME[crop]]
+                                              for crop in flooded_crop_names(state))
 
 
 def game_over(state: Any, events: Sequence[Any]) -> bool:

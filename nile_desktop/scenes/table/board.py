@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-MONUMENTS = ("sphinx", "obelisk", "wall")
+from nile_desktop.engine import CROPS, MONUMENTS, CardRef
+
+_CROP_ORDER = {c: i for i, c in enumerate(CROPS)}
 
 
 class Board:
@@ -92,10 +94,8 @@ class Board:
         return sum(n for n in self.storages[seat].values() if n > 0)
 
     def fields_of(self, seat: int) -> dict[str, int]:
-        order = {c: i for i, c in enumerate(("papyrus", "wheat", "lettuce", "castor", "flax",
-                                             "grapes", "onions"))}
-        return {k: n for k, n in sorted(self.fields[seat].items(), key=lambda kv: order.get(
-            kv[0], 9)) if n > 0}
+        return {k: n for k, n in sorted(self.fields[seat].items(), key=lambda kv: _CROP_ORDER.get(
+            kv[0], len(CROPS))) if n > 0}
 
     def monuments_of(self, seat: int) -> dict[str, int]:
         return {m: self.mons[seat][m] for m in MONUMENTS if self.mons[seat].get(m, 0) > 0}
@@ -142,10 +142,11 @@ class Board:
 
     def _take(self, seat: int, cards: Any) -> None:
         for card in cards:
-            if card.startswith("storage:"):
-                self.storages[seat][card[8:]] -= 1
+            ref = CardRef.parse(card)
+            if ref.storage:
+                self.storages[seat][ref.kind] -= 1
             else:
-                self.hands[seat]["stone" if card.startswith("stone@") else card] -= 1
+                self.hands[seat][ref.kind] -= 1
 
     def _on_trade(self, e: Any) -> None:
         self._take(e.seat, e.cards)
@@ -163,11 +164,11 @@ class Board:
     def _on_plant(self, e: Any) -> None:
         self._take(e.seat, e.cards)
         for card in e.cards:
-            if card.startswith("stone@"):
-                mon = card[6:]
-                self.mons[e.seat][mon] = self.mons[e.seat].get(mon, 0) + 1
+            ref = CardRef.parse(card)
+            if ref.monument is not None:
+                self.mons[e.seat][ref.monument] = self.mons[e.seat].get(ref.monument, 0) + 1
             else:
-                self.fields[e.seat][card] = self.fields[e.seat].get(card, 0) + 1
+                self.fields[e.seat][ref.kind] = self.fields[e.seat].get(ref.kind, 0) + 1
 
     def _on_takeover(self, e: Any) -> None:
         self.fields[e.victim][e.crop] = 0

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect
 from nile_desktop.ui import theme
 
 
@@ -47,7 +47,7 @@ def draw_button(p: Paint, bid: str, label: str, rect: tuple[int, int, int, int],
     extra = dict(data or {})
     if shown != label:
         extra["full"] = label
-    return p.add(Element(bid, "button", label, tuple(r), enabled=enabled,
+    return p.add(Element(bid, "button", label, as_rect(r), enabled=enabled,
                          tooltip=tooltip or (label if shown != label else ""), data=extra))
 
 

@@ -5,6 +5,9 @@ wraps a display-free :class:`~nile_desktop.tutorial.coach.Coach` and is the
 table's single point of contact with the tutorial: the table asks it before
 a person's move (:meth:`refusal`), before a bot's (:meth:`hold_bot`,
 :meth:`bot_move`), tells it every move (a table listener) and lets it draw.
+It acts on the table only through :class:`~nile_desktop.scenes.table.commands.TableCommands`
+(hold the flow for a lesson, stage the lesson's move, play, leave) and draws
+from the frame's :class:`~nile_desktop.scenes.table.view.TableView`.
 
 The panel lies over the top of the game log, as tall as the lesson needs,
 and the log's newest lines show below it. The
@@ -27,10 +30,14 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import _, current_language
-from nile_desktop.scenes import nav
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.commands import TableCommands
+from nile_desktop.scenes.table.layout import TableLayout
+from nile_desktop.scenes.table.paint import Element, Hits, Paint, as_rect
+from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.tutorial.coach import Coach
+from nile_desktop.tutorial.hints import Hints, hints_wanted
 from nile_desktop.ui import theme
 
 log = logging.getLogger(__name__)
@@ -38,7 +45,7 @@ log = logging.getLogger(__name__)
 HOLD = "lesson"
 
 
-def target_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
+def targetas_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
     """The rect of the first of ``highlight``'s names (``a|b``) that is an element drawn
     this frame or a layout area."""
     for name in highlight.split("|"):
@@ -94,91 +101,103 @@ def _edge_towards(rect: pygame.Rect, point: tuple[float, float]) -> tuple[int, i
 class CoachView:
     """The tutorial's lessons (and the hints of normal games) drawn on the table."""
 
-    def __init__(self, coach: Coach | None = None, *, hints: Any = None,
-                 on_leave: Callable[[Any], None] | None = None,
-                 on_change: Callable[[], None] | None = None) -> None:
+    def __init__(self, coach: Coach | None = None, *, hints: Hints | None = None,
+                 on_leave: Callable[[Any], object] | None = None,
+                 on_change: Callable[[], object] | None = None) -> None:
         self.coach = coach
         self.hints = hints
         self.on_leave = on_leave
         if coach is not None and on_change is not None:
             coach.on_change.append(on_change)
-        self.table: Any = None
+        self._table: TableCommands | None = None
         self._down: str | None = None
         #: The lesson panel as last measured: (what it was measured for, box, title, lines).
         self._measured: tuple[Any, pygame.Rect, list[str], list[str]] | None = None
 
     # -- wiring ----------------------------------------------------------------------
-    def attach(self, table: Any) -> None:
-        self.table = table
-        table.listeners.append(self._moved)
+    def attach(self, table: TableCommands, listeners: list[Callable[[Any, list[Any]], None]]
+               ) -> None:
+        """Act on ``table`` from now on, told of every move through ``listeners``."""
+        self._table = table
+        listeners.append(self._moved)
 
-    def _moved(self, table: Any, events: list[Any]) -> None:
+    @property
+    def table(self) -> TableCommands:
+        assert self._table is not None, "attach() the coach to a table first"
+        return self._table
+
+    @property
+    def session(self) -> GameSession:
+        return self.table.session
+
+    def _moved(self, _table: Any, events: list[Any]) -> None:
         if not events:
             return
-        seat = getattr(events[0], "seat", table.session.active)
-        move = table.session.save.moves[-1] if table.session.save.moves else ""
+        session = self.session
+        seat = getattr(events[0], "seat", session.active)
+        move = session.save.moves[-1] if session.save.moves else ""
         if self.coach is not None:
-            self.coach.moved(seat, move, events, table.session.state)
-            self._hold(table)
+            self.coach.moved(seat, move, events, session.state)
+            self._hold()
         if self.hints is not None:
-            self.hints.moved(table.session.state, seat, events)
+            self.hints.moved(session.state, seat, events)
 
-    def _hold(self, table: Any) -> None:
+    def _hold(self) -> None:
         if self.coach is not None and self.coach.holding():
-            table.flow.holds.add(HOLD)
+            self.table.hold(HOLD)
         else:
-            table.flow.holds.discard(HOLD)
+            self.table.release(HOLD)
 
     # -- asked by the table -------------------------------------------------------------
-    def refusal(self, table: Any, move: str) -> str | None:
+    def refusal(self, move: str) -> str | None:
         """The lesson's friendly word if the person may not play ``move`` now."""
         if self.coach is None:
             return None
-        why = self.coach.allows(str(move), table.session.active)
+        why = self.coach.allows(str(move), self.session.active)
         return None if why is None else str(why)
 
-    def hold_bot(self, table: Any) -> bool:
+    def hold_bot(self) -> bool:
         if self.coach is None:
             return False
-        self.coach.refresh(table.session.state)
-        self._hold(table)
+        self.coach.refresh(self.session.state)
+        self._hold()
         return self.coach.holding()
 
-    def bot_move(self, table: Any) -> str | None:
+    def bot_move(self) -> str | None:
         if self.coach is None:
             return None
-        return self.coach.bot_move(table.session.state, table.session.save.moves)
+        return self.coach.bot_move(self.session.state, self.session.save.moves)
 
-    def refused(self, table: Any, code: str) -> None:
+    def refused(self, code: str) -> None:
         """The table refused something for the rule ``code`` (hints note new reasons)."""
         if self.hints is not None:
             self.hints.refused(code)
 
-    def update(self, table: Any, dt: float) -> None:
-        if self.coach is not None and not table.stage.busy:
-            self.coach.refresh(table.session.state)
-        self._hold(table)
+    def update(self, dt: float) -> None:
+        busy = self.table.effects_busy()
+        if self.coach is not None and not busy:
+            self.coach.refresh(self.session.state)
+        self._hold()
         if self.hints is not None:
             self.hints.tick(dt)
-            if table.composing() and not table.stage.busy:
-                self.hints.situation(table.session.state)
+            if self.table.composing() and not busy:
+                self.hints.situation(self.session.state)
 
     # -- buttons ------------------------------------------------------------------------
-    def handle_event(self, table: Any, event: Any) -> bool:
+    def handle_event(self, event: Any, hits: Hits) -> bool:
         """Clicks on the lesson panel (over the top of the log) are the coach's own, and so
         is N, the key of "Next" while a lesson only asks to be read."""
         if event.type == pygame.KEYDOWN:
             lesson = self.coach.shown if self.coach is not None else None
             if event.key == pygame.K_n and lesson is not None and lesson.move is None \
                     and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
-                self.press(table, "coach.next")
+                self.press("coach.next")
                 return True
             return False
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         if getattr(event, "button", 1) != 1:
             return False
-        hits = table.hits
         panel = hits.get("coach.panel") or hits.get("hint.panel")
         if panel is None or not panel.contains(event.pos):
             self._down = None
@@ -187,30 +206,31 @@ class CoachView:
         eid = element.id if element is not None and element.role == "button" else None
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._down = eid
-        elif eid is not None and eid == self._down and element.enabled:
+        elif eid is not None and eid == self._down and element is not None and element.enabled:
             self._down = None
-            self.press(table, eid)
+            self.press(eid)
         return True
 
-    def press(self, table: Any, bid: str) -> None:
+    def press(self, bid: str) -> None:
         coach = self.coach
+        table = self.table
         if bid == "coach.leave":
-            self.leave(table)
+            self.leave()
             return
         if bid == "hint.close" and self.hints is not None:
             self.hints.close()
             return
         if coach is None:
             return
-        state = table.session.state
+        state = self.session.state
         if bid == "coach.next":
             coach.next(state)
             if coach.finished:
-                self.leave(table)
+                self.leave()
         elif bid == "coach.show":
             lesson = coach.shown
             if lesson is not None and lesson.move and table.composing():
-                table.draft.load_move(lesson.move)
+                table.load_move(lesson.move)
         elif bid == "coach.skip":
             lesson = coach.shown
             if lesson is None or (lesson.move and not table.composing()):
@@ -219,38 +239,37 @@ class CoachView:
             if move is not None:
                 table.play(move)
             if coach.finished:
-                self.leave(table)
-        self._hold(table)
+                self.leave()
+        self._hold()
 
-    def leave(self, table: Any) -> None:
+    def leave(self) -> None:
         if self.on_leave is not None:
-            self.on_leave(table)
-        if table.stack is not None:
-            nav.go(table.stack, "title")
+            self.on_leave(self.table)
+        self.table.to_title()
 
     # -- drawing ------------------------------------------------------------------------
-    def draw(self, p: Paint, table: Any) -> None:
+    def draw(self, p: Paint, view: TableView) -> None:
         if self.coach is not None:
-            self._draw_lesson(p, table)
+            self._draw_lesson(p, view)
         if self.hints is not None and self.hints.current is not None:
-            self._draw_hint(p, table)
+            self._draw_hint(p, view)
 
-    def panel_rect(self, p: Paint) -> pygame.Rect:
+    def panelas_rect(self, lay: TableLayout) -> pygame.Rect:
         """The most room the lesson panel may take: the log's area below the Menu button."""
-        lx, ly, lw, lh = p.lay.rect("log")
-        top = p.lay.rect("menu")[1] + p.lay.rect("menu")[3] + p.px(6)
+        lx, ly, lw, lh = lay.rect("log")
+        top = lay.rect("menu")[1] + lay.rect("menu")[3] + lay.px(6)
         return pygame.Rect(lx, top, lw, ly + lh - top)
 
     def point_at(self, p: Paint, highlight: str, source: pygame.Rect, pulse: float,
                  dim: bool = True) -> None:
-        rect = target_rect(p, highlight)
+        rect = targetas_rect(p, highlight)
         if rect is None:
             return
         r = pygame.Rect(rect)
         if dim:
             spotlight(p.surface, [r.inflate(p.px(16), p.px(16)), source])
-        p.ring(tuple(r), theme.GOLD_LIGHT, 4 + round(2 * pulse), 4)
-        p.ring(tuple(r), theme.INK, 1, 9)
+        p.ring(as_rect(r), theme.GOLD_LIGHT, 4 + round(2 * pulse), 4)
+        p.ring(as_rect(r), theme.INK, 1, 9)
         end = _edge_towards(r.inflate(p.px(18), p.px(18)), source.center)
         start = _edge_towards(source, r.center)
         if math.dist(start, end) < p.px(80):  # right beside the panel: point into the target
@@ -258,43 +277,47 @@ class CoachView:
             start = (source.left + p.px(40), source.top + p.px(14))
         draw_arrow(p.surface, start, end, theme.GOLD_LIGHT, max(3, p.px(5)))
 
-    def arrange(self, p: Paint, table: Any) -> tuple[pygame.Rect, list[str], list[str]] | None:
-        """Size the lesson panel to its words and buttons and tell the log where it ends
-        (the table calls this before drawing the log); the panel, title and text lines."""
+    def arrange(self, lay: TableLayout) -> tuple[pygame.Rect, list[str], list[str]] | None:
+        """Size the lesson panel to its words and buttons (measured once per lesson, language
+        and size); the panel, title and text lines, or None with no lesson on show."""
         lesson = self.coach.shown if self.coach is not None else None
         if lesson is None:
-            table.logview.cover = 0
             return None
-        room = self.panel_rect(p)
-        key = (lesson.id, current_language(), tuple(room), p.lay.unit)
+        room = self.panelas_rect(lay)
+        key = (lesson.id, current_language(), tuple(room), lay.unit)
         if self._measured is None or self._measured[0] != key:  # words wrap once, not a frame
-            pad, bh, gap, size = p.px(12), p.px(34), p.px(8), p.fs(14)
+            px, fs = lay.px, lay.font
+            pad, bh, gap, size = px(12), px(34), px(8), fs(14)
             width = room.w - 2 * pad
-            titles = theme.wrap_text(str(lesson.title), p.fs(17), width, True)
+            titles = theme.wrap_text(str(lesson.title), fs(17), width, True)
             lines = theme.wrap_text(str(lesson.text), size, width)
-            words_h = (p.fs(13) + p.px(4) + len(titles) * (p.fs(17) + p.px(2)) + p.px(4)
-                       + len(lines) * (size + p.px(3)))
+            words_h = (fs(13) + px(4) + len(titles) * (fs(17) + px(2)) + px(4)
+                       + len(lines) * (size + px(3)))
             box = pygame.Rect(room.left, room.top, room.w,
-                              min(room.h, pad + words_h + p.px(10) + 2 * bh + gap + pad))
+                              min(room.h, pad + words_h + px(10) + 2 * bh + gap + pad))
             self._measured = (key, box, titles, lines)
         _key, box, titles, lines = self._measured
-        table.logview.cover = box.bottom
         return box, titles, lines
 
-    def _draw_lesson(self, p: Paint, table: Any) -> None:
+    def log_cover(self, lay: TableLayout) -> int:
+        """The window y down to which the lesson panel lies over the log (0: none)."""
+        measured = self.arrange(lay)
+        return measured[0].bottom if measured is not None else 0
+
+    def _draw_lesson(self, p: Paint, view: TableView) -> None:
         """The lesson panel, as tall as its words and buttons; the log shows below it."""
         coach = self.coach
         assert coach is not None
         lesson = coach.shown
-        measured = self.arrange(p, table)
+        measured = self.arrange(p.lay)
         if lesson is None or measured is None:
             return
         box, titles, lines = measured
         pad, bh, gap, size = p.px(12), p.px(34), p.px(8), p.fs(14)
         width = box.w - 2 * pad
         text = str(lesson.text)
-        self.point_at(p, lesson.highlight, box, table.pulse)
-        p.panel(tuple(box), fill=(0xFB, 0xF4, 0xDE))
+        self.point_at(p, lesson.highlight, box, view.pulse)
+        p.panel(as_rect(box), fill=(0xFB, 0xF4, 0xDE))
         x, y = box.left + pad, box.top + pad
         step = _("Lesson {n} of {total}").format(n=coach.index + 1, total=len(coach.lessons))
         p.text(step, (x, y), 13, theme.INK_SOFT)
@@ -309,7 +332,7 @@ class CoachView:
                 break
             theme.draw_text(p.surface, line, (x, y), size, theme.INK)
             y += size + p.px(3)
-        p.hits.add(Element("coach.panel", "lesson", str(lesson.title), tuple(box),
+        p.hits.add(Element("coach.panel", "lesson", str(lesson.title), as_rect(box),
                            focusable=False,
                            data={"lesson": lesson.id, "index": coach.index,
                                  "move": lesson.move or "", "highlight": lesson.highlight,
@@ -324,21 +347,23 @@ class CoachView:
                         tooltip=_("Go on to the next lesson"))
         else:
             draw_button(p, "coach.show", _("Show me"), (x, row1, bw, bh),
-                        enabled=table.composing(), size=14,
+                        enabled=view.composing, size=14,
                         tooltip=_("Put the lesson's cards in place for you"))
         draw_button(p, "coach.skip", _("Skip lesson"), (x + bw + pad, row1, bw, bh),
-                    enabled=lesson.move is None or table.composing(), size=14)
+                    enabled=lesson.move is None or view.composing, size=14)
         draw_button(p, "coach.leave", _("Leave tutorial"), (x, row2, width, bh), size=14,
                     tooltip=_("Your place is kept: resume it from the title screen"))
 
-    def _draw_hint(self, p: Paint, table: Any) -> None:
+    def _draw_hint(self, p: Paint, view: TableView) -> None:
         """The hint on show: one line above the status line, pointing at the table."""
-        hint = self.hints.current
+        hint = self.hints.current if self.hints is not None else None
+        if hint is None:
+            return
         sx, sy, sw, _sh = p.lay.rect("status")
         h = p.px(30)
         box = pygame.Rect(sx, sy - h - p.px(8), sw, h)
         if hint.highlight != "status":
-            self.point_at(p, hint.highlight, box, table.pulse, dim=False)
+            self.point_at(p, hint.highlight, box, view.pulse, dim=False)
         else:
             p.ring(p.lay.rect("status"), theme.GOLD_LIGHT, 3, 3)
         pygame.draw.rect(p.surface, theme.INK, box.move(0, p.px(2)), border_radius=p.px(8))
@@ -348,24 +373,21 @@ class CoachView:
         text = _("Hint: {text}").format(text=hint.words())
         p.text(text, (box.left + p.px(10), box.centery), 14, theme.INK, anchor="midleft",
                width=box.w - close_w - p.px(24))
-        p.hits.add(Element("hint.panel", "hint", text, tuple(box), focusable=False,
+        p.hits.add(Element("hint.panel", "hint", text, as_rect(box), focusable=False,
                            data={"hint": hint.id, "highlight": hint.highlight}))
         draw_button(p, "hint.close", _("OK"), (box.right - close_w - p.px(4),
                     box.top + p.px(3), close_w, h - p.px(6)), size=12)
 
 
-def hints_for(table: Any) -> CoachView | None:
+def hints_for(session: GameSession, settings: Any,
+              save_settings: Callable[[], None]) -> CoachView | None:
     """The hints of a normal game with people at the table, if the player wants them.
     A game that opens with no move counts as a new game started."""
-    from nile_desktop.tutorial.hints import Hints, hints_wanted
-
-    session = table.session
     if not session.autosave_on or not session.humans:
         return None
-    settings = table.settings()
     if not session.save.moves:
         settings.games_started = int(getattr(settings, "games_started", 0)) + 1
-        _save_settings(table)
+        _save_settings(save_settings)
     if not hints_wanted(settings):
         return None
 
@@ -373,15 +395,14 @@ def hints_for(table: Any) -> CoachView | None:
         seen = list(getattr(settings, "hints_seen", []))
         if hint_id not in seen:
             settings.hints_seen = seen + [hint_id]
-            _save_settings(table)
+            _save_settings(save_settings)
 
     return CoachView(hints=Hints(session.humans, getattr(settings, "hints_seen", []), remember,
                                  names=session.names))
 
 
-def _save_settings(table: Any) -> None:
-    if table.app is not None:
-        try:
-            table.app.save_settings()
-        except Exception:  # a settings file that cannot be written is no reason to stop
-            log.warning("settings could not be saved", exc_info=True)
+def _save_settings(save: Callable[[], None]) -> None:
+    try:
+        save()
+    except Exception:  # logged: a settings file that cannot be written is no reason to stop
+        log.warning("settings could not be saved", exc_info=True)

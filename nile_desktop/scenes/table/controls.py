@@ -9,20 +9,22 @@ double-click never plays a move by accident.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from nile_desktop.i18n import _
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Element, Paint
-from nile_desktop.scenes.table.words import refusal_text, who
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.view import TableView, Tone
+from nile_desktop.scenes.table.words import refusal_words
 from nile_desktop.ui import theme
 
 #: (action, hotkey) of the action row, in order.
 ACTION_KEYS = (("market", "M"), ("offer", "O"), ("plant", "P"), ("speculate", "S"),
                ("pass", "E"))
+#: The colour of each tone of the prompt line's messages.
+TONE_COLOURS: dict[Tone, tuple[int, ...]] = {Tone.ERROR: theme.ERROR, Tone.NOTE: theme.LAPIS,
+                                             Tone.SUGGESTION: theme.REEDS}
 TOOL_KEYS = (("undo", "Ctrl+Z"), ("clear", "C"), ("suggest", "H"), ("moves", "A"))
 
 
@@ -43,45 +45,39 @@ def tool_label(tool: str) -> str:
             "moves": _("All moves…")}[tool]
 
 
-def refusal_words(t: Any, refusal: Any) -> str:
-    owner = who(refusal.owner, t.session.names) if refusal.owner is not None else ""
-    return refusal_text(refusal.code, rule=refusal.rule, card=refusal.card,
-                        needed=refusal.needed, have=refusal.have, owner=owner, crop=refusal.crop)
-
-
 def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, int, int, int]]:
     x, y, w, h = rect
     bw = (w - (n - 1) * gap) / n
     return [(round(x + i * (bw + gap)), y, round(bw), h) for i in range(n)]
 
 
-def draw_actions(p: Paint, t: Any) -> None:
+def draw_actions(p: Paint, v: TableView) -> None:
     rect = p.lay.rect("actions")
-    phase = t.flow.phase
+    phase = v.phase
     if phase == F.REVIEW:
-        nxt = t.session.active
-        label = _("Done: pass to {name}").format(name=t.session.names[nxt])
+        nxt = v.active
+        label = _("Done: pass to {name}").format(name=v.names[nxt])
         draw_button(p, "done", label, rect, primary=True, hotkey="Enter")
         return
     if phase == F.OVER:
         return
-    composing = t.composing()
+    composing = v.composing
     for (action, key), r in zip(ACTION_KEYS, _row(rect, len(ACTION_KEYS), p.px(8)), strict=True):
-        refusal = t.draft.action_refusal(action) if composing else None
+        refusal = v.draft.action_refusal(action) if composing else None
         enabled = composing and refusal is None
-        tip = refusal_words(t, refusal) if composing and refusal is not None else ""
-        armed = action == "pass" and t.pass_armed > 0
+        tip = refusal_words(v.names, refusal) if composing and refusal is not None else ""
+        armed = action == "pass" and v.pass_armed
         draw_button(p, f"action.{action}", action_label(action, armed), r, enabled=enabled,
                     primary=action == "plant" or armed, hotkey=key, tooltip=tip,
-                    data={"action": action, "move": t.draft.move_text(action) if composing
+                    data={"action": action, "move": v.draft.move_text(action) if composing
                           else ""})
 
 
-def draw_tools(p: Paint, t: Any) -> int:
+def draw_tools(p: Paint, v: TableView) -> int:
     """Undo, Clear, Suggest and All moves, right-aligned in the status row, each as wide
     as its label; returns the left edge they leave free."""
     x, y, w, h = p.lay.rect("status")
-    composing = t.composing()
+    composing = v.composing
     gap = p.px(6)
     size = 13
     widths = [min(p.px(150), theme.font(p.fs(size), True).size(tool_label(tool))[0] + p.px(30))
@@ -92,24 +88,23 @@ def draw_tools(p: Paint, t: Any) -> int:
         r = (cx, y + p.px(2), bw, h - p.px(4))
         cx += bw + gap
         if tool == "undo":
-            enabled = composing and t.draft.can_undo()
+            enabled = composing and v.draft.can_undo()
         elif tool == "clear":
-            enabled = composing and not t.draft.empty
+            enabled = composing and not v.draft.empty
         elif tool == "suggest":
-            enabled = composing and not t.suggesting
+            enabled = composing and not v.suggesting
         else:
             enabled = composing
         draw_button(p, f"tool.{tool}", tool_label(tool), r, enabled=enabled, hotkey=key, size=size)
     return left
 
 
-def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
+def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
     """The prompt line: a refusal first, then what the table is waiting for."""
-    if t.message and t.message_time > 0:
-        return str(t.message), t.message_colour
-    s = t.session
-    phase = t.flow.phase
-    name = s.names[s.active] if not s.over else ""
+    if v.message:
+        return v.message, TONE_COLOURS[v.message_tone]
+    phase = v.phase
+    name = v.names[v.active] if not v.over else ""
     if phase == F.OVER:
         return _("The game is over."), theme.INK
     if phase == F.BOT:
@@ -119,27 +114,27 @@ def status_text(t: Any) -> tuple[str, tuple[int, ...]]:
     if phase == F.REVIEW:
         return _("Your turn is over: see your new cards, then pass the computer."), theme.LAPIS
     if phase == F.PLAYBACK:  # the seat whose move the table is showing, not the engine's next
-        shown = t.board.active if 0 <= t.board.active < s.players else s.active
-        if not (t.flow.revealed == shown == s.active and s.is_human(shown)):
-            return _("{name} plays.").format(name=s.names[shown]), theme.INK_SOFT
-    if t.suggesting:
+        shown = v.board.active if 0 <= v.board.active < v.players else v.active
+        if not (v.revealed == shown == v.active and shown in v.humans):
+            return _("{name} plays.").format(name=v.names[shown]), theme.INK_SOFT
+    if v.suggesting:
         return _("Looking for a good move…"), theme.INK_SOFT
-    if t.draft.staged:
-        refusal = t.draft.action_refusal("plant")
+    if v.draft.staged:
+        refusal = v.draft.action_refusal("plant")
         if refusal is not None:  # not a whole planting yet: say what it still needs
-            return _("Not yet: {why}").format(why=refusal_words(t, refusal)), theme.LAPIS
+            return _("Not yet: {why}").format(why=refusal_words(v.names, refusal)), theme.LAPIS
         return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
-    if t.draft.picks:
+    if not v.draft.empty:
         return _("Picked: drop them on a glowing place to plant, or trade or speculate "
                  "with the buttons."), theme.LAPIS
     return _("Your turn, {name}: pick cards to trade, or drag cards onto your fields to "
              "plant.").format(name=name), theme.LAPIS
 
 
-def draw_status(p: Paint, t: Any) -> None:
+def draw_status(p: Paint, v: TableView) -> None:
     x, y, w, h = p.lay.rect("status")
-    left_free = draw_tools(p, t)
-    text, colour = status_text(t)
+    left_free = draw_tools(p, v)
+    text, colour = status_text(v)
     bar = pygame.Rect(x, y, left_free - x - p.px(8), h)
     pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), bar, border_radius=p.px(8))
     pygame.draw.rect(p.surface, theme.INK_SOFT, bar, width=1, border_radius=p.px(8))
@@ -155,4 +150,4 @@ def draw_status(p: Paint, t: Any) -> None:
     for i, line in enumerate(lines):
         theme.draw_text(p.surface, line, (bar.left + p.px(8), top + i * line_h), p.fs(size),
                         colour, bold=colour == theme.ERROR)
-    p.hits.add(Element("status", "status", text, tuple(bar), focusable=False))
+    p.hits.add(Element("status", "status", text, as_rect(bar), focusable=False))

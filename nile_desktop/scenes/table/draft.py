@@ -7,9 +7,13 @@ Monument). Nothing is played until a button turns the draft into a move.
 
 The rules are asked of the engine, never re-derived here: whether a move is
 legal comes from ``state.check`` (with the engine's refusal code and
-numbers), and what a take-over needs from the engine's own formula. The
-draft only knows where a card of a kind goes on the table: a crop card to
-that crop's field, a stone to the Monument it is dropped on.
+numbers), and where a card may be planted, what a take-over needs and how
+few cards a planting may have from the engine's placement query
+(:func:`nile_desktop.engine.placements`). Cards are held as engine
+:class:`~nile_desktop.engine.CardRef` values and places as
+:class:`~nile_desktop.engine.Place` values; the text forms (``wheat``,
+``storage:flax``, ``field:wheat``) are read once, where they come in, so a
+misspelt one is an error there.
 
 No pygame here: the draft is tested without a display.
 """
@@ -21,16 +25,32 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nile_desktop.engine import (
-    CROPS,
-    MONUMENTS,
-    EngineError,
+    CardRef,
+    InvalidMoveError,
     Move,
     MoveError,
-    takeover_need,
+    Place,
+    PlaceKind,
+    Placement,
+    placements,
 )
 
-STORAGE = "storage:"
 ACTIONS = ("market", "offer", "plant", "speculate", "pass")
+TRADES = ("market", "offer")
+
+Card = CardRef | str
+Where = Place | str
+
+
+def card_ref(card: Card) -> CardRef:
+    """A card reference from its notation (``wheat``, ``storage:flax``, ``stone@wall``);
+    raises the engine's ``InvalidMoveError`` for a misspelt one."""
+    return card if isinstance(card, CardRef) else CardRef.parse(card)
+
+
+def place_of(where: Where) -> Place:
+    """A place from its name (``field:wheat``, ``monument:sphinx``); raises for a misspelt one."""
+    return where if isinstance(where, Place) else Place.parse(where)
 
 
 @dataclass(frozen=True)
@@ -53,12 +73,13 @@ class Refusal:
 
 @dataclass(frozen=True)
 class Target:
-    """A place on the table where a card of ``kind`` may be planted.
+    """A place on the table where a card may be planted, as the table draws it.
 
-    ``id`` is ``field:CROP`` or ``monument:NAME``; ``role`` is ``field``
-    (one's own), ``plot`` (a new field), ``takeover`` (a rival's field),
-    ``build`` (a Monument from the centre), ``monument`` (one's own) or
-    ``take`` (a rival's Monument). ``need`` is the cards a take-over needs.
+    ``id`` is the place's name (``field:CROP`` or ``monument:NAME``); ``role`` is
+    the engine's :class:`~nile_desktop.engine.Role` value: ``field`` (one's own),
+    ``plot`` (a new field), ``takeover`` (a rival's field), ``build`` (a Monument
+    from the centre), ``monument`` (one's own) or ``take`` (a rival's Monument).
+    ``need`` is the cards a take-over needs.
     """
 
     id: str
@@ -67,28 +88,21 @@ class Target:
     name: str
     need: int = 0
     size: int = 0
+    placement: Placement | None = field(default=None, compare=False, repr=False)
 
+    @classmethod
+    def of(cls, p: Placement) -> Target:
+        return cls(str(p.place), p.role.value, p.holder, p.place.name, p.need, p.size, p)
 
-def kind_of(token: str) -> str:
-    """The card kind of a token: ``storage:flax`` → ``flax``, ``stone@wall`` → ``stone``."""
-    if token.startswith(STORAGE):
-        token = token[len(STORAGE):]
-    return "stone" if token.startswith("stone@") else token
-
-
-def is_spec(kind: str) -> bool:
-    return kind.startswith("spec:")
-
-
-def _takeover_need(state: Any, seat: int, key: int) -> tuple[int, int]:
-    """The engine's take-over need (R-PLANT-4) and the holder, for a planting key."""
-    return takeover_need(state, seat, key)
+    @property
+    def place(self) -> Place:
+        return Place.parse(self.id)
 
 
 @dataclass
 class _Snapshot:
-    picks: Counter = field(default_factory=Counter)
-    staged: list[tuple[str, str]] = field(default_factory=list)
+    picks: Counter[CardRef] = field(default_factory=Counter)
+    staged: list[tuple[Place, CardRef]] = field(default_factory=list)
 
 
 class MoveDraft:
@@ -97,9 +111,9 @@ class MoveDraft:
     def __init__(self, state: Any, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.picks: Counter = Counter()
-        #: (target id, plant token) in the order they were staged.
-        self.staged: list[tuple[str, str]] = []
+        self._picks: Counter[CardRef] = Counter()
+        #: (place, planted card) in the order they were staged.
+        self.staged: list[tuple[Place, CardRef]] = []
         self._undo: list[_Snapshot] = []
         #: Grows with every change (the table redraws its picture when it does).
         self.version = 0
@@ -111,29 +125,42 @@ class MoveDraft:
     def storage(self) -> dict[str, int]:
         return self.state.storage_of(self.seat)
 
-    def staged_kinds(self) -> Counter:
-        return Counter(kind_of(tok) for _t, tok in self.staged)
+    @property
+    def picks(self) -> Counter[str]:
+        """The picked cards by notation (``wheat``, ``storage:flax``): a copy to read."""
+        return Counter({str(ref): n for ref, n in self._picks.items()})
 
-    def available(self, token: str) -> int:
-        """Cards behind ``token`` (``wheat`` or ``storage:wheat``) not yet picked or staged."""
-        if token.startswith(STORAGE):
-            return self.storage().get(token[len(STORAGE):], 0) - self.picks[token]
-        return self.hand().get(token, 0) - self.picks[token] - self.staged_kinds()[token]
+    def picked_count(self, card: Card) -> int:
+        return self._picks[card_ref(card)]
+
+    def picked_refs(self) -> list[CardRef]:
+        return list(self._picks)
+
+    def staged_kinds(self) -> Counter[str]:
+        return Counter(ref.kind for _p, ref in self.staged)
+
+    def available(self, card: Card) -> int:
+        """Cards behind ``card`` (``wheat`` or ``storage:wheat``) not yet picked or staged."""
+        ref = card_ref(card)
+        if ref.storage:
+            return self.storage().get(ref.kind, 0) - self._picks[ref]
+        return self.hand().get(ref.kind, 0) - self._picks[ref] - self.staged_kinds()[ref.kind]
 
     def picked(self) -> list[str]:
-        return sorted(self.picks.elements())
+        return sorted(str(ref) for ref in self._picks.elements())
 
     @property
     def empty(self) -> bool:
-        return not self.picks and not self.staged
+        return not self._picks and not self.staged
 
-    def staged_on(self, target_id: str) -> int:
-        return sum(1 for t, _tok in self.staged if t == target_id)
+    def staged_on(self, where: Where) -> int:
+        place = place_of(where)
+        return sum(1 for p, _ref in self.staged if p == place)
 
     # -- undo ------------------------------------------------------------------------
     def _remember(self) -> None:
         self.version += 1
-        self._undo.append(_Snapshot(Counter(self.picks), list(self.staged)))
+        self._undo.append(_Snapshot(Counter(self._picks), list(self.staged)))
         del self._undo[:-100]
 
     def can_undo(self) -> bool:
@@ -143,176 +170,172 @@ class MoveDraft:
         if self._undo:
             self.version += 1
             snap = self._undo.pop()
-            self.picks, self.staged = snap.picks, snap.staged
+            self._picks, self.staged = snap.picks, snap.staged
 
     def clear(self) -> None:
         if not self.empty:
             self._remember()
-            self.picks.clear()
+            self._picks.clear()
             self.staged.clear()
 
     # -- picking ---------------------------------------------------------------------
-    def pick(self, token: str) -> Refusal | None:
-        """Pick one more card of ``token`` (hand kind, or ``storage:CROP``)."""
-        if self.available(token) <= 0:
-            return Refusal("not-held", rule="R-TRADE-1", card=kind_of(token))
+    def pick(self, card: Card) -> Refusal | None:
+        """Pick one more card (a hand kind, or ``storage:CROP``)."""
+        ref = card_ref(card)
+        if self.available(ref) <= 0:
+            return Refusal("not-held", rule="R-TRADE-1", card=ref.kind)
         self._remember()
-        self.picks[token] += 1
+        self._picks[ref] += 1
         return None
 
-    def unpick(self, token: str) -> bool:
-        if self.picks[token] <= 0:
+    def unpick(self, card: Card) -> bool:
+        ref = card_ref(card)
+        if self._picks[ref] <= 0:
             return False
         self._remember()
-        self.picks[token] -= 1
-        if self.picks[token] <= 0:
-            del self.picks[token]
+        self._picks[ref] -= 1
+        if self._picks[ref] <= 0:
+            del self._picks[ref]
         return True
 
     # -- planting targets -------------------------------------------------------------
     def targets(self, kind: str) -> list[Target]:
-        """Every place a card of ``kind`` from the hand could be planted."""
-        state, seat = self.state, self.seat
-        if kind in CROPS:
-            key = CROPS.index(kind)
-            need, holder = _takeover_need(state, seat, key)
-            if holder >= 0:
-                size = state.fields_of(holder).get(kind, 0)
-                return [Target(f"field:{kind}", "takeover", holder, kind, need, size)]
-            own = state.fields_of(seat).get(kind, 0)
-            return [Target(f"field:{kind}", "field" if own else "plot", seat, kind, 0, own)]
-        if kind == "stone" and state.monuments_on:
-            out = []
-            for m, name in enumerate(MONUMENTS):
-                owner = state.monument_owner(m)
-                if owner == seat:
-                    size = state.monuments_of(seat).get(name, 0)
-                    out.append(Target(f"monument:{name}", "monument", seat, name, 0, size))
-                elif owner is None:
-                    out.append(Target(f"monument:{name}", "build", seat, name))
-                else:
-                    need, _holder = _takeover_need(state, seat, len(CROPS) + m)
-                    size = state.monuments_of(owner).get(name, 0)
-                    out.append(Target(f"monument:{name}", "take", owner, name, need, size))
-            return out
-        return []
+        """Every place a card of ``kind`` from the hand could be planted (the engine's)."""
+        return [Target.of(p) for p in placements(self.state, self.seat, kind)]
 
-    def target(self, target_id: str) -> Target | None:
-        kind = "stone" if target_id.startswith("monument:") else target_id.split(":", 1)[1]
-        for t in self.targets(kind):
-            if t.id == target_id:
+    def target(self, where: Where) -> Target | None:
+        place = place_of(where)
+        for t in self.targets(place.card_kind):
+            if t.id == str(place):
                 return t
         return None
 
-    def _plant_token(self, kind: str, target: Target) -> str:
-        return f"stone@{target.name}" if kind == "stone" else kind
-
     def why_not_target(self, kind: str, target: Target) -> Refusal | None:
         """Why ``kind`` cannot go to ``target`` at all this turn (flooded, too few cards)."""
-        token = self._plant_token(kind, target)
+        placement = target.placement or self._placement(target)
+        card = CardRef(kind).laid_on(placement.place)
         held = self.hand().get(kind, 0)
-        probe = max(2, target.need) if target.role in ("plot", "takeover", "build", "take") else 1
-        if held < probe and target.role in ("takeover", "take"):
+        least = placement.least
+        if held < least and placement.rival:
             return Refusal("field-too-small", rule="R-PLANT-4", card=kind, needed=target.need,
                            have=held, owner=target.seat, crop=target.name)
-        error = self.probe(f"plant {' '.join([token] * min(held, probe) or [token])}")
+        error = self.probe(Move.parse(" ".join(["plant", *[str(card)] * max(1, min(held, least))])))
         if error is not None and error.code in ("flooded", "one-monument-per-turn"):
-            return Refusal.of(error, crop=kind if kind in CROPS else None)
+            return Refusal.of(error, crop=kind if placement.place.kind is PlaceKind.FIELD
+                              else None)
         return None
+
+    def _placement(self, target: Target) -> Placement:
+        for p in placements(self.state, self.seat, target.place.card_kind):
+            if str(p.place) == target.id:
+                return p
+        raise ValueError(f"{target.id} is not a place for this seat now")
 
     def glowing(self) -> list[Target]:
         """Places the picked cards may go (they glow while cards are picked)."""
         out: dict[str, Target] = {}
-        for token in self.picks:
-            kind = kind_of(token)
-            if token.startswith(STORAGE):
+        for ref in self._picks:
+            if ref.storage:
                 continue
-            for t in self.targets(kind):
-                if self.why_not_target(kind, t) is None:
+            for t in self.targets(ref.kind):
+                if self.why_not_target(ref.kind, t) is None:
                     out[t.id] = t
         return list(out.values())
 
     # -- staging ---------------------------------------------------------------------
-    def stage(self, target_id: str, kind: str | None = None, count: int | None = None
+    def stage(self, where: Where, kind: str | None = None, count: int | None = None
               ) -> Refusal | None:
-        """Drop cards on ``target_id``: the picked cards that belong there, or (a drag of
+        """Drop cards on ``where``: the picked cards that belong there, or (a drag of
         ``kind`` with nothing of it picked) ``count`` cards of it, all of them by default."""
-        target = self.target(target_id)
+        target = self.target(where)
         if target is None:
             return Refusal("no-room")
-        fits = [tok for tok in self.picks
-                if not tok.startswith(STORAGE) and target in self.targets(kind_of(tok))]
-        if kind is not None and kind not in [kind_of(t) for t in fits]:
-            fits = []
-            avail = self.available(kind)
+        fits = [ref for ref in self._picks
+                if not ref.storage and target in self.targets(ref.kind)]
+        moves: list[tuple[CardRef, int]]
+        if kind is not None and kind not in [ref.kind for ref in fits]:
+            ref = CardRef(kind)
+            avail = self.available(ref)
             if avail <= 0 or target not in self.targets(kind):
                 return Refusal("no-room")
-            moves = [(kind, avail if count is None else min(count, avail))]
+            moves = [(ref, avail if count is None else min(count, avail))]
         else:
             if not fits:
-                return Refusal("nothing-picked" if not self.picks else "no-room")
-            moves = [(tok, self.picks[tok]) for tok in fits]
-        blocked = self.why_not_target(kind_of(moves[0][0]), target)
+                return Refusal("nothing-picked" if not self._picks else "no-room")
+            moves = [(ref, self._picks[ref]) for ref in fits]
+        blocked = self.why_not_target(moves[0][0].kind, target)
         if blocked is not None:
             return blocked
         self._remember()
-        for token, n in moves:
-            if token in self.picks:
-                del self.picks[token]
-            self.staged.extend([(target_id, self._plant_token(kind_of(token), target))] * n)
+        place = target.place
+        for ref, n in moves:
+            self._picks.pop(ref, None)
+            self.staged.extend([(place, ref.laid_on(place))] * n)
         return None
 
-    def unstage_one(self, target_id: str) -> bool:
-        """Take one staged card back from ``target_id`` into the hand."""
+    def unstage_one(self, where: Where) -> bool:
+        """Take one staged card back from ``where`` into the hand."""
+        place = place_of(where)
         for i in range(len(self.staged) - 1, -1, -1):
-            if self.staged[i][0] == target_id:
+            if self.staged[i][0] == place:
                 self._remember()
                 del self.staged[i]
                 return True
         return False
 
     # -- moves -----------------------------------------------------------------------
-    def probe(self, text: str) -> MoveError | None:
+    def probe(self, move: Move | str) -> MoveError | None:
         try:
-            self.state.check(text)
+            self.state.check(move)
         except MoveError as exc:
             return exc
         return None
 
+    def _cards(self, action: str) -> list[str]:
+        if action == "plant":
+            return [str(ref) for _p, ref in self.staged]
+        if action == "speculate":  # storage holds crops: the engine says they cannot speculate
+            return sorted(str(ref.in_hand()) for ref in self._picks.elements())
+        return self.picked()
+
+    def move(self, action: str) -> Move:
+        """The draft as a move of ``action``; raises ``InvalidMoveError`` when it has no
+        move's shape yet (a planting of nothing)."""
+        if action not in ACTIONS:
+            raise InvalidMoveError("unknown-move", f"unknown action {action!r}", move=action)
+        if action == "pass":
+            return Move.parse("pass")
+        return Move.parse(" ".join([action, *self._cards(action)]))
+
     def move_text(self, action: str) -> str:
-        """The draft as ``action``, in the engine's canonical notation where it parses."""
-        if action in ("market", "offer", "speculate"):
-            text = " ".join([action, *self.picked()])
-        elif action == "plant":
-            text = " ".join(["plant", *(tok for _t, tok in self.staged)])
-        else:
-            return "pass"
+        """The draft as ``action``, in the engine's canonical notation where it has a move's
+        shape (otherwise the words so far, for display only)."""
         try:
-            return str(Move.parse(text))
-        except EngineError:
-            return text
+            return str(self.move(action))
+        except InvalidMoveError:
+            return " ".join([action, *self._cards(action)])
 
     def action_refusal(self, action: str) -> Refusal | None:
-        """Why the button for ``action`` is off now, or None if pressing it plays a legal move."""
-        if self.state.over:
-            return Refusal("game-over", rule="R-END-2")
-        if action in ("market", "offer"):
-            if self.staged:
-                return Refusal("no-room")
-            n = sum(self.picks.values())
-            if n != 2:
-                return Refusal("trade-needs-two", rule="R-TRADE-1", needed=2, have=n)
-        elif action == "speculate":
-            if self.staged or not self.picks:
-                return Refusal("nothing-picked")
-            if not all(is_spec(kind_of(t)) and not t.startswith(STORAGE) for t in self.picks):
-                return Refusal("not-speculation", rule="R-SPEC-1")
-        elif action == "plant":
-            if not self.staged:
-                return Refusal("nothing-picked")
-        elif action == "pass" and not self.empty:
+        """Why the button for ``action`` is off now, or None if pressing it plays a legal move.
+
+        The draft itself answers only for its own shape (cards staged while trading,
+        nothing picked); every rule is the engine's answer to the move it would play.
+        """
+        if self.state.over:  # the engine refuses every move once the game is over
+            error = self.probe(Move.parse("pass"))
+            return Refusal.of(error) if error is not None else None
+        if action in TRADES and self.staged:
+            return Refusal("no-room")
+        if action == "speculate" and (self.staged or not self._picks):
             return Refusal("nothing-picked")
-        error = self.probe(self.move_text(action))
+        if action == "plant" and not self.staged:
+            return Refusal("nothing-picked")
+        if action == "pass" and not self.empty:
+            return Refusal("nothing-picked")
+        try:
+            error = self.probe(self.move(action))
+        except MoveError as exc:
+            error = exc
         if error is None:
             return None
         extra: dict[str, Any] = {}
@@ -321,24 +344,23 @@ class MoveDraft:
         return Refusal.of(error, **extra)
 
     def _takeover_detail(self) -> dict[str, Any]:
-        counts = Counter(t for t, _tok in self.staged)
-        for tid, n in counts.items():
-            target = self.target(tid)
-            if target is not None and target.role in ("takeover", "take") and n < target.need:
+        counts = Counter(p for p, _ref in self.staged)
+        for place, n in counts.items():
+            target = self.target(place)
+            if target is not None and target.placement is not None and target.placement.rival \
+                    and n < target.need:
                 return {"owner": target.seat, "crop": target.name}
         return {}
 
-    def load_move(self, text: str) -> None:
+    def load_move(self, text: str | Move) -> None:
         """Stage a whole move (the advisor's suggestion): picks for trades and
         speculations, plantings on their places."""
+        move = text if isinstance(text, Move) else Move.parse(str(text))
         self._remember()
-        self.picks.clear()
+        self._picks.clear()
         self.staged.clear()
-        action, *tokens = text.split()
-        if action == "plant":
-            for tok in tokens:
-                kind = kind_of(tok)
-                place = f"monument:{tok.split('@', 1)[1]}" if kind == "stone" else f"field:{kind}"
-                self.staged.append((place, tok))
-        elif action in ("market", "offer", "speculate"):
-            self.picks.update(tokens)
+        refs = [CardRef.parse(card) for card in move.cards]
+        if move.action == "plant":
+            self.staged.extend((Place.of_card(ref), ref) for ref in refs)
+        elif move.action in ACTIONS:
+            self._picks.update(refs)

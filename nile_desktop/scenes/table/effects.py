@@ -15,13 +15,16 @@ the revealed one flies face down, and storage is never shown.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
+from nile_desktop.engine import CardRef
 from nile_desktop.i18n import Deferred
 from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Swarm
+from nile_desktop.scenes.table.layout import Rect, TableLayout
+from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.scenes.table.words import banner_line
 
 #: Seconds of the main move of each effect at normal speed (ART.md: 150–400 ms a card,
@@ -31,6 +34,18 @@ FLIP = 0.45
 SLOW = 0.8
 
 Notify = Callable[[str, str], None]
+#: The window size effects are laid out for before the table was first drawn.
+FIRST_SIZE = (1280, 720)
+
+
+class Placed(Protocol):
+    """Where the last frame put things: its layout (None before the first frame) and the
+    rect of any element it drew."""
+
+    @property
+    def layout(self) -> TableLayout | None: ...
+
+    def element_rect(self, element_id: str) -> Rect | None: ...
 
 
 @dataclass
@@ -43,39 +58,51 @@ class Point:
 class Stage:
     """What the effects work with: the timeline, the board, the sprites, the banners."""
 
-    def __init__(self, table: Any, board: Board) -> None:
-        self.t = table
+    def __init__(self, board: Board, names: Seq[str], *, placed: Placed,
+                 viewer: Callable[[], int | None], sound: Callable[[str], None],
+                 over: bool = False) -> None:
         self.board = board
+        self.names = list(names)
+        self.placed = placed
+        self._viewer = viewer
+        self._sound = sound
         self.timeline = Timeline()
-        self.sprites: list[Any] = []
+        self.sprites: list[Sprite] = []
         self.banners = BannerQueue()
         self.listeners: list[Notify] = []
         self.seen: set[str] = set()
+        #: How far the final storage has been turned over (0 → 1, the end effect).
+        self.reveal = 1.0 if over else 0.0
+        self._first_layout: TableLayout | None = None
 
     # -- where things are ------------------------------------------------------------------
     @property
     def viewer(self) -> int | None:
-        return self.t.flow.revealed
+        return self._viewer()
+
+    @property
+    def layout(self) -> TableLayout:
+        """The table's layout, or (before the first frame) one of the usual window size."""
+        layout = self.placed.layout
+        if layout is None:
+            if self._first_layout is None:
+                self._first_layout = TableLayout.compute(FIRST_SIZE, self.board.players)
+            layout = self._first_layout
+        return layout
 
     def _rect(self, name: str) -> tuple[int, int, int, int]:
-        layout = self.t.layout
-        if layout is None:
-            from nile_desktop.scenes.table.layout import TableLayout
-
-            layout = self.t.layout = TableLayout.compute((1280, 720), self.board.players)
-        return layout.rect(name)
+        return self.layout.rect(name)
 
     def _point(self, rect: tuple[int, int, int, int], w: float | None = None) -> Point:
         x, y, rw, rh = rect
         return Point(x + rw / 2, y + rh / 2, w if w is not None else rw)
 
     def _element(self, eid: str) -> tuple[int, int, int, int] | None:
-        element = self.t.hits.get(eid)
-        return element.rect if element is not None else None
+        return self.placed.element_rect(eid)
 
     def seat_card_w(self, seat: int) -> float:
         x, y, w, h = self._rect(f"seat.{seat}")
-        return max(24.0, min(h * 0.45, 80 * self.t.layout.unit) * 5 / 7)
+        return max(24.0, min(h * 0.45, 80 * self.layout.unit) * 5 / 7)
 
     def pile(self, name: str) -> Point:
         return self._point(self._rect(name))
@@ -118,10 +145,10 @@ class Stage:
         return sprite
 
     def fly(self, sprite: Any, to: Point, duration: float = FLY, **extra: float) -> Step:
-        return tween(sprite, duration, x=to.x, y=to.y, w=to.w, **extra)
+        return tween(sprite, duration, "out_cubic", x=to.x, y=to.y, w=to.w, **extra)
 
-    def run(self, kind: str, steps: list[Step], events: list[Any], *, sound: str = "",
-            banner: Any = "", sprites: list[Any] = (), duration: float = FLY,
+    def run(self, kind: str, steps: Seq[Step], events: list[Any], *, sound: str = "",
+            banner: Any = "", sprites: Seq[Sprite] = (), duration: float = FLY,
             land_first: bool = False) -> None:
         """Queue one effect: show its sprites, play ``steps`` together, then land ``events``."""
         shown = list(sprites)
@@ -130,7 +157,7 @@ class Stage:
             for s in shown:
                 s.visible = True
             if sound:
-                self.t.play_sound(sound)
+                self._sound(sound)
             if banner:
                 self.banners.push(banner, kind)
             self._notify(kind, "a")
@@ -157,7 +184,11 @@ class Stage:
             listener(kind, stage)
 
     def land_now(self, events: list[Any]) -> None:
-        self.timeline.then(Call(lambda: [self.board.apply(e) for e in events]))
+        def land() -> None:
+            for e in events:
+                self.board.apply(e)
+
+        self.timeline.then(Call(land))
 
     def pause(self, seconds: float) -> None:
         self.timeline.wait(seconds)
@@ -188,7 +219,7 @@ class Stage:
 
 # -- the effects, one per event kind ---------------------------------------------------------------
 def _names(st: Stage) -> list[str]:
-    return st.t.session.names
+    return st.names
 
 
 def fx_flood(st: Stage, events: list[Any]) -> None:
@@ -212,7 +243,7 @@ def fx_harvest(st: Stage, events: list[Any]) -> None:
 def fx_trade(st: Stage, events: list[Any]) -> None:
     e = events[0]
     start = st.hand(e.seat)
-    faces = [c[len("storage:"):] if c.startswith("storage:") else c for c in e.cards]
+    faces = [CardRef.parse(c).kind for c in e.cards]
     cards = [st.card(face, Point(start.x + i * 12, start.y, start.w))
              for i, face in enumerate(faces)]
     steps = [st.fly(c, st.pile("discard"), FLY) for c in cards]
@@ -242,10 +273,11 @@ def fx_plant(st: Stage, events: list[Any]) -> None:
     start = st.hand(e.seat)
     cards, steps = [], []
     for i, token in enumerate(e.cards):
-        if token.startswith("stone@"):
-            face, goal = "stone", _monument_spot(st, e.seat, token[6:])
+        ref = CardRef.parse(token)
+        if ref.monument is not None:
+            face, goal = ref.kind, _monument_spot(st, e.seat, ref.monument)
         else:
-            face, goal = token, st.field(e.seat, token)
+            face, goal = ref.kind, st.field(e.seat, ref.kind)
         card = st.card(face, Point(start.x + i * 10, start.y, start.w))
         cards.append(card)
         steps.append(Sequence([Wait(i * 0.05), st.fly(card, goal, FLY)]))
@@ -385,7 +417,7 @@ def fx_turn(st: Stage, events: list[Any]) -> None:
 
 def fx_game_over(st: Stage, events: list[Any]) -> None:
     """Storage is turned over and sorted pile by pile; the results reveal it (see results)."""
-    st.run("end", [tween(st.t, 2.0, "linear", reveal=1.0)], events, sound="win", duration=2.0,
+    st.run("end", [tween(st, 2.0, "linear", reveal=1.0)], events, sound="win", duration=2.0,
            banner=Deferred(banner_line, events[0], _names(st)), land_first=True)
 
 

@@ -24,10 +24,23 @@ clock or a display.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 
-PLAYBACK, BOT, HANDOFF, COMPOSE, REVIEW, OVER = (
-    "playback", "bot", "handoff", "compose", "review", "over")
-PHASES = (PLAYBACK, BOT, HANDOFF, COMPOSE, REVIEW, OVER)
+from nile_desktop.seats import SeatKind
+
+
+class Phase(StrEnum):
+    """What the table is doing now (the value is the name the UI dump shows)."""
+
+    PLAYBACK = "playback"
+    BOT = "bot"
+    HANDOFF = "handoff"
+    COMPOSE = "compose"
+    REVIEW = "review"
+    OVER = "over"
+
+
+PLAYBACK, BOT, HANDOFF, COMPOSE, REVIEW, OVER = tuple(Phase)
 
 #: Seconds a bot's move stays on screen, at animation speed 1.
 BOT_PAUSE = 1.1
@@ -39,15 +52,15 @@ class TurnFlow:
     """Who may act and who may see, from the seats' kinds and the moves played."""
 
     def __init__(self, kinds: Sequence[str], active: int, over: bool = False) -> None:
-        self.kinds = list(kinds)
-        self.humans = [i for i, k in enumerate(self.kinds) if k == "human"]
+        self.kinds = [SeatKind(k) for k in kinds]
+        self.humans = [i for i, k in enumerate(self.kinds) if k.is_human]
         self.active = active
         self.phase = OVER if over else PLAYBACK
         self.timer = 0.0
         self.revealed: int | None = None
         #: While non-empty, playback does not end (the demo holds the table for a picture).
         self.holds: set[str] = set()
-        self.history: list[str] = [self.phase]
+        self.history: list[Phase] = [self.phase]
         self._set_revealed()
         if not over:
             self._next()
@@ -57,14 +70,11 @@ class TurnFlow:
     def pass_and_play(self) -> bool:
         return len(self.humans) > 1
 
-    def can_compose(self) -> bool:
-        return self.phase == COMPOSE
-
     def wants_bot(self) -> bool:
         return self.phase == BOT
 
     # -- transitions -------------------------------------------------------------------
-    def _go(self, phase: str) -> None:
+    def _go(self, phase: Phase) -> None:
         self.phase = phase
         self.history.append(phase)
         del self.history[:-50]
@@ -82,7 +92,7 @@ class TurnFlow:
 
     def _next(self) -> None:
         """Leave playback: on to the bot, the hand-off or the person whose turn it is."""
-        if self.kinds[self.active] != "human":
+        if not self.kinds[self.active].is_human:
             self._go(BOT)
         elif self.pass_and_play:
             self._go(HANDOFF)
@@ -99,7 +109,7 @@ class TurnFlow:
         if over:
             self._go(OVER)
             return
-        if self.kinds[seat] == "human" and seat == active:
+        if self.kinds[seat].is_human and seat == active:
             self.timer = pause
             if pause <= 0:
                 self.revealed = seat
@@ -108,7 +118,7 @@ class TurnFlow:
             else:
                 self._go(PLAYBACK)
             return
-        if self.kinds[seat] == "human" and self.pass_and_play:
+        if self.kinds[seat].is_human and self.pass_and_play:
             self._go(REVIEW)
             self.revealed = seat
             return
@@ -133,7 +143,7 @@ class TurnFlow:
             return
         self.timer -= dt
         if self.timer <= 0 and not self.holds:
-            if self.kinds[self.active] == "human" and self.revealed == self.active:
+            if self.kinds[self.active].is_human and self.revealed == self.active:
                 self._go(COMPOSE)
                 self.revealed = self.active
             else:

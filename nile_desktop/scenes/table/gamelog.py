@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nile_desktop.scenes.table.words import event_line, note_line, reason_line, turn_header
+
 #: Styles of log lines: the drawing picks colour and weight from these.
 HEADER, REASON, EVENT, KEY, NOTE = "header", "reason", "event", "key", "note"
 
@@ -70,8 +72,6 @@ class GameLog:
 def line(entry: Entry, names: Sequence[str], kinds: Sequence[str],
          viewer: int | None) -> tuple[str, str] | None:
     """One entry told in the current language, as ``(text, style)``; None if it says nothing."""
-    from nile_desktop.scenes.table.words import event_line, note_line, reason_line, turn_header
-
     if entry.kind == HEADER:
         return turn_header(entry.seat, names, kinds), HEADER
     if entry.kind == REASON:

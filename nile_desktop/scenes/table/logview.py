@@ -14,7 +14,8 @@ import pygame
 
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.gamelog import HEADER, KEY, NOTE, REASON, line
-from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
 STYLE = {
@@ -45,12 +46,12 @@ class LogView:
         self.cover = 0
 
     # -- content -------------------------------------------------------------------------
-    def rows(self, t: Any, width: int, size: int) -> list[tuple[str, str, bool]]:
+    def rows(self, v: TableView, width: int, size: int) -> list[tuple[str, str, bool]]:
         """The wrapped rows of the whole log. Each entry is told and wrapped once (per
         language and width); only a drawn-cards line depends on who looks, so a new
         viewer retells those lines alone."""
-        log = t.session.log
-        viewer = t.flow.revealed
+        log = v.log
+        viewer = v.revealed
         key = (current_language(), width, size, id(log))
         if key != self._key:
             self._wrapped = {}
@@ -64,15 +65,15 @@ class LogView:
             cache_key = (index, viewer if private else None)
             wrapped = self._wrapped.get(cache_key)
             if wrapped is None:
-                wrapped = self._wrap(entry, t, viewer, width, size)
+                wrapped = self._wrap(entry, v, viewer, width, size)
                 self._wrapped[cache_key] = wrapped
             rows.extend(wrapped)
         self._rows, self._view_key = rows, view_key
         return rows
 
-    def _wrap(self, entry: Any, t: Any, viewer: int | None, width: int, size: int
+    def _wrap(self, entry: Any, v: TableView, viewer: int | None, width: int, size: int
               ) -> list[tuple[str, str, bool]]:
-        told = line(entry, t.session.names, t.session.kinds, viewer)
+        told = line(entry, v.names, v.kinds, viewer)
         if told is None:
             return []
         text, style = told
@@ -125,7 +126,7 @@ class LogView:
         return False
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, p: Paint, t: Any) -> None:
+    def draw(self, p: Paint, v: TableView) -> None:
         box = pygame.Rect(p.lay.rect("log"))
         self.rect = box
         pad = p.px(14)
@@ -139,7 +140,7 @@ class LogView:
                              (box.right - pad, top - p.px(5)), max(1, p.px(1)))
         inner = pygame.Rect(box.left + pad, top, box.w - 2 * pad - p.px(10),
                             max(1, box.bottom - pad - top))
-        rows = self.rows(t, inner.w, size)
+        rows = self.rows(v, inner.w, size)
         self.visible = max(1, inner.h // self.line_h)
         self.back = min(self.back, max(0, len(rows) - self.visible))
         end = len(rows) - self.back
@@ -164,7 +165,7 @@ class LogView:
                    bold=True, anchor="midbottom")
         shown = box.clip(pygame.Rect(box.left, inner.top, box.w, box.bottom - inner.top)) \
             if self.cover else box
-        p.add(Element("log", "log", _("Game log"), tuple(shown), focusable=False,
+        p.add(Element("log", "log", _("Game log"), as_rect(shown), focusable=False,
                       data={"lines": len(rows), "visible": min(self.visible, len(rows)),
                             "back": self.back,
                             "shown": [r[0] for r in rows[start:end]]}))

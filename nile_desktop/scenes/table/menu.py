@@ -10,15 +10,21 @@ from __future__ import annotations
 
 import functools
 import locale
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from nile_desktop.i18n import _
+from nile_desktop.save_library import delete_save
+from nile_desktop.saves import save_and_leave
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene, centred
+from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.table_text import describe_move
 from nile_desktop.ui import Button, ListView, Panel, theme
+
+if TYPE_CHECKING:  # for the type only: the scene imports the routes that open these menus
+    from nile_desktop.scenes.table.scene import TableScene
 
 #: At most this many moves are listed (a freak position can have millions).
 MAX_LISTED = 5000
@@ -30,7 +36,7 @@ class TableMenuScene(MenuScene):
 
     opaque = False
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         super().__init__()
         self.table = table
 
@@ -58,28 +64,23 @@ class TableMenuScene(MenuScene):
         self.group.draw(surface)
 
     def save_and_leave(self) -> None:
-        from nile_desktop.saves import save_and_leave
-        from nile_desktop.scenes.dialog import DialogScene
-
         if save_and_leave(self.table.session.save):
             self.to_title()
             return
+        assert self.stack is not None  # a button of this scene was pressed: it is on a stack
         self.stack.push(DialogScene(
             lambda: _("The game could not be saved"),
             lambda: _("Its moves up to the last one saved are kept. Try again, or leave."),
             [(lambda: _("Leave"), self.to_title), (lambda: _("Keep playing"), None)]))
 
     def leave(self) -> None:
-        from nile_desktop.scenes.dialog import DialogScene
-
+        assert self.stack is not None  # a button of this scene was pressed: it is on a stack
         self.stack.push(DialogScene(
             lambda: _("Leave without keeping?"),
             lambda: _("This game will be deleted and cannot be continued."),
             [(lambda: _("Delete and leave"), self._discard), (lambda: _("Keep playing"), None)]))
 
     def _discard(self) -> None:
-        from nile_desktop.save_library import delete_save
-
         path = getattr(self.table.session.save, "path", None)
         if path:
             try:
@@ -104,7 +105,7 @@ class MoveListScene(MenuScene):
 
     opaque = False
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         super().__init__()
         self.table = table
         self.moves: list[Any] = []

@@ -7,23 +7,22 @@ their hand.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from nile_desktop.i18n import _
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Paint
+from nile_desktop.scenes.table.paint import Paint, as_rect
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
 
-def draw_handoff(p: Paint, t: Any) -> None:
+def draw_handoff(p: Paint, v: TableView) -> None:
     sw, sh = p.surface.get_size()
     theme.dim(p.surface, 200)
-    name = t.session.names[t.session.active]
+    name = v.names[v.active]
     w, h = min(sw - p.px(40), p.px(640)), p.px(280)
     box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
-    p.panel(tuple(box))
+    p.panel(as_rect(box))
     p.text(_("Pass the computer"), (box.centerx, box.top + p.px(24)), 26, theme.LAPIS, bold=True,
            anchor="midtop", width=box.w - p.px(40))
     p.text(_("It is the turn of {name}.").format(name=name), (box.centerx, box.top + p.px(84)),

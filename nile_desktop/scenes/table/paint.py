@@ -220,6 +220,11 @@ def warm(name: str, width: int, label: bool) -> bool:
 _missing: set[str] = set()
 
 
+def as_rect(r: pygame.Rect) -> Rect:
+    """A pygame rect as the table's plain ``(x, y, w, h)``."""
+    return (r.x, r.y, r.w, r.h)
+
+
 def card_size(width: float) -> tuple[int, int]:
     return int(width), round(int(width) * 7 / 5)
 

@@ -8,47 +8,26 @@ broken, and chart every player's storage crop by crop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
+from nile_desktop import seats
+from nile_desktop.engine import deciding_pile, pile_order, places
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Element, Paint
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
-#: Bar colours per seat (the seat markers' colours, kept readable on papyrus).
-BAR_COLOURS = ((0x1F, 0x3C, 0x88), (0x1B, 0x8E, 0x84), (0xA8, 0x8E, 0x4E),
-               (0x2B, 0x25, 0x22), (0xB8, 0x62, 0x2E), (0x6A, 0x3E, 0x8E))
+
+def bar_colour(colour: int) -> tuple[int, int, int]:
+    """The RGB of a player's chosen seat colour, as their seat marker shows it."""
+    return seats.SEAT_COLOURS[colour % len(seats.SEAT_COLOURS)]
 
 
-def sorted_piles(state: Any, seat: int) -> list[tuple[str, int]]:
-    """(crop, count) of ``seat``'s storage, smallest first, crops in rule order on ties."""
-    storage = state.storage_of(seat)
-    crops = list(state.crop_names)
-    return sorted(((c, storage.get(c, 0)) for c in crops), key=lambda cp: (cp[1], crops.index(cp[0])))
-
-
-def deciding_index(a: list[int], b: list[int]) -> int | None:
-    """The first pile, smallest first, where ``a`` and ``b`` differ (None if equal)."""
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return i
-    return None
-
-
-def order(result: dict[str, Any]) -> list[tuple[int, int]]:
-    """(place, seat) best first; tied seats share a place."""
-    out = []
-    place = 1
-    for group in result.get("ranking", []):
-        for seat in group:
-            out.append((place, seat))
-        place += len(group)
-    return out
-
-
-def tie_sentence(state: Any, names: list[str]) -> str:
+def tie_sentence(state: Any, names: Sequence[str]) -> str:
     """How the winner was found, in one sentence."""
     result = state.result or {}
     ranking = result.get("ranking", [])
@@ -63,7 +42,7 @@ def tie_sentence(state: Any, names: list[str]) -> str:
     if len(ranking) < 2:
         return ""
     runner = ranking[1][0]
-    i = deciding_index(piles[winner], piles[runner])
+    i = deciding_pile(piles[winner], piles[runner])
     if i is None:
         return ""
     if i == 0:
@@ -76,9 +55,9 @@ def tie_sentence(state: Any, names: list[str]) -> str:
                                         a=piles[winner][i], b=piles[runner][i])
 
 
-def draw_results(p: Paint, t: Any) -> None:
-    state = t.session.state
-    names = t.session.names
+def draw_results(p: Paint, v: TableView) -> None:
+    state = v.state
+    names = v.names
     result = state.result or {}
     sw, sh = p.surface.get_size()
     theme.dim(p.surface, 140)
@@ -88,7 +67,7 @@ def draw_results(p: Paint, t: Any) -> None:
     chart_h = p.px(150)
     h = min(sh - p.px(30), p.px(140) + n * row_h + chart_h + p.px(90))
     box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
-    p.panel(tuple(box))
+    p.panel(as_rect(box))
     pad = p.px(24)
     p.text(_("The game is over"), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
            anchor="midtop")
@@ -98,7 +77,7 @@ def draw_results(p: Paint, t: Any) -> None:
              "that decided the place."), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
            anchor="midtop", width=box.w - 2 * pad)
     piles = result.get("piles", [])
-    ranked = order(result)
+    ranked = places(result)
     y = box.top + p.px(108)
     card_h = row_h - p.px(6)
     card_w = int(card_h * 5 / 7)
@@ -111,11 +90,11 @@ def draw_results(p: Paint, t: Any) -> None:
         nxt = ranked[idx + 1][1] if idx + 1 < len(ranked) else None
         prev = ranked[idx - 1][1] if idx > 0 else None
         other = nxt if nxt is not None else prev
-        decide = deciding_index(piles[seat], piles[other]) if other is not None and seat < len(
+        decide = deciding_pile(piles[seat], piles[other]) if other is not None and seat < len(
             piles) and other < len(piles) else None
         x = box.left + pad + p.px(250)
-        piles_of = sorted_piles(state, seat)
-        turned = round(t.reveal * len(piles_of) + 0.499)  # piles turned over so far
+        piles_of = pile_order(state.storage_of(seat), state.crop_names)
+        turned = round(v.reveal * len(piles_of) + 0.499)  # piles turned over so far
         for i, (crop, count) in enumerate(piles_of):
             rect = (x, y + p.px(3), card_w, card_h)
             if i >= turned:
@@ -123,7 +102,7 @@ def draw_results(p: Paint, t: Any) -> None:
                 x += card_w + p.px(22)
                 continue
             p.card(crop, rect)
-            if i == decide and t.reveal >= 1.0:
+            if i == decide and v.reveal >= 1.0:
                 p.ring(rect, theme.GOLD, 3, 2)
             p.badge(str(count), (x + card_w, y + card_h - p.px(2)),
                     fill=theme.LAPIS if count else theme.DISABLED, size=12)
@@ -133,7 +112,7 @@ def draw_results(p: Paint, t: Any) -> None:
             x += card_w + p.px(22)
         y += row_h
     chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
-    _draw_chart(p, state, names, chart)
+    _draw_chart(p, state, names, [bar_colour(c) for c in v.colours], chart)
     bw, bh = p.px(190), p.px(44)
     labels = (("result.rematch", _("Rematch")), ("result.new", _("New game")),
               ("result.title", _("Title screen")))
@@ -143,8 +122,10 @@ def draw_results(p: Paint, t: Any) -> None:
                     primary=i == 0)
 
 
-def _draw_chart(p: Paint, state: Any, names: list[str], box: pygame.Rect) -> None:
-    """Bars of every player's storage, grouped by crop."""
+def _draw_chart(p: Paint, state: Any, names: Sequence[str], colours: list[tuple[int, int, int]],
+                box: pygame.Rect) -> None:
+    """Bars of every player's storage, grouped by crop, each in the player's seat colour
+    (outlined, so the light colours stand out on papyrus)."""
     crops = list(state.crop_names)
     counts = [[state.storage_of(s).get(c, 0) for c in crops] for s in range(state.players)]
     top = max([1] + [max(row) for row in counts])
@@ -159,18 +140,19 @@ def _draw_chart(p: Paint, state: Any, names: list[str], box: pygame.Rect) -> Non
             v = counts[s][ci]
             bh = int(plot.h * v / top)
             bar = pygame.Rect(int(gx + s * bar_w), plot.bottom - bh, bar_w - 1, bh)
-            pygame.draw.rect(p.surface, BAR_COLOURS[t_colour(s)], bar)
+            pygame.draw.rect(p.surface, colours[s], bar)
+            if bh > 2:
+                pygame.draw.rect(p.surface, theme.INK_SOFT, bar, 1)
         p.text(card_name(crop), (int(plot.left + ci * group_w + group_w / 2), plot.bottom + p.px(2)),
                11, theme.INK, anchor="midtop", width=int(group_w))
     x = box.left
+    keys = []
     for s, name in enumerate(names):
-        pygame.draw.rect(p.surface, BAR_COLOURS[t_colour(s)], (x, box.top + p.px(3), p.px(12),
-                                                              p.px(12)))
+        key = pygame.Rect(x, box.top + p.px(3), p.px(12), p.px(12))
+        pygame.draw.rect(p.surface, colours[s], key)
+        pygame.draw.rect(p.surface, theme.INK_SOFT, key, 1)
+        keys.append(tuple(key))
         r = p.text(name, (x + p.px(16), box.top), 11, theme.INK, width=p.px(140))
         x = r.right + p.px(14)
-    p.add(Element("result.chart", "chart", _("Storage by crop"), tuple(box), focusable=False,
-                  data={"crops": crops, "counts": counts}))
-
-
-def t_colour(seat: int) -> int:
-    return seat % len(BAR_COLOURS)
+    p.add(Element("result.chart", "chart", _("Storage by crop"), as_rect(box), focusable=False,
+                  data={"crops": crops, "counts": counts, "colours": colours, "keys": keys}))

@@ -14,8 +14,10 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.assets import AssetError
+from nile_desktop.engine import Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
-from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.scenes.table_text import seat_kind_label
 from nile_desktop.ui import theme
 
@@ -28,24 +30,24 @@ def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
         pygame.draw.circle(p.surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
 
 
-def draw_seats(p: Paint, t: Any) -> None:
+def draw_seats(p: Paint, v: TableView) -> None:
     """Every seat's panel; ``t`` is the table scene (session, flow, draft)."""
-    for seat in range(t.session.players):
-        draw_seat(p, t, seat)
+    for seat in range(v.players):
+        draw_seat(p, v, seat)
 
 
-def draw_seat(p: Paint, t: Any, seat: int) -> None:
-    state = t.shown
+def draw_seat(p: Paint, v: TableView, seat: int) -> None:
+    state = v.board
     rect = pygame.Rect(p.lay.seat(seat))
     active = seat == state.active and not state.over
-    me = seat == t.flow.revealed
+    me = seat == v.revealed
     pad = p.px(10)
     head = p.px(34)
     marker = p.px(26)
-    _marker(p, t.session.colours[seat], (rect.left + pad + marker // 2, rect.top + pad + head // 2 - 2),
+    _marker(p, v.colours[seat], (rect.left + pad + marker // 2, rect.top + pad + head // 2 - 2),
             marker)
     name_x = rect.left + pad * 2 + marker
-    if t.settings().show_hand_sizes or seat == t.flow.revealed:
+    if v.prefs.show_hand_sizes or seat == v.revealed:
         stats = _("Hand {hand} · Storage {storage}").format(
             hand=state.hand_size(seat), storage=state.storage_size(seat))
     else:  # the setting hides how many cards the others hold
@@ -53,36 +55,36 @@ def draw_seat(p: Paint, t: Any, seat: int) -> None:
     stats_rect = p.text(stats, (rect.right - pad - p.px(4), rect.top + pad), 13, theme.INK_SOFT,
                         anchor="topright")
     name_w = stats_rect.left - name_x - pad
-    name = t.session.names[seat]
-    if me and len(t.session.humans) == 1:
+    name = v.names[seat]
+    if me and len(v.humans) == 1:
         name = _("{name} (you)").format(name=name)
     p.text(name, (name_x, rect.top + pad - p.px(2)), 16, theme.INK, bold=True, width=name_w)
-    kind = t.session.kinds[seat]
+    kind = v.kinds[seat]
     sub = seat_kind_label(kind)
     p.text(sub, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT, width=name_w)
     if active:
         p.text(_("to play"), (rect.right - pad - p.px(4), rect.top + pad + p.px(18)), 12,
                theme.LAPIS, bold=True, anchor="topright")
-    p.add(Element(f"seat.{seat}", "seat", t.session.names[seat], tuple(rect), focusable=False,
+    p.add(Element(f"seat.{seat}", "seat", v.names[seat], as_rect(rect), focusable=False,
                   tooltip=f"{name} · {sub}", data={"seat": seat, "hand": state.hand_size(seat),
                         "storage": state.storage_size(seat), "active": active}))
     body = pygame.Rect(rect.left + pad, rect.top + head + p.px(4), rect.w - 2 * pad,
                        rect.h - head - p.px(4) - pad)
-    _draw_items(p, t, seat, body)
+    _draw_items(p, v, seat, body)
 
 
-def _items(t: Any, seat: int) -> list[tuple[str, str, int]]:
+def _items(v: TableView, seat: int) -> list[tuple[str, str, int]]:
     """(role, name, count) of what sits in front of ``seat``, plots for the draft included."""
-    state = t.shown
+    state = v.board
     items: list[tuple[str, str, int]] = []
     items += [("field", crop, n) for crop, n in state.fields_of(seat).items()]
     items += [("monument", mon, n) for mon, n in state.monuments_of(seat).items()]
-    draft = t.draft if t.composing() and seat == t.session.active else None
+    draft = v.draft if v.composing and seat == v.active else None
     if draft is not None:
-        plots = [tg for tg in t.targets_shown() if tg.role == "plot"]
-        staged_plots = [tid.split(":", 1)[1] for tid, _tok in draft.staged
-                        if tid.startswith("field:") and (tg := draft.target(tid)) is not None
-                        and tg.role == "plot"]
+        plots = [tg for tg in v.targets if tg.role == "plot"]
+        staged_plots = [place.name for place, _card in draft.staged
+                        if place.kind is PlaceKind.FIELD
+                        and (tg := draft.target(place)) is not None and tg.role == "plot"]
         # plots already used keep their place; new ones are added after them
         names = dict.fromkeys(staged_plots + [tg.name for tg in plots])
         items += [("plot", crop, 0) for crop in names]
@@ -90,13 +92,13 @@ def _items(t: Any, seat: int) -> list[tuple[str, str, int]]:
     return items
 
 
-def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
-    items = _items(t, seat)
+def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
+    items = _items(v, seat)
     if not items:
         p.text(_("No fields yet"), (body.left + p.px(6), body.centery), 13, theme.INK_SOFT,
                anchor="midleft")
         return
-    caption = p.px(14) if t.settings().colourblind_symbols else 0  # room for names under cards
+    caption = p.px(14) if v.prefs.colourblind_symbols else 0  # room for names under cards
     card_h = min(body.h - p.px(6) - caption, p.px(112))
     card_w = int(card_h * 5 / 7)
     n = len(items)
@@ -106,14 +108,14 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
         card_w = max(p.px(18), int((body.w - gap) / (n * 0.6 + 0.4)))
         card_h = int(card_w * 7 / 5)
         step = (body.w - card_w) / max(1, n - 1)
-    glowing = {tg.id: tg for tg in t.targets_shown()}
-    draft = t.draft if t.composing() else None
+    glowing = {tg.id: tg for tg in v.targets}
+    draft = v.draft if v.composing else None
     x = float(body.left)
     top = body.top + (body.h - card_h - caption) // 2
     for role, name, count in items:
         rect = (int(x), top, card_w, card_h)
         if role == "plot":
-            _draw_plot(p, t, name, rect, glowing)
+            _draw_plot(p, v, name, rect, glowing)
         elif role == "spec":
             p.card(name, rect)
             p.ring(rect, theme.LAPIS, 2, 1)
@@ -122,11 +124,11 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
                           tooltip=_("{card}: pending speculation").format(card=card_label(name)),
                           data={"kind": name, "zone": "speculation", "seat": seat}))
         else:
-            target_id = f"field:{name}" if role == "field" else f"monument:{name}"
+            target_id = str(Place.field(name) if role == "field" else Place.monument_of(name))
             staged = draft.staged_on(target_id) if draft is not None else 0
             target = glowing.get(target_id)
             p.card(name, rect, label=card_w >= p.px(70))
-            if t.settings().colourblind_symbols:
+            if v.prefs.colourblind_symbols:
                 # the colour-blind aid: the crop's name written under every card
                 p.text(card_label(name), (rect[0] + card_w // 2, rect[1] + card_h + p.px(1)), 10,
                        theme.INK, bold=True, anchor="midtop", width=int(step) if n > 1 else card_w)
@@ -134,7 +136,7 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
             badge_c = (rect[0] + card_w - p.px(4), rect[1] + card_h - p.px(6))
             p.badge(str(count), badge_c, fill=fill)
             if staged:
-                _draw_staged(p, t, target_id, rect, staged)
+                _draw_staged(p, v, target_id, rect, staged)
             what = (ngettext("{card}: field of {count} card", "{card}: field of {count} cards",
                              count).format(card=card_label(name), count=count)
                     if role == "field" else
@@ -151,35 +153,35 @@ def _draw_items(p: Paint, t: Any, seat: int, body: pygame.Rect) -> None:
         x += step
 
 
-def _draw_plot(p: Paint, t: Any, crop: str, rect: tuple[int, int, int, int],
+def _draw_plot(p: Paint, v: TableView, crop: str, rect: tuple[int, int, int, int],
                glowing: dict[str, Any]) -> None:
     """An empty plot in the shown person's panel: a new field of ``crop`` may start here."""
-    target_id = f"field:{crop}"
-    staged = t.draft.staged_on(target_id)
+    target_id = str(Place.field(crop))
+    staged = v.draft.staged_on(target_id)
     r = pygame.Rect(rect)
     pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, r, width=max(1, p.px(2)),
                      border_radius=p.px(8))
     if staged:
-        _draw_staged(p, t, target_id, rect, staged, ghost=False)
+        _draw_staged(p, v, target_id, rect, staged, ghost=False)
     else:
         p.card(crop, rect, alpha=90)
         p.text(_("New field"), r.center, 11, theme.INK, bold=True, anchor="center",
                width=r.w - 4)
     p.add(Element(f"plot.{crop}", "plot", _("New {crop} field").format(crop=card_name(crop)),
                   rect, selected=bool(staged), data={"kind": crop, "zone": "plot",
-                                                      "seat": t.draft.seat, "target": target_id},
+                                                      "seat": v.draft.seat, "target": target_id},
                   tooltip=_("New {crop} field").format(crop=card_name(crop))))
 
 
-def _draw_staged(p: Paint, t: Any, target_id: str, rect: tuple[int, int, int, int], staged: int,
+def _draw_staged(p: Paint, v: TableView, target_id: str, rect: tuple[int, int, int, int], staged: int,
                  ghost: bool = True) -> None:
     """Cards waiting on a place until Confirm: a lifted card with "+N" (and the need)."""
-    target = t.draft.target(target_id)
-    kind = "stone" if target_id.startswith("monument:") else target_id.split(":", 1)[1]
+    target = v.draft.target(target_id)
+    kind = Place.parse(target_id).card_kind
     lift = p.px(10)
     r = pygame.Rect(rect).move(p.px(6), -lift)
-    p.card(kind, tuple(r), alpha=235 if ghost else 255)
-    p.ring(tuple(r), theme.GOLD_LIGHT, 3, 2)
+    p.card(kind, as_rect(r), alpha=235 if ghost else 255)
+    p.ring(as_rect(r), theme.GOLD_LIGHT, 3, 2)
     text = f"+{staged}"
     if target is not None and target.role in ("takeover", "take"):
         text = f"{staged}/{target.need}"

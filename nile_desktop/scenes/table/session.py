@@ -18,7 +18,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from nile_desktop.engine import Move, MoveError, State
+from nile_desktop.saves import autosave
 from nile_desktop.scenes.table.gamelog import GameLog
+from nile_desktop.seats import SeatKind
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +28,6 @@ Saver = Callable[[Any], bool]
 
 
 def _default_saver(save: Any) -> bool:
-    from nile_desktop.saves import autosave
-
     return bool(autosave(save))
 
 
@@ -38,7 +38,7 @@ class GameSession:
                  saver: Saver | None = None) -> None:
         self.save = save
         self.names: list[str] = list(save.player_names)
-        self.kinds: list[str] = [seat.kind for seat in save.seats]
+        self.kinds: list[SeatKind] = [SeatKind(seat.kind) for seat in save.seats]
         self.colours: list[int] = [seat.colour for seat in save.seats]
         self.autosave_on = autosave
         self.saver = saver or _default_saver
@@ -73,11 +73,11 @@ class GameSession:
         return int(self.state.active)
 
     def is_human(self, seat: int) -> bool:
-        return self.kinds[seat] == "human"
+        return self.kinds[seat].is_human
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, kind in enumerate(self.kinds) if kind == "human"]
+        return [i for i, kind in enumerate(self.kinds) if kind.is_human]
 
     def human_turn(self) -> bool:
         return not self.over and self.is_human(self.active)

@@ -2,21 +2,16 @@
 swarm, and the banners that say who did what.
 
 Sprites are plain objects with numeric attributes the timeline tweens
-(``x``, ``y``, ``w``, ``turn``, ``alpha``); they are drawn on top of the
-table, in window pixels, from the per-size card cache.
+(``x``, ``y``, ``w``, ``turn``, ``alpha``); :mod:`sprite_draw` draws them on
+top of the table, in window pixels, from the per-size card cache. No pygame
+here: the effects that move them are tested without a display.
 """
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
-
-import pygame
-
-from nile_desktop.scenes.table.paint import Paint, _face, card_size
-from nile_desktop.ui import theme
 
 
 @dataclass
@@ -35,31 +30,6 @@ class CardSprite:
     #: The seat a private card belongs to (a drawn card); None for public cards.
     owner: int | None = None
 
-    def draw(self, p: Paint) -> None:
-        if not self.visible or self.alpha <= 1:
-            return
-        w, h = card_size(max(4, self.w * self.scale))
-        squeeze = abs(math.cos(math.pi * self.turn))  # 1 → 0 → 1 as the card turns
-        private = self.owner is not None and self.owner != p.revealed
-        name = self.face if self.turn >= 0.5 and not private else "back"
-        if self.owner is not None and name != "back":
-            p.private_faces.append(self.owner)
-        sw = max(2, int(w * squeeze))
-        # a card in flight changes size every frame: render it at a size rounded to a
-        # step (cached) and stretch that picture, instead of rendering the art anew
-        step = 12
-        base_w = max(step, (w + step - 1) // step * step)
-        cached = _face(name, base_w, False)
-        if cached is None:
-            return
-        image = cached if cached.get_size() == (sw, h) else pygame.transform.scale(cached, (sw, h))
-        if self.alpha < 255:
-            if image is cached:  # the cached picture is shared: fade a copy
-                image = image.copy()
-            image.set_alpha(int(self.alpha))
-        p.surface.blit(image, (int(self.x + (w - sw) / 2 - w / 2), int(self.y - h / 2)))
-        p.cards_drawn += 1
-
 
 @dataclass
 class Swarm:
@@ -71,22 +41,6 @@ class Swarm:
     alpha: float = 0.0
     seed: int = 7
     visible: bool = True
-
-    def draw(self, p: Paint) -> None:
-        if not self.visible or self.alpha <= 1:
-            return
-        r = max(2, p.px(3))
-        layer = pygame.Surface((int(self.spread * 2 + 8 * r), int(self.spread * 2 + 8 * r)),
-                               pygame.SRCALPHA)
-        cx, cy = layer.get_width() / 2, layer.get_height() / 2
-        for i in range(46):
-            a = (i * 2.39996 + self.seed) % (2 * math.pi)
-            d = self.spread * math.sqrt((i * 0.618 + self.seed * 0.1) % 1.0)
-            wobble = math.sin(self.x * 0.05 + i) * r
-            pos = (int(cx + math.cos(a) * d + wobble), int(cy + math.sin(a) * d * 0.6))
-            pygame.draw.ellipse(layer, (0x2A, 0x3A, 0x12, int(self.alpha)),
-                                (pos[0] - r, pos[1] - r // 2, 2 * r, r + 1))
-        p.surface.blit(layer, (int(self.x - cx), int(self.y - cy)))
 
 
 @dataclass
@@ -131,26 +85,6 @@ class BannerQueue:
         self.waiting.clear()
         self.current = None
 
-    def draw(self, p: Paint, centre: tuple[int, int]) -> None:
-        banner = self.current
-        if banner is None:
-            return
-        # it arrives mostly opaque (quick to read) and fades out at the end of its hold
-        fade = min(1.0, 0.7 + self.shown_for / 0.5, max(0.0, (self.hold - self.shown_for) / 0.25))
-        size = p.fs(26)
-        image = theme.render_text(str(banner.text), size, theme.GOLD_LIGHT, True)
-        box = image.get_rect().inflate(p.px(60), p.px(24))
-        box.center = centre
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        fill = theme.ERROR if banner.kind == "locust" else theme.LAPIS
-        pygame.draw.rect(layer, (*fill, 235), layer.get_rect(), border_radius=p.px(14))
-        pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=max(2, p.px(3)),
-                         border_radius=p.px(14))
-        layer.blit(image, image.get_rect(center=layer.get_rect().center))
-        layer.set_alpha(int(255 * fade))
-        p.surface.blit(layer, box)
 
-
-def draw_sprites(p: Paint, sprites: list[Any]) -> None:
-    for sprite in sprites:
-        sprite.draw(p)
+#: What flies over the table: a card, or the locust swarm.
+Sprite = CardSprite | Swarm

@@ -14,14 +14,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from nile_desktop.scenes import nav
+from nile_desktop.engine import CardRef
 from nile_desktop.scenes.table import flow as F
-from nile_desktop.scenes.table.paint import Element, Hits, Paint
-from nile_desktop.ui import theme
+from nile_desktop.scenes.table.commands import TableCommands
+from nile_desktop.scenes.table.logview import LogView
+from nile_desktop.scenes.table.paint import Element, Hits
+from nile_desktop.scenes.table.view import Pointer, Tone
+from nile_desktop.scenes.table.words import cannot_go, refusal_words
 
 DRAG_START = 8
 ACTION_KEYS = {pygame.K_m: "market", pygame.K_o: "offer", pygame.K_p: "plant",
@@ -31,8 +35,12 @@ ACTION_KEYS = {pygame.K_m: "market", pygame.K_o: "offer", pygame.K_p: "plant",
 class TableInput:
     """Hover, the pressed button, the drag in progress and the keyboard cursor."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableCommands, logview: LogView, hits: Callable[[], Hits],
+                 coach_press: Callable[[str], None] | None = None) -> None:
         self.t = table
+        self.logview = logview
+        self._hits = hits
+        self.coach_press = coach_press
         self.hover: str | None = None
         self.cursor: str | None = None
         self.pressed: str | None = None
@@ -45,44 +53,35 @@ class TableInput:
     # -- helpers -----------------------------------------------------------------------
     @property
     def hits(self) -> Hits:
-        return self.t.hits
+        """The elements of the last frame drawn."""
+        return self._hits()
+
+    def pointer(self) -> Pointer:
+        """Where the pointer and the cursor are, for the next frame's view."""
+        dragging = self.dragging.data.get("kind", "") if self.dragging is not None else None
+        return Pointer(self.hover, self.cursor, self.pressed, self.mouse, dragging)
 
     def after_draw(self, hits: Hits) -> None:
         if self.cursor is not None and hits.get(self.cursor) is None:
             self.cursor = None
 
-    def tooltip(self, hits: Hits) -> str:
-        if self.dragging is not None or self.hover is None:
-            return ""
-        element = hits.get(self.hover)
-        return element.tooltip if element is not None else ""
-
-    def draw_drag(self, p: Paint) -> None:
-        if self.dragging is None:
-            return
-        kind = self.dragging.data.get("kind", "")
-        w = p.px(70)
-        rect = (self.mouse[0] - w // 2, self.mouse[1] - w * 7 // 10, w, w * 7 // 5)
-        p.card(kind, rect)
-        p.ring(rect, theme.GOLD_LIGHT, 3, 2)
-
     # -- dispatch -----------------------------------------------------------------------
     def handle(self, event: Any) -> bool:
         t = self.t
-        if t.stage.busy and self._skips(event):
+        if t.effects_busy() and self._skips(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event)
         if event.type == pygame.MOUSEWHEEL:
-            over = t.logview.rect.collidepoint(self.mouse)
+            over = self.logview.rect.collidepoint(self.mouse)
             if over:
-                t.logview.scroll(event.y * 3)
+                self.logview.scroll(event.y * 3)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
             top = self.hits.at(event.pos)
-            if (top is None or top.id == "log") and t.logview.handle_event(event):
+            if (top is None or top.id == "log") and self.logview.handle_event(event):
                 return True  # the log takes a press only where nothing lies over it
             if event.button == 1:
                 self._down = event.pos
@@ -98,7 +97,7 @@ class TableInput:
             return False
         if event.type == pygame.MOUSEBUTTONUP:
             self.mouse = event.pos
-            if t.logview.handle_event(event):
+            if self.logview.handle_event(event):
                 return True
             if event.button != 1:
                 return False
@@ -115,17 +114,17 @@ class TableInput:
         space = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
         acting = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
         if t.composing() and acting:
-            t.stage.finish()
+            t.finish_effects()
             return False
         if click or space:
             element = self.hits.get(self.hover) if click else None
-            t.stage.finish()
+            t.finish_effects()
             return not (element is not None and element.role == "button")
         return False
 
     def _motion(self, event: Any) -> bool:
         self.mouse = event.pos
-        if self.t.logview.handle_event(event):
+        if self.logview.handle_event(event):
             return True
         element = self.hits.at(event.pos)
         self.hover = element.id if element is not None else None
@@ -172,16 +171,16 @@ class TableInput:
         if not t.composing():
             return
         zone = element.data.get("zone")
-        kind = element.data.get("kind")
+        kind = str(element.data.get("kind", ""))
         if zone == "hand":
-            refusal = t.draft.pick(kind)
+            refusal = t.pick(kind)
             if refusal is not None:
                 t.refuse(refusal)
             else:
-                t.play_sound("slide")
+                t.sound("slide")
                 self.explain_places(kind)
         elif zone == "storage":
-            refusal = t.draft.pick("storage:" + kind)
+            refusal = t.pick(CardRef(kind, storage=True))
             if refusal is not None:
                 t.refuse(refusal)
         elif "target" in element.data:
@@ -192,37 +191,33 @@ class TableInput:
         take-over short of cards), so nobody wonders why nothing glows."""
         t = self.t
         targets = t.draft.targets(kind)
-        reasons = [t.draft.why_not_target(kind, target) for target in targets]
-        if targets and all(r is not None for r in reasons):
-            from nile_desktop.scenes.table.controls import refusal_words
-
-            t.say(refusal_words(t, reasons[0]), theme.LAPIS)
+        reasons = [r for r in (t.draft.why_not_target(kind, tg) for tg in targets) if r is not None]
+        if targets and len(reasons) == len(targets):
+            t.say(refusal_words(t.session.names, reasons[0]), Tone.NOTE)
 
     def place(self, element: Element) -> None:
         t = self.t
         target_id = element.data["target"]
         if not t.draft.picks:
             if t.draft.staged_on(target_id):
-                t.draft.unstage_one(target_id)
+                t.unstage(target_id)
             return
-        refusal = t.draft.stage(target_id)
+        refusal = t.stage_cards(target_id)
         if refusal is not None:
             self._refuse_place(element, refusal)
         else:
-            t.play_sound("slide")
+            t.sound("slide")
 
     def drop(self, card: Element, place: Element) -> None:
         t = self.t
         if not t.composing():
             return
         kind = card.data.get("kind", "")
-        refusal = t.draft.stage(place.data["target"], kind=kind)
+        refusal = t.stage_cards(place.data["target"], kind=kind)
         if refusal is None:
-            t.play_sound("slide")
+            t.sound("slide")
             return
         if refusal.code == "no-room":
-            from nile_desktop.scenes.table.words import cannot_go
-
             t.say(cannot_go(kind, place.label))
             return
         self._refuse_place(place, refusal)
@@ -230,10 +225,9 @@ class TableInput:
     def _refuse_place(self, place: Element, refusal: Any) -> None:
         t = self.t
         if refusal.code == "no-room":
-            kinds = [k for k in t.draft.picks] or []
             reasons = []
-            for token in kinds:
-                kind = token.split(":", 1)[1] if token.startswith("storage:") else token
+            for ref in t.draft.picked_refs():
+                kind = ref.kind
                 for target in t.draft.targets(kind):
                     why = t.draft.why_not_target(kind, target)
                     if why is not None:
@@ -248,40 +242,40 @@ class TableInput:
         if not t.composing():
             return
         zone = element.data.get("zone")
-        kind = element.data.get("kind")
+        kind = str(element.data.get("kind", ""))
         if zone == "hand":
-            t.draft.unpick(kind)
+            t.unpick(kind)
         elif zone == "storage":
-            t.draft.unpick("storage:" + kind)
+            t.unpick(CardRef(kind, storage=True))
         elif "target" in element.data:
-            t.draft.unstage_one(element.data["target"])
+            t.unstage(element.data["target"])
 
     def button(self, bid: str) -> None:
         t = self.t
         if bid.startswith("action."):
             t.act(bid.split(".", 1)[1])
         elif bid == "tool.undo":
-            t.draft.undo()
+            t.undo()
         elif bid == "tool.clear":
-            t.draft.clear()
+            t.clear()
         elif bid == "tool.suggest":
             t.suggest()
         elif bid == "tool.moves":
             t.all_moves()
         elif bid == "menu":
-            t.menu()
-        elif bid.startswith(("coach.", "hint.")) and t.coach is not None:
-            t.coach.press(t, bid)
-        elif bid == "done" and t.guard <= 0:
+            t.open_menu()
+        elif bid.startswith(("coach.", "hint.")) and self.coach_press is not None:
+            self.coach_press(bid)
+        elif bid == "done" and not t.guarded():
             t.done()
         elif bid == "handoff.ready":
             t.ready()
         elif bid == "result.rematch":
             t.rematch()
         elif bid == "result.new":
-            nav.go(t.stack, "new-game")
+            t.new_game()
         elif bid == "result.title":
-            nav.go(t.stack, "title")
+            t.to_title()
 
     # -- keyboard ---------------------------------------------------------------------------
     def _move_cursor(self, step: int) -> None:
@@ -301,11 +295,11 @@ class TableInput:
         t = self.t
         key, mod = event.key, event.mod
         if key == pygame.K_ESCAPE:
-            if t.flow.phase == F.OVER:
+            if t.phase == F.OVER:
                 return False
-            t.menu()
+            t.open_menu()
             return True
-        if t.logview.handle_event(event):
+        if self.logview.handle_event(event):
             return True
         if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not
                                                       mod & pygame.KMOD_SHIFT):
@@ -331,7 +325,7 @@ class TableInput:
             return True
         if key == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or key == pygame.K_u:
             if t.composing():
-                t.draft.undo()
+                t.undo()
             return True
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False
@@ -339,7 +333,7 @@ class TableInput:
             t.act(ACTION_KEYS[key])
             return True
         if key == pygame.K_c and t.composing():
-            t.draft.clear()
+            t.clear()
             return True
         if key == pygame.K_h:
             t.suggest()

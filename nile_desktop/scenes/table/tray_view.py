@@ -13,11 +13,10 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.engine import CROPS
-from nile_desktop.engine.cards import KIND_BY_NAME
+from nile_desktop.engine import CROPS, KIND_BY_NAME, CardRef, smallest_pile
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.scenes.table.draft import STORAGE
-from nile_desktop.scenes.table.paint import Element, Paint, card_label
+from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
+from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
 
@@ -35,11 +34,11 @@ def hand_area(lay: Any) -> pygame.Rect:
                        box.h - lay.px(32) - lift - pad)
 
 
-def draw_hand(p: Paint, t: Any) -> None:
+def draw_hand(p: Paint, v: TableView) -> None:
     box = pygame.Rect(p.lay.rect("hand"))
-    seat = t.flow.revealed
+    seat = v.revealed
     pad = p.px(12)
-    state = t.shown
+    state = v.board
     if seat is None:
         p.text(_("Cards are hidden until the next person is at the screen."),
                (box.left + pad, box.centery), 15, theme.INK_SOFT, anchor="midleft",
@@ -48,7 +47,7 @@ def draw_hand(p: Paint, t: Any) -> None:
     hand = state.hand(seat)
     total = sum(hand.values())
     title = ngettext("Hand of {name}: {n} card", "Hand of {name}: {n} cards", total).format(
-        name=t.session.names[seat], n=total)
+        name=v.names[seat], n=total)
     p.text(title, (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w // 2)
     if not hand:
         p.text(_("No cards in hand"), (box.left + pad, box.centery), 15, theme.INK_SOFT,
@@ -61,18 +60,18 @@ def draw_hand(p: Paint, t: Any) -> None:
     card_w = int(card_h * 5 / 7)
     n = len(kinds)
     gap = p.px(6)
-    step = card_w + gap
+    step: float = card_w + gap
     if n * step - gap > area.w:
         step = (area.w - card_w) / max(1, n - 1)
         if step < p.px(24):  # very many kinds: smaller cards keep every count readable
             card_w = max(p.px(24), int(area.w / (n * 0.45 + 0.55)))
             card_h = int(card_w * 7 / 5)
             step = (area.w - card_w) / max(1, n - 1)
-    draft = t.draft if t.composing() and seat == state.active else None
+    draft = v.draft if v.composing and seat == state.active else None
     x = float(area.left)
     for kind in kinds:
         held = hand[kind]
-        picked = draft.picks[kind] if draft is not None else 0
+        picked = draft.picked_count(kind) if draft is not None else 0
         staged = draft.staged_kinds()[kind] if draft is not None else 0
         left = held - staged
         rect = (int(x), area.top - (lift if picked else 0), card_w, card_h)
@@ -102,11 +101,11 @@ def draw_hand(p: Paint, t: Any) -> None:
         x += step
 
 
-def draw_storage(p: Paint, t: Any) -> None:
+def draw_storage(p: Paint, v: TableView) -> None:
     box = pygame.Rect(p.lay.rect("storage"))
-    seat = t.flow.revealed
+    seat = v.revealed
     pad = p.px(12)
-    state = t.shown
+    state = v.board
     if seat is None:
         p.text(_("Storage"), (box.left + pad, box.top + p.px(8)), 15, bold=True)
         return
@@ -115,7 +114,7 @@ def draw_storage(p: Paint, t: Any) -> None:
     p.text(ngettext("Storage: {n} card", "Storage: {n} cards", total).format(n=total),
            (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w - 2 * pad)
     crops = list(state.crop_names)
-    smallest = min(storage.get(c, 0) for c in crops) if crops else 0
+    smallest = smallest_pile(storage, crops)
     cols = len(crops) if len(crops) <= 4 else (len(crops) + 1) // 2
     rows = 1 if len(crops) <= 4 else 2
     area = pygame.Rect(box.left + pad, box.top + p.px(34), box.w - 2 * pad,
@@ -124,14 +123,13 @@ def draw_storage(p: Paint, t: Any) -> None:
     cell_h = area.h / rows
     card_w = int(min(cell_w - p.px(10), (cell_h - p.px(8)) * 5 / 7))
     card_h = int(card_w * 7 / 5)
-    draft = t.draft if t.composing() and seat == state.active else None
+    draft = v.draft if v.composing and seat == state.active else None
     for i, crop in enumerate(crops):
         col, row = i % cols, i // cols
         x = int(area.left + col * cell_w + (cell_w - card_w) / 2 - p.px(4))
         y = int(area.top + row * cell_h + (cell_h - card_h) / 2)
         count = storage.get(crop, 0)
-        token = STORAGE + crop
-        picked = draft.picks[token] if draft is not None else 0
+        picked = draft.picked_count(CardRef(crop, storage=True)) if draft is not None else 0
         rect = (x, y - (p.px(8) if picked else 0), card_w, card_h)
         p.card(crop, rect, alpha=255 if count else 110)
         if count == smallest:
@@ -153,7 +151,7 @@ def draw_storage(p: Paint, t: Any) -> None:
                       tooltip=tip,
                       data={"kind": crop, "zone": "storage", "seat": seat, "count": count,
                             "picked": picked, "smallest": count == smallest}))
-    top = storage_top(t, seat)
+    top = storage_top(v, seat)
     if top is not None:  # the rule-book variant: only the top cards can be traded
         legend = (_("Top of the pile: {cards}").format(cards=", ".join(card_label(c) for c in top))
                   if top else _("The pile is empty"))
@@ -163,14 +161,14 @@ def draw_storage(p: Paint, t: Any) -> None:
         colour = theme.INK_SOFT
     shown = p.text(legend, (box.left + pad, box.bottom - pad), 11, colour,
                    anchor="bottomleft", width=box.w - 2 * pad)
-    p.add(Element("storage.legend", "note", legend, tuple(shown), focusable=False,
+    p.add(Element("storage.legend", "note", legend, as_rect(shown), focusable=False,
                   tooltip=legend))
 
 
-def storage_top(t: Any, seat: int) -> list[str] | None:
+def storage_top(v: TableView, seat: int) -> list[str] | None:
     """With the rule-book option ``storage: top`` (R-TRADE-1), the crops of the top two
     cards of ``seat``'s storage pile, top first; None when storage is free to choose from."""
-    state = t.session.state
+    state = v.state
     if not getattr(state.rules, "storage_top", False):
         return None
     pile = state.stacks[seat]

@@ -10,13 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from nile_desktop.engine import CardRef, InvalidMoveError
+from nile_desktop.engine.places import STONE
 from nile_desktop.i18n import _, card_name, ngettext, quoted, times
+from nile_desktop.scenes.table.draft import Refusal
 from nile_desktop.scenes.table_text import (
     cards_label,
     describe_event,
     reason_text,
     seat_kind_label,
 )
+from nile_desktop.seats import SeatKind
 
 
 def who(seat: int | None, names: Sequence[str]) -> str:
@@ -25,7 +29,7 @@ def who(seat: int | None, names: Sequence[str]) -> str:
 
 def turn_header(seat: int | None, names: Sequence[str], kinds: Sequence[str]) -> str:
     name = who(seat, names)
-    if seat is not None and 0 <= seat < len(kinds) and kinds[seat] != "human":
+    if seat is not None and 0 <= seat < len(kinds) and kinds[seat] != SeatKind.HUMAN:
         return _("{name} ({kind})").format(name=name, kind=seat_kind_label(kinds[seat]))
     return name
 
@@ -54,15 +58,25 @@ def event_line(event: Any, names: Sequence[str], viewer: int | None) -> str | No
 
 
 # -- refusals (R-WHY-1) -----------------------------------------------------------------
+def _card_kind(card: str | None) -> str:
+    """The kind of the card a refusal names (``stone`` for ``stone@sphinx``)."""
+    if not card:
+        return ""
+    try:
+        return CardRef.parse(card).kind
+    except InvalidMoveError:  # not a card the notation knows: shown as given
+        return card
+
+
 def refusal_text(code: str, *, rule: str = "", card: str | None = None,
                  needed: int | None = None, have: int | None = None,
                  owner: str = "", crop: str | None = None) -> str:
     """Why a pick or a move is refused, with its numbers and rule id."""
-    name = card_name(card) if card and not card.startswith("stone@") else (
-        card_name("stone") if card else "")
+    kind = _card_kind(card)
+    name = card_name(kind) if kind else ""
     crop_text = card_name(crop) if crop else name
     if code == "flooded":
-        if card and (card == "stone" or card.startswith("stone@")):
+        if kind == STONE:
             text = _("A stone is the flood card: stones cannot be planted this turn")
         else:
             text = _("{crop} is flooded this turn").format(crop=crop_text)
@@ -167,3 +181,10 @@ def banner_line(event: Any, names: Sequence[str]) -> str:
     if kind == "game-over":
         return _("The game is over")
     return ""
+
+
+def refusal_words(names: Sequence[str], refusal: Refusal) -> str:
+    """A refusal in words, naming the owner of the field it is about."""
+    owner = who(refusal.owner, names) if refusal.owner is not None else ""
+    return refusal_text(refusal.code, rule=refusal.rule, card=refusal.card,
+                        needed=refusal.needed, have=refusal.have, owner=owner, crop=refusal.crop)

@@ -1,0 +1,87 @@
+"""Drawing what moves over the table: cards in flight, the locust swarm, the banners.
+
+The sprites themselves (:mod:`sprites`) are display-free values the effects
+tween; this module draws them, from the per-size card cache.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from nile_desktop.scenes.table.paint import Paint, _face, card_size
+from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Sprite, Swarm
+from nile_desktop.ui import theme
+
+
+def draw_card(p: Paint, card: CardSprite) -> None:
+    if not card.visible or card.alpha <= 1:
+        return
+    w, h = card_size(max(4, card.w * card.scale))
+    squeeze = abs(math.cos(math.pi * card.turn))  # 1 → 0 → 1 as the card turns
+    private = card.owner is not None and card.owner != p.revealed
+    name = card.face if card.turn >= 0.5 and not private else "back"
+    if card.owner is not None and name != "back":
+        p.private_faces.append(card.owner)
+    sw = max(2, int(w * squeeze))
+    # a card in flight changes size every frame: render it at a size rounded to a
+    # step (cached) and stretch that picture, instead of rendering the art anew
+    step = 12
+    base_w = max(step, (w + step - 1) // step * step)
+    cached = _face(name, base_w, False)
+    if cached is None:
+        return
+    image = cached if cached.get_size() == (sw, h) else pygame.transform.scale(cached, (sw, h))
+    if card.alpha < 255:
+        if image is cached:  # the cached picture is shared: fade a copy
+            image = image.copy()
+        image.set_alpha(int(card.alpha))
+    p.surface.blit(image, (int(card.x + (w - sw) / 2 - w / 2), int(card.y - h / 2)))
+    p.cards_drawn += 1
+
+
+def draw_swarm(p: Paint, swarm: Swarm) -> None:
+    if not swarm.visible or swarm.alpha <= 1:
+        return
+    r = max(2, p.px(3))
+    layer = pygame.Surface((int(swarm.spread * 2 + 8 * r), int(swarm.spread * 2 + 8 * r)),
+                           pygame.SRCALPHA)
+    cx, cy = layer.get_width() / 2, layer.get_height() / 2
+    for i in range(46):
+        a = (i * 2.39996 + swarm.seed) % (2 * math.pi)
+        d = swarm.spread * math.sqrt((i * 0.618 + swarm.seed * 0.1) % 1.0)
+        wobble = math.sin(swarm.x * 0.05 + i) * r
+        pos = (int(cx + math.cos(a) * d + wobble), int(cy + math.sin(a) * d * 0.6))
+        pygame.draw.ellipse(layer, (0x2A, 0x3A, 0x12, int(swarm.alpha)),
+                            (pos[0] - r, pos[1] - r // 2, 2 * r, r + 1))
+    p.surface.blit(layer, (int(swarm.x - cx), int(swarm.y - cy)))
+
+
+def draw_banner(p: Paint, queue: BannerQueue, centre: tuple[int, int]) -> None:
+    banner = queue.current
+    if banner is None:
+        return
+    # it arrives mostly opaque (quick to read) and fades out at the end of its hold
+    fade = min(1.0, 0.7 + queue.shown_for / 0.5, max(0.0, (queue.hold - queue.shown_for) / 0.25))
+    size = p.fs(26)
+    image = theme.render_text(str(banner.text), size, theme.GOLD_LIGHT, True)
+    box = image.get_rect().inflate(p.px(60), p.px(24))
+    box.center = centre
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    fill = theme.ERROR if banner.kind == "locust" else theme.LAPIS
+    pygame.draw.rect(layer, (*fill, 235), layer.get_rect(), border_radius=p.px(14))
+    pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=max(2, p.px(3)),
+                     border_radius=p.px(14))
+    layer.blit(image, image.get_rect(center=layer.get_rect().center))
+    layer.set_alpha(int(255 * fade))
+    p.surface.blit(layer, box)
+
+
+def draw_sprites(p: Paint, sprites: Sequence[Sprite]) -> None:
+    for sprite in sprites:
+        if isinstance(sprite, Swarm):
+            draw_swarm(p, sprite)
+        else:
+            draw_card(p, sprite)

@@ -1,0 +1,135 @@
+"""What one frame of the table draws: a typed, read-only view, built once a frame.
+
+Every drawing module (the ``*_view`` modules, :mod:`frame`, :mod:`controls`,
+:mod:`results_view`, the coach) takes a :class:`TableView` instead of the
+scene, so what a picture depends on is written down in one place and checked
+by mypy. Drawing reads the view and writes pixels and elements, nothing else.
+
+To show something new on the table: add the value it needs as a field here,
+fill it in :func:`build_view`, draw it in a view module, and test it through
+the element it adds to the UI dump.
+
+No pygame here: the view is built and tested without a display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from nile_desktop.engine import State
+from nile_desktop.scenes.table.board import Board
+from nile_desktop.scenes.table.draft import MoveDraft, Target
+from nile_desktop.scenes.table.flow import Phase, TurnFlow
+from nile_desktop.scenes.table.gamelog import GameLog
+from nile_desktop.scenes.table.layout import TableLayout
+from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.seats import SeatKind
+
+if TYPE_CHECKING:  # types only: the drawing side of these needs a display
+    from nile_desktop.scenes.table.paint import Paint
+    from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
+
+Colour = tuple[int, ...]
+
+
+class Tone(Enum):
+    """How a message on the prompt line reads: a refusal, a note, the advisor's suggestion."""
+
+    ERROR = "error"
+    NOTE = "note"
+    SUGGESTION = "suggestion"
+
+
+class Prefs(Protocol):
+    """The settings the table's drawing reads."""
+
+    show_hand_sizes: bool
+    colourblind_symbols: bool
+
+
+class CoachDrawing(Protocol):
+    """A lesson or hint panel drawn over the table (:class:`coach_view.CoachView`)."""
+
+    def draw(self, p: Paint, view: TableView) -> None: ...
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """Where the mouse and the keyboard cursor are, and what is being dragged."""
+
+    hover: str | None = None
+    cursor: str | None = None
+    pressed: str | None = None
+    mouse: tuple[int, int] = (0, 0)
+    #: The kind of the hand card being dragged, if any.
+    dragging: str | None = None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything a frame of the table shows, as it is at the start of the frame."""
+
+    layout: TableLayout
+    #: What is drawn: the board, which catches up with the engine as effects land.
+    board: Board
+    #: The engine state (for the end result and the storage-top rule).
+    state: State
+    names: tuple[str, ...]
+    kinds: tuple[SeatKind, ...]
+    colours: tuple[int, ...]
+    humans: tuple[int, ...]
+    #: The seat to play in the engine (the board's ``active`` may still be catching up).
+    active: int
+    over: bool
+    phase: Phase
+    #: The one seat whose private cards may be drawn (None: nobody's).
+    revealed: int | None
+    #: A person is building a move now.
+    composing: bool
+    draft: MoveDraft
+    #: Places that glow: where the picked (or dragged) cards may go.
+    targets: tuple[Target, ...]
+    prefs: Prefs
+    #: How far the final storage has been turned over (0 → 1).
+    reveal: float
+    #: 0 → 1 → 0, for pulsing rings.
+    pulse: float
+    suggesting: bool
+    pass_armed: bool
+    #: A message on the prompt line ("" for none) and its colour.
+    message: str
+    message_tone: Tone
+    log: GameLog
+    pointer: Pointer
+    sprites: tuple[Sprite, ...]
+    banners: BannerQueue
+    coach: CoachDrawing | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def draft_for(self, seat: int) -> MoveDraft | None:
+        """The draft, when ``seat`` is the one composing (its cards show picks and stakes)."""
+        return self.draft if self.composing and seat == self.active else None
+
+
+def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow: TurnFlow,
+               draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
+               pulse: float, suggesting: bool, pass_armed: bool, message: Any,
+               message_tone: Tone, pointer: Pointer, sprites: Sequence[Any],
+               banners: Any, coach: CoachDrawing | None) -> TableView:
+    """The view of one frame from the table's parts (``message`` is told in words now)."""
+    active = session.active
+    return TableView(
+        layout=layout, board=board, state=session.state, names=tuple(session.names),
+        kinds=tuple(session.kinds), colours=tuple(session.colours),
+        humans=tuple(session.humans), active=active, over=session.over, phase=flow.phase,
+        revealed=flow.revealed, composing=flow.phase == Phase.COMPOSE
+        and flow.revealed == active, draft=draft, targets=tuple(targets), prefs=prefs,
+        reveal=reveal, pulse=pulse, suggesting=suggesting, pass_armed=pass_armed,
+        message=str(message) if message else "", message_tone=message_tone,
+        log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach)
