@@ -10,10 +10,10 @@ so a seat never shows two different colours. No pygame here.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from nile_desktop.text_enum import TextEnum
 
 
-class SeatKind(StrEnum):
+class SeatKind(TextEnum):
     """Who plays a seat: a person at the screen or a bot of one level. The value is the
     text saves keep (so a kind still compares equal to its saved string)."""
 
@@ -22,6 +22,7 @@ class SeatKind(StrEnum):
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
+    EXPERT = "expert"
 
     @property
     def is_human(self) -> bool:

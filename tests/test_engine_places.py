@@ -90,7 +90,7 @@ def test_seat_kinds_and_player_range_come_from_one_place() -> None:
     assert [k.value for k in SEAT_KINDS] == ["human", *LEVELS]
     assert SeatKind("human").is_human and not SeatKind.EASY.is_human
     assert parse_seats("human," + ",".join(["easy"] * (MAX_PLAYERS - 1)))
-    for bad in ("human", ",".join(["easy"] * (MAX_PLAYERS + 1)), "human,expert"):
+    for bad in ("human", ",".join(["easy"] * (MAX_PLAYERS + 1)), "human,grandmaster"):
         with pytest.raises(argparse.ArgumentTypeError):
             parse_seats(bad)
     assert MIN_PLAYERS == 2

@@ -24,12 +24,12 @@ clock or a display.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 
 from nile_desktop.seats import SeatKind
+from nile_desktop.text_enum import TextEnum
 
 
-class Phase(StrEnum):
+class Phase(TextEnum):
     """What the table is doing now (the value is the name the UI dump shows)."""
 
     PLAYBACK = "playback"
