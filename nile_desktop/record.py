@@ -43,6 +43,7 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.ai.levels import LEVELS
 from nile_desktop.i18n import _
+from nile_desktop.saves import SaveError
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,13 @@ def game_entry(game_id: str, date: str, kinds: Sequence[str], seat: int, result:
 def entry_from_save(save: Any, seat: int, takebacks: bool = False,
                     mean_loss: float | None = None) -> dict[str, Any] | None:
     """The entry of ``seat`` for a finished :class:`~nile_desktop.saves.SaveGame`, else None."""
-    result = save.result()
+    result = save.result  # written from the live state when the game was saved
+    if result is None:
+        try:
+            state = save.replay()
+        except SaveError:
+            return None
+        result = state.result if state.over else None
     if result is None:
         return None
     return game_entry(game_digest(save.rules, save.seed, save.moves), save.updated,

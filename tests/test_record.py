@@ -62,7 +62,7 @@ def test_a_finished_save_gives_an_entry_and_an_unfinished_none():
     save = bot_save(4)
     mine = entry_from_save(save, 0, mean_loss=2.5)
     assert mine is not None and mine["mean_loss"] == 2.5 and mine["opponents"] == "medium"
-    assert mine["won"] == (0 in save.result()["ranking"][0])
+    assert mine["won"] == (0 in save.replay().result["ranking"][0])
     assert entry_from_save(bot_save(4, moves=5), 0) is None
 
 

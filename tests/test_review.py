@@ -64,7 +64,7 @@ def test_chances_are_deterministic_absolute_and_ranked():
 
 def test_a_finished_game_has_its_result_as_chances():
     save = bot_save(4)
-    state = save.current_state()
+    state = save.replay()
     assert state.over
     for seat in range(2):
         chances = win_chances(observe(state, seat), K, 0)

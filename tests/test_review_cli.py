@@ -110,8 +110,9 @@ def test_the_summary_counts_marks_accuracy_and_the_turning_point():
 # -- the command line --------------------------------------------------------
 
 def test_json_output_is_deterministic_and_names_the_better_move(tmp_path, capsys):
+    # 12 samples: the fewest at which the take-over stands clear of a market trade (6 did not).
     path = write(scripted_save((*OPENING, BLUNDER)), tmp_path / "blunder.json")
-    args = [str(path), "--json", "--iterations", "6", "--workers", "1"]
+    args = [str(path), "--json", "--iterations", "12", "--workers", "1"]
     assert main(args) == 0
     first = capsys.readouterr().out
     assert main(args) == 0
@@ -127,13 +128,13 @@ def test_json_output_is_deterministic_and_names_the_better_move(tmp_path, capsys
 
 def test_text_output_names_the_better_move_in_words(tmp_path, capsys):
     path = write(scripted_save((*OPENING, BLUNDER)), tmp_path / "blunder.json")
-    assert main([str(path), "--iterations", "6", "--workers", "1", "--store"]) == 0
+    assert main([str(path), "--iterations", "12", "--workers", "1", "--store"]) == 0
     text = capsys.readouterr().out
     line = text.splitlines()[-3]
     assert line.startswith(f"19. P1: {BLUNDER} — ")
     assert "blunder); better: plant wheat wheat (Plant Wheat ×2)" in line
     assert line.endswith("takes the Wheat field, 2 against 1")
-    assert main([str(path), "--iterations", "6", "--workers", "1"]) == 0  # now from the file
+    assert main([str(path), "--iterations", "12", "--workers", "1"]) == 0  # now from the file
     assert capsys.readouterr().out == text
 
 
