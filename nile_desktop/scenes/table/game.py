@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from nile_desktop.engine import CardRef, Move, observe
 from nile_desktop.i18n import Deferred, _
@@ -26,6 +26,9 @@ from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.session import GameSession, Saver
 from nile_desktop.scenes.table.view import Pointer, TableView, Tone, build_view
 from nile_desktop.scenes.table.words import reason_line, refusal_words
+
+if TYPE_CHECKING:  # the type only: drawing needs a display
+    from nile_desktop.scenes.table.paint import Paint
 
 Listener = Callable[[Any, list[Any]], None]
 
@@ -67,7 +70,7 @@ class Coach(Protocol):
 
     def update(self, dt: float) -> None: ...
 
-    def draw(self, p: Any, view: TableView) -> None: ...
+    def draw(self, p: Paint, view: TableView) -> None: ...
 
 
 class TableGame:
