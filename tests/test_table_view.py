@@ -181,3 +181,35 @@ def test_results_chart_bars_wear_each_players_seat_colour(app: App) -> None:
     for key, rgb in zip(chart.data["keys"], expected, strict=True):
         x, y, w, h = key
         assert tuple(surface.get_at((x + w // 2, y + h // 2)))[:3] == rgb
+
+
+def test_a_rival_field_a_picked_card_can_take_shows_what_it_needs(app: App) -> None:
+    """R-PLANT-4: with a crop picked, the rival's field of it glows with the cards a take-over
+    needs (the engine's need, in the element's data and as a "0/N" badge)."""
+    from nile_desktop.engine import State
+
+    table = table_for(app, ("human", "random"), moves=0)
+    for _ in range(600):  # on to the person's turn
+        frames(app, 1)
+        table.stage.finish()
+        if table.runner.busy:
+            table.runner.wait(5)
+        if table.composing():
+            break
+    data = json.loads(table.session.state.to_json())
+    me, rival = data["seats"][0], data["seats"][1]
+    crop = "wheat"
+    taken = [c for c in data["deck"] if c == crop][:5]
+    for c in taken:
+        data["deck"].remove(c)
+    rival["fields"][crop] = 2
+    me["hand"] += taken[2:]
+    table.session.state = State.from_json(json.dumps(data))
+    table.board.sync(table.session.state)
+    table.game.fresh_draft()
+    frames(app, 2)
+    assert table.composing()
+    assert table.game.pick(crop) is None
+    frames(app, 2)
+    field = table.hits.get(f"field.1.{crop}")
+    assert field is not None and field.enabled and field.data["need"] == 3

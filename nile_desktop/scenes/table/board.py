@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from nile_desktop.engine import CROPS, MONUMENTS, CardRef
+from nile_desktop.engine import CROPS, MONUMENTS, CardRef, State
 
 _CROP_ORDER = {c: i for i, c in enumerate(CROPS)}
 
@@ -52,12 +52,12 @@ class Board:
         self.version = 0
 
     @classmethod
-    def of(cls, state: Any) -> Board:
+    def of(cls, state: State) -> Board:
         board = cls()
         board.sync(state)
         return board
 
-    def sync(self, state: Any) -> None:
+    def sync(self, state: State) -> None:
         """Become exactly what ``state`` holds."""
         self.version += 1
         n = state.players

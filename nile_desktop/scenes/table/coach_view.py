@@ -31,7 +31,7 @@ import pygame
 
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.commands import TableCommands
+from nile_desktop.scenes.table.commands import Listener, TableCommands
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.paint import Element, Hits, Paint, as_rect
 from nile_desktop.scenes.table.session import GameSession
@@ -115,8 +115,7 @@ class CoachView:
         self._measured: tuple[Any, pygame.Rect, list[str], list[str]] | None = None
 
     # -- wiring ----------------------------------------------------------------------
-    def attach(self, table: TableCommands, listeners: list[Callable[[Any, list[Any]], None]]
-               ) -> None:
+    def attach(self, table: TableCommands, listeners: list[Listener]) -> None:
         """Act on ``table`` from now on, told of every move through ``listeners``."""
         self._table = table
         listeners.append(self._moved)
@@ -130,7 +129,7 @@ class CoachView:
     def session(self) -> GameSession:
         return self.table.session
 
-    def _moved(self, _table: Any, events: list[Any]) -> None:
+    def _moved(self, _game: object, events: list[Any]) -> None:
         if not events:
             return
         session = self.session

@@ -10,13 +10,17 @@ No pygame here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from nile_desktop.engine import CardRef, Move
+from nile_desktop.engine import CardRef, Event, Move
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal
 from nile_desktop.scenes.table.flow import Phase
 from nile_desktop.scenes.table.session import GameSession
 from nile_desktop.scenes.table.view import Tone
+
+#: Told of every move: called with the table's game and the move's events.
+Listener = Callable[[object, list[Event]], None]
 
 
 class TableCommands(Protocol):

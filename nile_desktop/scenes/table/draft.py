@@ -32,6 +32,7 @@ from nile_desktop.engine import (
     Place,
     PlaceKind,
     Placement,
+    State,
     placements,
 )
 
@@ -108,7 +109,7 @@ class _Snapshot:
 class MoveDraft:
     """Picks and staged plantings of ``seat`` on ``state`` (which it never changes)."""
 
-    def __init__(self, state: Any, seat: int) -> None:
+    def __init__(self, state: State, seat: int) -> None:
         self.state = state
         self.seat = seat
         self._picks: Counter[CardRef] = Counter()

@@ -11,13 +11,13 @@ the scene asks it for each frame's :class:`~nile_desktop.scenes.table.view.Table
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from nile_desktop.engine import CardRef, Move, observe
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.table.board import Board
+from nile_desktop.scenes.table.commands import Listener
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.effects import Placed, Stage, fx_deal
 from nile_desktop.scenes.table.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
@@ -27,7 +27,8 @@ from nile_desktop.scenes.table.session import GameSession, Saver
 from nile_desktop.scenes.table.view import Pointer, TableView, Tone, build_view
 from nile_desktop.scenes.table.words import reason_line, refusal_words
 
-Listener = Callable[[Any, list[Any]], None]
+if TYPE_CHECKING:  # the type only: drawing needs a display
+    from nile_desktop.scenes.table.paint import Paint
 
 #: Seconds a person's finished turn stays on show before the bots go on (speed 1).
 OWN_MOVE_PAUSE = 0.5
@@ -67,7 +68,7 @@ class Coach(Protocol):
 
     def update(self, dt: float) -> None: ...
 
-    def draw(self, p: Any, view: TableView) -> None: ...
+    def draw(self, p: Paint, view: TableView) -> None: ...
 
 
 class TableGame:

@@ -9,12 +9,11 @@ broken, and chart every player's storage crop by crop.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
 from nile_desktop import seats
-from nile_desktop.engine import deciding_pile, pile_order, places
+from nile_desktop.engine import State, deciding_pile, pile_order, places
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect
@@ -27,7 +26,7 @@ def bar_colour(colour: int) -> tuple[int, int, int]:
     return seats.SEAT_COLOURS[colour % len(seats.SEAT_COLOURS)]
 
 
-def tie_sentence(state: Any, names: Sequence[str]) -> str:
+def tie_sentence(state: State, names: Sequence[str]) -> str:
     """How the winner was found, in one sentence."""
     result = state.result or {}
     ranking = result.get("ranking", [])
@@ -122,7 +121,7 @@ def draw_results(p: Paint, v: TableView) -> None:
                     primary=i == 0)
 
 
-def _draw_chart(p: Paint, state: Any, names: Sequence[str], colours: list[tuple[int, int, int]],
+def _draw_chart(p: Paint, state: State, names: Sequence[str], colours: list[tuple[int, int, int]],
                 box: pygame.Rect) -> None:
     """Bars of every player's storage, grouped by crop, each in the player's seat colour
     (outlined, so the light colours stand out on papyrus)."""

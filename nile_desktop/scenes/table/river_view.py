@@ -3,14 +3,13 @@ the Monuments still in the centre, each with its count."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from nile_desktop.assets import AssetError
 from nile_desktop.card_art import season_surface
 from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
@@ -70,7 +69,7 @@ def draw_river(p: Paint, v: TableView) -> None:
         _draw_centre(p, v)
 
 
-def _draw_season(p: Paint, state: Any) -> None:
+def _draw_season(p: Paint, state: Board) -> None:
     box = pygame.Rect(p.lay.rect("season"))
     p.text(_("Season {season} of {seasons}").format(season=state.season, seasons=state.seasons),
            (box.left, box.top), 14, bold=True, width=box.w)

@@ -28,11 +28,12 @@ from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.table.backdrop import Backdrop
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.coach_view import CoachView, hints_for
+from nile_desktop.scenes.table.commands import Listener
 from nile_desktop.scenes.table.draft import MoveDraft
 from nile_desktop.scenes.table.effects import FIRST_SIZE, Stage
 from nile_desktop.scenes.table.flow import TurnFlow
 from nile_desktop.scenes.table.frame import TableDrawer
-from nile_desktop.scenes.table.game import Listener, TableGame
+from nile_desktop.scenes.table.game import TableGame
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.logview import LogView
 from nile_desktop.scenes.table.paint import Hits
@@ -82,9 +83,6 @@ class TableScene(Scene):
     # -- the host of the game ------------------------------------------------------------------
     def prefs(self) -> Settings:
         return self.app.settings if self.app is not None else Settings()
-
-    def settings(self) -> Settings:
-        return self.prefs()
 
     def play_sound(self, name: str) -> None:
         if self.app is not None:

@@ -137,6 +137,10 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
             p.badge(str(count), badge_c, fill=fill)
             if staged:
                 _draw_staged(p, v, target_id, rect, staged)
+            elif target is not None and target.role in ("takeover", "take"):
+                # a rival's field or Monument a picked card may take: the cards it needs
+                p.badge(f"0/{target.need}", (rect[0] + p.px(12), rect[1] + p.px(10)),
+                        fill=theme.REEDS, size=12)
             what = (ngettext("{card}: field of {count} card", "{card}: field of {count} cards",
                              count).format(card=card_label(name), count=count)
                     if role == "field" else
@@ -147,6 +151,8 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
             place = draft.target(target_id) if draft is not None else None
             if place is not None and place.seat == seat:
                 data["target"] = target_id  # a click stages there, or says why it cannot
+            if target is not None and target.role in ("takeover", "take"):
+                data["need"] = target.need
             p.add(Element(f"{elem_role}.{seat}.{name}", elem_role, card_label(name), rect,
                           tooltip=what, data=data, selected=bool(staged),
                           enabled=target is not None or bool(staged)))

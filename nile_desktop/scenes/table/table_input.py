@@ -22,6 +22,7 @@ import pygame
 from nile_desktop.engine import CardRef
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.commands import TableCommands
+from nile_desktop.scenes.table.draft import Refusal
 from nile_desktop.scenes.table.logview import LogView
 from nile_desktop.scenes.table.paint import Element, Hits
 from nile_desktop.scenes.table.view import Pointer, Tone
@@ -222,7 +223,7 @@ class TableInput:
             return
         self._refuse_place(place, refusal)
 
-    def _refuse_place(self, place: Element, refusal: Any) -> None:
+    def _refuse_place(self, place: Element, refusal: Refusal) -> None:
         t = self.t
         if refusal.code == "no-room":
             reasons = []

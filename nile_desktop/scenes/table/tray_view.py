@@ -9,23 +9,22 @@ the smallest pile marked, since the smallest pile decides the score.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from nile_desktop.engine import CROPS, KIND_BY_NAME, CardRef, smallest_pile
 from nile_desktop.i18n import _, ngettext
+from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
 
 
-def hand_order(state: Any, hand: dict[str, int]) -> list[str]:
+def hand_order(hand: dict[str, int]) -> list[str]:
     """Kinds in rule order: crops in play, speculations, stones, anything else."""
     return sorted(hand, key=lambda k: KIND_BY_NAME.get(k, 99))
 
 
-def hand_area(lay: Any) -> pygame.Rect:
+def hand_area(lay: TableLayout) -> pygame.Rect:
     """Where the hand's cards stand: below its title, with room for a picked card to lift.
     Its height is the height of a hand card (unless very many kinds make them smaller)."""
     box = pygame.Rect(lay.rect("hand"))
@@ -53,7 +52,7 @@ def draw_hand(p: Paint, v: TableView) -> None:
         p.text(_("No cards in hand"), (box.left + pad, box.centery), 15, theme.INK_SOFT,
                anchor="midleft")
         return
-    kinds = hand_order(state, hand)
+    kinds = hand_order(hand)
     lift = p.px(12)  # a picked card stands this much higher (hand_area leaves the room)
     area = hand_area(p.lay)
     card_h = area.h

@@ -26,11 +26,11 @@ from nile_desktop.scenes.table.flow import Phase, TurnFlow
 from nile_desktop.scenes.table.gamelog import GameLog
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
 from nile_desktop.seats import SeatKind
 
-if TYPE_CHECKING:  # types only: the drawing side of these needs a display
+if TYPE_CHECKING:  # the type only: drawing needs a display
     from nile_desktop.scenes.table.paint import Paint
-    from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
 
 Colour = tuple[int, ...]
 
@@ -120,8 +120,8 @@ class TableView:
 def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow: TurnFlow,
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
                pulse: float, suggesting: bool, pass_armed: bool, message: Any,
-               message_tone: Tone, pointer: Pointer, sprites: Sequence[Any],
-               banners: Any, coach: CoachDrawing | None) -> TableView:
+               message_tone: Tone, pointer: Pointer, sprites: Sequence[Sprite],
+               banners: BannerQueue, coach: CoachDrawing | None) -> TableView:
     """The view of one frame from the table's parts (``message`` is told in words now)."""
     active = session.active
     return TableView(
