@@ -21,14 +21,24 @@ benchmark follows the table when it is rewritten.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+import pygame
+
+from nile_desktop import card_art
+from nile_desktop.app import App
+from nile_desktop.saves import new_save
+from nile_desktop.scenes.table import TableScene, paint
+from nile_desktop.settings import Settings
 
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080), (3840, 2160))
 PLAYERS = 4
@@ -44,9 +54,6 @@ BOT_RATIO_GOAL = 1.2
 def make_table(app: Any, players: int, seed: int, kind: str = "random") -> Any:
     """A table scene of ``players`` bots of ``kind`` on ``app``'s stack, bots held
     (the benchmark plays the moves itself, or lets a bot think on request)."""
-    from nile_desktop.saves import new_save
-    from nile_desktop.scenes.table import TableScene
-
     seats = [{"name": f"Seat {i + 1}", "kind": kind, "colour": i} for i in range(players)]
     save = new_save({"players": players, "monuments": True, "random_crops": False}, seed, seats)
     table = TableScene(save, save.new_state(), autosave=False, speed=1.0)
@@ -72,8 +79,6 @@ class CardCounter:
 
     @contextmanager
     def counting(self) -> Iterator[CardCounter]:
-        from nile_desktop.scenes.table import paint
-
         original = paint._face
 
         def counted(name: str, width: int, label: bool) -> Any:
@@ -127,10 +132,6 @@ def time_frames(app: Any, frames: int, before: Callable[[int], None] | None = No
 
 def baseline(window: Any, sizes: list[tuple[int, int]], frames: int) -> Times:
     """Frame times of only filling the window and blitting ``sizes`` card images, then flip."""
-    import pygame
-
-    from nile_desktop import card_art
-
     names = ["wheat", "flax", "back", "lettuce", "papyrus", "castor", "stone", "locust"]
     images = [card_art.card_surface(names[i % len(names)], w) for i, (w, _h) in enumerate(sizes)]
     ww, wh = window.get_size()
@@ -148,9 +149,6 @@ def baseline(window: Any, sizes: list[tuple[int, int]], frames: int) -> Times:
 
 
 def new_app(size: tuple[int, int]) -> Any:
-    from nile_desktop.app import App
-    from nile_desktop.settings import Settings
-
     app = App(Settings(language="en", window_size=size), ui_dump=None) if _takes_dump() \
         else App(Settings(language="en", window_size=size))
     app.open_window()
@@ -158,10 +156,6 @@ def new_app(size: tuple[int, int]) -> Any:
 
 
 def _takes_dump() -> bool:
-    import inspect
-
-    from nile_desktop.app import App
-
     return "ui_dump" in inspect.signature(App).parameters
 
 
@@ -238,8 +232,6 @@ def run(frames: int = 300, seed: int = 1, as_json: bool = False,
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.pop("NILE_UI_DUMP", None)
-    import tempfile
-
     result: dict[str, Any] = {"sizes": {}, "frames": frames}
     home_before = os.environ.get("NILE_DESKTOP_HOME")
     with tempfile.TemporaryDirectory(prefix="nile-bench-") as home:

@@ -102,7 +102,7 @@ def _ensure_builds(build: ModuleType, out: Path, work: Path, rebuild: bool) -> d
 def run(runs: int = 7, rebuild: bool = False, timeout: float = 60.0) -> dict[str, float]:
     """Build or reuse both programs, time them, print the figures; returns them too."""
     build = _build_module()
-    from bundle_files import folder_size
+    from bundle_files import folder_size  # from build_spec/, on sys.path once _build_module ran
 
     work = REPO / "build"
     out = work / "bench" / "dist"
