@@ -30,8 +30,8 @@ class Board:
         self.players = 0
         self.crop_names: tuple[str, ...] = ()
         self.monuments_on = True
-        self.hands: list[Counter] = []
-        self.storages: list[Counter] = []
+        self.hands: list[Counter[str]] = []
+        self.storages: list[Counter[str]] = []
         self.fields: list[dict[str, int]] = []
         self.mons: list[dict[str, int]] = []
         self.specs: list[list[str]] = []

@@ -49,7 +49,7 @@ class GameSession:
     # -- building --------------------------------------------------------------------
     def _rebuild(self, given: State | None) -> State:
         """The state after the save's moves, with every event of the game in the log."""
-        state = self.save.new_state()
+        state: State = self.save.new_state()
         self.log.add_events(list(state.events), seat=None)
         for index, text in enumerate(self.save.moves):
             seat = state.active
