@@ -9,14 +9,14 @@ drawer: :func:`redact` hides them from anyone else.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
 class Event:
     kind: ClassVar[str] = "event"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"event": self.kind, **asdict(self)}
 
     def text(self) -> str:

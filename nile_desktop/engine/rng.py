@@ -113,7 +113,7 @@ class EngineRandom(random.Random):
             have += 64
         return out >> (have - k)
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:
             start, stop = 0, start
         width = stop - start

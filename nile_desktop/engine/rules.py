@@ -10,6 +10,7 @@ and the seasons: the app and the bots ask it rather than repeat the numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import N_CROPS
 from .rng import Rng
@@ -50,7 +51,7 @@ class Rules:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"players must be {MIN_PLAYERS}–{MAX_PLAYERS}, not {self.players!r}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "monuments": self.monuments,
