@@ -22,6 +22,7 @@ from nile_desktop import i18n
 from nile_desktop.app import App
 from nile_desktop.tutorial.coach import PRESS_NEXT
 from nile_desktop.tutorial.lessons import LESSONS, PERSON, Lesson
+from nile_desktop.ui import theme
 
 #: What each lesson's words invite the person to do now (None: only reading, and "Next").
 INVITES: dict[str, str | None] = {
@@ -114,6 +115,9 @@ class Walker:
             assert self.moves() == before and t.draft.empty  # refused, nothing changed
             assert str(t.message) == str(lesson.refusal)  # ... in the lesson's own words
             assert "R-PLANT-1" in str(t.message)
+            bar, lay = t.hits.get("status"), t.layout  # the prompt shows all of it
+            assert len(theme.wrap_text(str(t.message), lay.font(12),
+                                       bar.rect[2] - lay.px(16))) <= 2
             person.press("action.pass")  # another move is refused with words too
             person.press("action.pass")
             assert self.moves() == before and str(t.message) == str(PRESS_NEXT)

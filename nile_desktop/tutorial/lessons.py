@@ -140,9 +140,8 @@ LESSONS: tuple[Lesson, ...] = (
               "plant it or speculate on it until the next flood. Your Wheat cards wait in "
               "your hand. Try dragging one to your field if you like, then press Next."),
            "flood", flooded_in_hand,
-           refusal=N_("Refused, as this lesson says: Wheat is under water this turn, and "
-                      "nobody may plant a flooded crop until the next flood (R-PLANT-1). "
-                      "Your Wheat stays in your hand; press Next when you are ready."),
+           refusal=N_("Refused, as the lesson says: Wheat is under water this turn, so "
+                      "nobody may plant it until the next flood (R-PLANT-1). Press Next."),
            tries="flooded"),
     asks("takeover", N_("Taking over a field"),
          N_("Each crop can have only one field on the table. Imhotep's Castor field has two "
