@@ -144,6 +144,27 @@ def test_a_move_is_compared_in_canonical_form() -> None:
     assert coach.allows("plant wheat papyrus") is None
 
 
+def test_a_lesson_holds_the_bot_but_never_the_persons_cards() -> None:
+    """A lesson waiting for "Next" holds the table on the bot's turn only; on the person's
+    turn they may try what it invites: the flooded lesson answers a refused planting
+    (R-PLANT-1, code ``flooded``) in its own words; the seasons lesson lets them play."""
+    state = start_state()
+    coach = Coach()
+    coach.refresh(state)
+    assert coach.shown.id == "welcome" and state.active == 1
+    assert coach.holding(state) and coach.holding()
+    flooded = LESSONS[lesson_index("flooded")]
+    coach = Coach(Progress(lesson=lesson_index("flooded"), shown=True))
+    state.apply("plant castor castor")  # now the person's turn
+    assert state.active == 0 and not coach.holding(state)
+    assert coach.tried("flooded") == flooded.refusal and coach.tried("no-room") is None
+    assert coach.allows("pass") == PRESS_NEXT
+    seasons = Coach(Progress(lesson=lesson_index("seasons"), shown=True))
+    assert seasons.allows("pass") is None
+    seasons.moved(0, "pass", [], state)
+    assert seasons.index == lesson_index("seasons") + 1
+
+
 def test_skipping_keeps_the_game_on_its_rails() -> None:
     coach = Coach()
     state, _moves = play_through(coach, skip={"market", "locust", "takeover", "seasons"})

@@ -9,9 +9,12 @@ once its trigger holds (checked after every move and every "Next", over the
 state and the events seen since the previous lesson ended). Each trigger can
 fire only once, because the coach only ever moves forward.
 
-While a lesson that waits for "Next" is shown, the bot waits too
-(:meth:`holding`). Skipping a lesson that waits for a move plays that move
-for the person, so the prepared game stays on its rails.
+While a lesson that waits for "Next" is shown on the bot's turn, the bot
+waits too (:meth:`holding`). On the person's turn nothing is held: their
+cards stay live under any lesson, so whatever a lesson invites can be tried
+and is either played or refused with words. Skipping a lesson that waits for
+a move plays that move for the person, so the prepared game stays on its
+rails.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from nile_desktop.engine import EngineError, Move
 from nile_desktop.i18n import N_
-from nile_desktop.tutorial.lessons import BOT, BOT_MOVES, LESSONS, PERSON, Lesson
+from nile_desktop.tutorial.lessons import BOT, BOT_MOVES, LESSONS, PERSON, Lesson, person_turn
 from nile_desktop.tutorial.progress import Progress
 
 log = logging.getLogger(__name__)
@@ -77,10 +80,13 @@ class Coach:
     def finished(self) -> bool:
         return self.lesson is None
 
-    def holding(self) -> bool:
-        """The game waits: a lesson asking for "Next" is on screen."""
+    def holding(self, state: Any = None) -> bool:
+        """The game waits: a lesson asking for "Next" is on screen, and (given ``state``) it
+        is not the person's turn: on theirs they may try what the lesson invites."""
         shown = self.shown
-        return shown is not None and shown.move is None
+        if shown is None or shown.move is not None:
+            return False
+        return state is None or not person_turn(state, ())
 
     def allows(self, move: str, seat: int = PERSON) -> Any:
         """None if the person may play ``move`` now, else the friendly refusal (a message)."""
@@ -90,6 +96,8 @@ class Coach:
         if lesson is None:
             return None
         if not self.progress.shown and lesson.free:
+            return None
+        if self.progress.shown and lesson.move is None and lesson.plays:
             return None
         if not self.progress.shown or lesson.move is None:
             return PRESS_NEXT if self.progress.shown else lesson.refusal or PRESS_NEXT
@@ -142,8 +150,9 @@ class Coach:
         """A move was played (by anyone): end a lesson it completes, look for the next.
         (The moves themselves are recorded by the game's save.)"""
         lesson = self.shown
-        if (seat == PERSON and lesson is not None and lesson.move is not None
-                and canonical(move) == canonical(lesson.move)):
+        if seat == PERSON and lesson is not None and (
+                lesson.plays if lesson.move is None
+                else canonical(move) == canonical(lesson.move)):
             self._advance()
         self.recent.extend(events)
         self.refresh(state)
@@ -158,6 +167,14 @@ class Coach:
         self.refresh(state)
         self._changed()
         return True
+
+    def tried(self, code: str) -> Any:
+        """The lesson's own words for a refusal of ``code`` it invited the person to meet,
+        or None."""
+        lesson = self.shown
+        if lesson is not None and lesson.tries == code:
+            return lesson.refusal
+        return None
 
     def skip(self, state: Any) -> str | None:
         """Skip the lesson on screen. Returns the move the table must play for the person

@@ -7,6 +7,11 @@ an element id), says what it teaches, and either waits for one move (the
 move the prepared deck was built around) or for "Next". A move other than
 the one asked for is refused with the lesson's own friendly word.
 
+A lesson never invites a move it blocks: on the person's turn their cards
+stay live while any lesson is up, so a lesson may invite a move the rules
+refuse (``tries``: trying it is the lesson, and its own ``refusal`` says
+why), or let the person play as they like (``plays``: their move ends it).
+
 The bot's scripted moves, one per bot turn, are here too: together with the
 person's lesson moves they make the whole guided game deterministic.
 """
@@ -42,6 +47,11 @@ class Lesson:
     refusal: Any = None
     #: While this lesson waits for its situation, the person plays as they like.
     free: bool = False
+    #: The refusal code (NOTATION.md) of the move this lesson invites the person to try:
+    #: when the table refuses it, ``refusal`` says why in the lesson's words.
+    tries: str | None = None
+    #: A lesson that waits for "Next" but lets the person play meanwhile: their move ends it.
+    plays: bool = False
 
 
 def person_turn(state: Any, events: Sequence[Any]) -> bool:
@@ -129,7 +139,10 @@ LESSONS: tuple[Lesson, ...] = (
            N_("The flood card shows Wheat, so Wheat is under water this turn: nobody may "
               "plant it or speculate on it until the next flood. Your Wheat cards wait in "
               "your hand. Try dragging one to your field if you like, then press Next."),
-           "flood", flooded_in_hand),
+           "flood", flooded_in_hand,
+           refusal=N_("Refused, as the lesson says: Wheat is under water this turn, so "
+                      "nobody may plant it until the next flood (R-PLANT-1). Press Next."),
+           tries="flooded"),
     asks("takeover", N_("Taking over a field"),
          N_("Each crop can have only one field on the table. Imhotep's Castor field has two "
             "cards; to start your own Castor field you must plant more cards than his "
@@ -173,7 +186,7 @@ LESSONS: tuple[Lesson, ...] = (
               "season ends and the discards are shuffled into a new pile. This is the last "
               "season: when the pile runs out now, the game ends. Play the last turns as "
               "you like; End turn ends a turn without planting."),
-           "season", person_turn),
+           "season", person_turn, plays=True),
     Lesson("end", N_("The end of the game"),
            N_("Each player's storage is sorted by crop. Whoever has the largest smallest "
               "pile wins; a tie looks at the next pile. That is the whole game: you are ready "

@@ -35,7 +35,7 @@ from nile_desktop.scenes.table.commands import Listener, TableCommands
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.paint import Element, Hits, Paint, as_rect
 from nile_desktop.scenes.table.session import GameSession
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.view import TableView, Tone
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.hints import Hints, hints_wanted
 from nile_desktop.ui import theme
@@ -142,7 +142,7 @@ class CoachView:
             self.hints.moved(session.state, seat, events)
 
     def _hold(self) -> None:
-        if self.coach is not None and self.coach.holding():
+        if self.coach is not None and self.coach.holding(self.session.state):
             self.table.hold(HOLD)
         else:
             self.table.release(HOLD)
@@ -160,7 +160,7 @@ class CoachView:
             return False
         self.coach.refresh(self.session.state)
         self._hold()
-        return self.coach.holding()
+        return self.coach.holding(self.session.state)
 
     def bot_move(self) -> str | None:
         if self.coach is None:
@@ -168,7 +168,11 @@ class CoachView:
         return self.coach.bot_move(self.session.state, self.session.save.moves)
 
     def refused(self, code: str) -> None:
-        """The table refused something for the rule ``code`` (hints note new reasons)."""
+        """The table refused something for the rule ``code``: a lesson that invited the
+        attempt says why in its own words; hints note new reasons."""
+        words = self.coach.tried(code) if self.coach is not None else None
+        if words is not None:
+            self.table.say(words, Tone.NOTE)
         if self.hints is not None:
             self.hints.refused(code)
 
