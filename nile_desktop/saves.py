@@ -131,6 +131,9 @@ class SaveGame:
     path: Path | None = field(default=None, compare=False, repr=False)
     #: The engine's result once the game is over (from the live state, see note_state), else None.
     result: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    #: The game reviews computed for this game (``nile_desktop.review.cache``), kept as read so
+    #: a later write never loses them; the review checks them itself before using one.
+    review: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def player_names(self) -> list[str]:
@@ -189,6 +192,7 @@ class SaveGame:
             "moves": list(self.moves),
             "reasons": [reason_to_data(reason) for reason in self.reasons[:len(self.moves)]],
             "result": self.result,
+            **({"review": self.review} if self.review is not None else {}),
         }
 
     def to_json(self) -> str:
@@ -328,6 +332,7 @@ def _save_from_dict(data: object, path: Path | str) -> SaveGame:
         app_version=version_text if isinstance(version_text := data.get("app_version"), str)
         and len(version_text) < 40 else "",
         path=Path(path) if path else None,
+        review=review if isinstance(review := data.get("review"), dict) else None,
     )
 
 

@@ -162,3 +162,17 @@ def test_the_module_runs_and_a_missing_file_is_one_line(tmp_path):
     assert out.returncode == 2
     assert out.stdout == "" and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
+
+
+def test_a_stored_review_survives_the_save_being_written_again(tmp_path, capsys):
+    """The review is cached in the save record: loading and writing the save again (as an
+    autosave or an export does) keeps it, so a second look stays instant."""
+    from nile_desktop import saves
+
+    path = write(scripted_save((*OPENING, BLUNDER)), tmp_path / "kept.json")
+    assert main([str(path), "--iterations", "4", "--workers", "1", "--store"]) == 0
+    capsys.readouterr()
+    stored = json.loads(path.read_text(encoding="utf-8"))["review"]
+    save, _state = saves.load_save(path)
+    path.write_text(save.to_json(), encoding="utf-8")
+    assert json.loads(path.read_text(encoding="utf-8"))["review"] == stored
