@@ -44,6 +44,8 @@ says why the bots played; a damaged reason is dropped, never the game. ``result`
 result once the game is over, taken from the live state the table hands to
 :func:`autosave` (for other tools; on load it is recomputed). A save keeps no
 state of its own: the table's session holds the one live state of a game.
+``review`` (optional) holds the game reviews computed for it (:mod:`nile_desktop.review.cache`),
+kept as read whenever the save is written again.
 Listing, deleting, records, import and export are in
 :mod:`nile_desktop.save_library`.
 """
