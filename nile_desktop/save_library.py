@@ -404,6 +404,13 @@ def _prune(infos: list[SaveInfo], keep: int) -> list[Path]:
     removed = []
     for info in finished[keep:]:
         try:
+            _save, state = load_save(info.path)  # the file itself decides, never a summary
+        except SaveError:
+            continue
+        if not state.over:
+            _info_cache.pop(info.path, None)
+            continue
+        try:
             info.path.unlink()
         except OSError:
             continue

@@ -262,3 +262,18 @@ def test_continue_and_open_ask_first_for_a_save_another_copy_plays(app: object) 
     assert isinstance(app.stack.top, DialogScene)
     app.stack.top.choose(0)  # Continue here
     assert type(app.stack.top).__name__ == "TableScene" and save.path in save_locks.held()
+
+
+def test_an_index_that_calls_a_game_in_progress_finished_never_gets_it_pruned(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pruning replays each record it would delete: a lying summary deletes nothing."""
+    monkeypatch.setattr(save_library, "RECORDS_KEPT", 0)
+    save, _ = played(3)
+    save_library.list_saves()
+    index = saves.saves_dir() / save_library.INDEX_NAME
+    data = json.loads(index.read_text(encoding="utf-8"))
+    data["files"][save.path.name]["info"]["over"] = True
+    index.write_text(json.dumps(data), encoding="utf-8")
+    save_library._info_cache.clear()
+    save_library.list_saves()
+    assert save.path.exists()
