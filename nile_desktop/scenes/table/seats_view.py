@@ -173,7 +173,8 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
         _draw_staged(p, v, target_id, (x, bottom - card_h, card_w, card_h), staged)
     elif taking:
         # a rival's field or Monument a picked card may take: the cards it needs
-        p.badge(f"0/{target.need}", (x + p.px(12), top + p.px(10)), fill=theme.REEDS, size=12)
+        p.badge(f"0/{target.need}", (x + p.px(12), bottom - card_h + p.px(10)), fill=theme.REEDS,
+                size=12)
     if monument:
         what = ngettext("{monument}: {count} stone", "{monument}: {count} stones",
                         count).format(monument=card_label(name), count=count)
