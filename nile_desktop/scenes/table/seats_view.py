@@ -143,7 +143,7 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
 
 
 def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: int,
-               rect: tuple[int, int, int, int], dy: int, glowing: dict[str, Any],
+               rect: tuple[int, int, int, int], dy: int, glowing: dict[str, Target],
                draft: Any, caption_w: int) -> None:
     """A field as its cards overlapping (as tall as it is big, up to :data:`FAN` cards),
     or a Monument as its card with its stones on it; the count where a glance is not enough."""
@@ -168,12 +168,12 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
     target_id = str(Place.field(name) if role == "field" else Place.monument_of(name))
     staged = draft.staged_on(target_id) if draft is not None else 0
     target = glowing.get(target_id)
-    taking = target is not None and target.role in ("takeover", "take")
+    # a rival's field or Monument a picked card may take
+    taking = target if target is not None and target.role in ("takeover", "take") else None
     if staged:
         _draw_staged(p, v, target_id, (x, bottom - card_h, card_w, card_h), staged)
-    elif taking:
-        # a rival's field or Monument a picked card may take: the cards it needs
-        p.badge(f"0/{target.need}", (x + p.px(12), bottom - card_h + p.px(10)), fill=theme.REEDS,
+    elif taking is not None:  # the cards the take-over needs
+        p.badge(f"0/{taking.need}", (x + p.px(12), bottom - card_h + p.px(10)), fill=theme.REEDS,
                 size=12)
     if monument:
         what = ngettext("{monument}: {count} stone", "{monument}: {count} stones",
@@ -187,9 +187,9 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
     place = draft.target(target_id) if draft is not None else None
     if place is not None and place.seat == seat:
         data["target"] = target_id  # a click stages there, or says why it cannot
-    if taking:
-        data["need"] = target.need
-        data["why"] = need_text(target)
+    if taking is not None:
+        data["need"] = taking.need
+        data["why"] = need_text(taking)
         what = f"{what} · {data['why']}"
     p.add(Element(f"{elem_role}.{seat}.{name}", elem_role, card_label(name), pile,
                   tooltip=what, data=data, selected=bool(staged),
