@@ -32,7 +32,7 @@ SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)]
 app = test_table_view.app
 
 
-def _rigged(app: App, table: Any, *, sphinx: bool = True) -> str:
+def _rigged(app: App, table: Any, *, sphinx: bool = True, wall: bool = False) -> str:
     """Seat 1 holds a wheat field of 3, seat 0 (the person) the wheat to take it in hand, the Sphinx
     if ``sphinx``, seat 1 the Obelisk; seat 0 has picked wheat. Returns the field's id."""
     to_person(app, table)
@@ -48,7 +48,7 @@ def _rigged(app: App, table: Any, *, sphinx: bool = True) -> str:
         data["deck"] += ["stone"] * sum(seat["monuments"].values())
         seat["monuments"] = {}
     rival["fields"][crop] = 3
-    mine = 3 if sphinx else 4  # enough for the take-over
+    mine = 3 - sphinx + 1 + wall  # enough for the take-over
     me["hand"] += [crop] * mine
     data["deck"] += [crop] * (pool - 3 - mine)
     stones = 4 if sphinx else 2
@@ -56,11 +56,12 @@ def _rigged(app: App, table: Any, *, sphinx: bool = True) -> str:
         data["deck" if "stone" in data["deck"] else "discard"].remove("stone")
     if sphinx:
         me["monuments"]["sphinx"] = 2
-    rival["monuments"]["obelisk"] = 2
+    rival["monuments"]["wall" if wall else "obelisk"] = 2
     set_position(app, table, data)
     assert table.composing()
     assert table.game.pick(crop) is None
     frames(app, 2)
+    table.draw(pygame.Surface((1280, 720)))  # a frame drawn now, however busy the machine is
     return f"field.1.{crop}"
 
 
@@ -97,11 +98,20 @@ def test_r_plant_4_a_take_over_says_what_it_needs_and_why(app: App, language: st
 
 def test_r_plant_4_without_the_sphinx_the_need_is_one_more(app: App) -> None:
     table = table_for(app, ("human", "random"))
-    fid = _rigged(app, table, sphinx=False)
+    fid = _rigged(app, table, sphinx=False)  # before ``table.hits``: drawing replaces them
     field = table.hits.get(fid)
-    assert field is not None, [e.id for e in table.hits.items]
     assert field.data["need"] == 4
     assert field.data["why"] == "Needs 4 cards: 3 cards in the field, +1 to take over"
+
+
+def test_r_mon_5_a_rivals_wall_is_named_in_the_need(app: App) -> None:
+    """R-PLANT-4, R-MON-5: the defender's Wall asks one more, and the explanation says so."""
+    table = table_for(app, ("human", "random"))
+    fid = _rigged(app, table, sphinx=False, wall=True)
+    field = table.hits.get(fid)
+    assert field.data["need"] == 5
+    assert field.data["why"] == ("Needs 5 cards: 3 cards in the field, +1 to take over, "
+                                 "+1 for their Wall")
 
 
 def test_r_mon_5_every_monument_says_its_power_where_it_stands(app: App) -> None:
