@@ -55,6 +55,27 @@ def frames(app: App, n: int = 2, events: list[Any] | None = None) -> None:
         app.frame(STEP, events if i == 0 and events else [])
 
 
+def to_person(app: App, table: Any, frames_at_most: int = 600) -> None:
+    """Frames, effects finished and bots waited for, until a person composes a move."""
+    for _ in range(frames_at_most):
+        frames(app, 1)
+        table.stage.finish()
+        if table.runner.busy:
+            table.runner.wait(5)
+        if table.composing():
+            break
+
+
+def set_position(app: App, table: Any, data: dict[str, Any]) -> None:
+    """Put the position ``data`` (its JSON form) on the table, with a fresh draft."""
+    from nile_desktop.engine import State
+
+    table.session.state = State.from_json(json.dumps(data))
+    table.board.sync(table.session.state)
+    table.game.fresh_draft()
+    frames(app, 2)
+
+
 def test_log_holds_the_whole_game_and_scrolls_by_wheel_drag_and_keys(app: App) -> None:
     table = table_for(app, ("human", "random", "random"), moves=60)
     frames(app)
@@ -186,16 +207,9 @@ def test_results_chart_bars_wear_each_players_seat_colour(app: App) -> None:
 def test_a_rival_field_a_picked_card_can_take_shows_what_it_needs(app: App) -> None:
     """R-PLANT-4: with a crop picked, the rival's field of it glows with the cards a take-over
     needs (the engine's need, in the element's data and as a "0/N" badge)."""
-    from nile_desktop.engine import State
 
     table = table_for(app, ("human", "random"), moves=0)
-    for _ in range(600):  # on to the person's turn
-        frames(app, 1)
-        table.stage.finish()
-        if table.runner.busy:
-            table.runner.wait(5)
-        if table.composing():
-            break
+    to_person(app, table)
     data = json.loads(table.session.state.to_json())
     me, rival = data["seats"][0], data["seats"][1]
     crop = "wheat"
@@ -204,10 +218,7 @@ def test_a_rival_field_a_picked_card_can_take_shows_what_it_needs(app: App) -> N
         data["deck"].remove(c)
     rival["fields"][crop] = 2
     me["hand"] += taken[2:]
-    table.session.state = State.from_json(json.dumps(data))
-    table.board.sync(table.session.state)
-    table.game.fresh_draft()
-    frames(app, 2)
+    set_position(app, table, data)
     assert table.composing()
     assert table.game.pick(crop) is None
     frames(app, 2)

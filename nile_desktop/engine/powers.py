@@ -22,13 +22,25 @@ def flooded_crops(board: Board) -> tuple[int, ...]:
     return crops_shown(board.flood) if board.flood >= 0 else ()
 
 
+#: Why a take-over needs more (or fewer) cards than the defender's field, as
+#: (reason, cards): always one more, the planter's Sphinx one fewer, the
+#: defender's Wall one more again (R-PLANT-4, R-MON-5).
+MARGIN, SPHINX_TERM, WALL_TERM = ("margin", 1), ("sphinx", -1), ("wall", 1)
+
+
+def takeover_terms(planter_sphinx: bool, defender_wall: bool) -> tuple[tuple[str, int], ...]:
+    """The parts of the take-over margin, each with its reason (R-PLANT-4, R-MON-5)."""
+    return ((MARGIN,) + ((SPHINX_TERM,) if planter_sphinx else ())
+            + ((WALL_TERM,) if defender_wall else ()))
+
+
 def takeover_margin(planter_sphinx: bool, defender_wall: bool) -> int:
     """Cards beyond the defender's field a take-over needs (R-PLANT-4, R-MON-5).
 
     One more than the field; the planter's Sphinx makes an equal field enough,
     the defender's Wall asks for one more again.
     """
-    return 1 - (1 if planter_sphinx else 0) + (1 if defender_wall else 0)
+    return sum(n for _reason, n in takeover_terms(planter_sphinx, defender_wall))
 
 
 def takeover_need(board: Board, seat: int, key: int) -> tuple[int, int]:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .board import Board
-from .cards import CROPS, MON_KEY, MONUMENTS
+from .cards import CROPS, MON_KEY, MONUMENTS, SPHINX, WALL
 from .places import STONE, Place, PlaceKind
-from .powers import flooded_crops, takeover_need
+from .powers import flooded_crops, takeover_need, takeover_terms
 
 #: Cards a new field of one crop starts with at least (R-PLANT-1).
 NEW_FIELD_MIN = 2
@@ -38,7 +38,9 @@ class Placement:
 
     ``holder`` is whose field or Monument it is now (the planter for their own,
     a rival for a take-over); ``need`` is the cards a take-over needs, ``size``
-    the cards there now.
+    the cards there now, and ``terms`` why the need differs from ``size``:
+    (reason, cards) pairs from :func:`~.powers.takeover_terms`, so that
+    ``need == size + sum of the cards of terms`` for a take-over (R-PLANT-4).
     """
 
     place: Place
@@ -46,6 +48,7 @@ class Placement:
     holder: int
     need: int = 0
     size: int = 0
+    terms: tuple[tuple[str, int], ...] = ()
 
     @property
     def rival(self) -> bool:
@@ -67,7 +70,8 @@ def placements(board: Board, seat: int, kind: str) -> list[Placement]:
         need, holder = takeover_need(board, seat, key)
         if holder >= 0:
             size = board.fields_of(holder).get(kind, 0)
-            return [Placement(Place.field(kind), Role.TAKEOVER, holder, need, size)]
+            return [Placement(Place.field(kind), Role.TAKEOVER, holder, need, size,
+                              _terms(board, seat, holder))]
         own = board.fields_of(seat).get(kind, 0)
         return [Placement(Place.field(kind), Role.FIELD if own else Role.PLOT, seat, 0, own)]
     if kind != STONE or not board.monuments_on:
@@ -84,8 +88,14 @@ def placements(board: Board, seat: int, kind: str) -> list[Placement]:
         else:
             need, _holder = takeover_need(board, seat, MON_KEY + m)
             size = board.monuments_of(owner).get(name, 0)
-            out.append(Placement(place, Role.TAKE, owner, need, size))
+            out.append(Placement(place, Role.TAKE, owner, need, size,
+                                 _terms(board, seat, owner)))
     return out
+
+
+def _terms(board: Board, seat: int, holder: int) -> tuple[tuple[str, int], ...]:
+    """Why a take-over of ``holder``'s field by ``seat`` needs what it needs (R-PLANT-4)."""
+    return takeover_terms(board.mons[seat][SPHINX] > 0, board.mons[holder][WALL] > 0)
 
 
 def flooded_crop_names(board: Board) -> tuple[str, ...]:

@@ -38,15 +38,39 @@ def draw_button(p: Paint, bid: str, label: str, rect: tuple[int, int, int, int],
                      border_radius=radius)
     colour = theme.PAPYRUS if enabled else (0xDD, 0xD6, 0xC6)
     text_w = r.w - p.px(12)
-    if hotkey:
-        key_img = theme.render_text(hotkey, p.fs(11), colour, False)
+    label_px = p.fs(size)
+    want = theme.render_text(label, label_px, colour, True).get_width()
+    key_img = theme.render_text(hotkey, p.fs(11), colour, False) if hotkey else None
+    key_rect = None
+    centre = r.center
+    if key_img is not None:
+        # the key hint sits in the top right corner; the label keeps clear of it: centred
+        # when there is room beside the hint, else moved left of it, else the hint goes
+        # (the tooltip names the key then): the label is never cut for a hint
+        key_rect = key_img.get_rect(topright=(r.right - p.px(6), r.top + p.px(2)))
+        room = key_rect.left - p.px(4) - (r.left + p.px(6))
+        if want <= 2 * (key_rect.left - p.px(4) - r.centerx):
+            pass
+        elif want <= room:
+            text_w = room
+            centre = (r.left + p.px(6) + room // 2, r.centery)
+        else:
+            key_img, key_rect = None, None
+    if key_img is not None and key_rect is not None:
         key_img.set_alpha(170)
-        p.surface.blit(key_img, key_img.get_rect(topright=(r.right - p.px(6), r.top + p.px(2))))
-    p.text(label, r.center, size, colour, bold=True, anchor="center", width=text_w)
-    shown = theme.fit_text(label, p.fs(size), max(8, text_w), True)
+        p.surface.blit(key_img, key_rect)
+    shown_rect = p.text(label, centre, size, colour, bold=True, anchor="center", width=text_w)
+    shown = theme.fit_text(label, label_px, max(8, text_w), True)
     extra = dict(data or {})
     if shown != label:
         extra["full"] = label
+    extra["label_rect"] = list(as_rect(shown_rect))
+    if key_rect is not None:
+        extra["key_rect"] = list(as_rect(key_rect))
+    if hotkey:
+        extra["hotkey"] = hotkey
+    if not tooltip and hotkey and key_rect is None:
+        tooltip = f"{label} ({hotkey})"
     return p.add(Element(bid, "button", label, as_rect(r), enabled=enabled,
                          tooltip=tooltip or (label if shown != label else ""), data=extra))
 

@@ -80,8 +80,10 @@ def draw_tools(p: Paint, v: TableView) -> int:
     composing = v.composing
     gap = p.px(6)
     size = 13
-    widths = [min(p.px(150), theme.font(p.fs(size), True).size(tool_label(tool))[0] + p.px(30))
-              for tool, _key in TOOL_KEYS]
+    # room for the label and, beside it, the key hint (which never covers the label)
+    widths = [min(p.px(170), theme.font(p.fs(size), True).size(tool_label(tool))[0]
+                  + theme.font(p.fs(11), False).size(key)[0] + p.px(24))
+              for tool, key in TOOL_KEYS]
     left = x + w - sum(widths) - gap * (len(widths) - 1)
     cx = left
     for (tool, key), bw in zip(TOOL_KEYS, widths, strict=True):

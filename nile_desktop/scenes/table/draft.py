@@ -80,7 +80,8 @@ class Target:
     the engine's :class:`~nile_desktop.engine.Role` value: ``field`` (one's own),
     ``plot`` (a new field), ``takeover`` (a rival's field), ``build`` (a Monument
     from the centre), ``monument`` (one's own) or ``take`` (a rival's Monument).
-    ``need`` is the cards a take-over needs.
+    ``need`` is the cards a take-over needs and ``terms`` why (the engine's
+    (reason, cards) pairs beyond ``size``, R-PLANT-4).
     """
 
     id: str
@@ -90,10 +91,12 @@ class Target:
     need: int = 0
     size: int = 0
     placement: Placement | None = field(default=None, compare=False, repr=False)
+    terms: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def of(cls, p: Placement) -> Target:
-        return cls(str(p.place), p.role.value, p.holder, p.place.name, p.need, p.size, p)
+        return cls(str(p.place), p.role.value, p.holder, p.place.name, p.need, p.size, p,
+                   p.terms)
 
     @property
     def place(self) -> Place:

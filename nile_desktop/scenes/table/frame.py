@@ -221,9 +221,9 @@ class TableDrawer:
         if v.coach is not None:  # the lesson or hint, over the table, with its buttons
             v.coach.draw(p, v)
         _draw_drag(p, v)
-        tip = self._tooltip(v)
+        tip, anchor = self._tooltip(v)
         if tip:
-            draw_tooltip(p, tip, v.pointer.mouse)
+            draw_tooltip(p, tip, anchor)
         self.cards_drawn += p.cards_drawn
         self.private_faces = self.private_faces + p.private_faces
         if dump.active():
@@ -231,11 +231,18 @@ class TableDrawer:
                 dump.add(e.id, e.role, e.label, e.rect, e.enabled, e.selected, e.data,
                          tooltip=e.tooltip or None)
 
-    def _tooltip(self, v: TableView) -> str:
+    def _tooltip(self, v: TableView) -> tuple[str, tuple[int, int]]:
+        """The hovered or focused element's tooltip, and where it is shown: at the pointer,
+        or under the element when the keyboard cursor is on it and the pointer is not."""
         if v.pointer.dragging is not None or v.pointer.hover is None:
-            return ""
+            return "", v.pointer.mouse
         element = self.hits.get(v.pointer.hover)
-        return element.tooltip if element is not None else ""
+        if element is None:
+            return "", v.pointer.mouse
+        if element.id == v.pointer.cursor and not element.contains(v.pointer.mouse):
+            x, y, w, h = element.rect
+            return element.tooltip, (x + w // 4, y + h - v.layout.px(12))
+        return element.tooltip, v.pointer.mouse
 
 
 def _draw_drag(p: Paint, v: TableView) -> None:

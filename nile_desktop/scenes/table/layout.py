@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 Rect = tuple[int, int, int, int]
 
 MIN_SIZE = (640, 400)
+#: Height of a Monument card in the centre, in design pixels (a small card at 1280×720).
+CENTRE_CARD = 62
 
 
 def _r(x: float, y: float, w: float, h: float) -> Rect:
@@ -73,15 +75,18 @@ class TableLayout:
         a["menu"] = _r(lx + lw - 12 * u - 92 * u, ly + 8 * u, 92 * u, 28 * u)
         rx, ry, rw, rh = a["river"]
         pad = 12 * u
-        card_w = min((rw - 5 * pad) / 3.4, (rh - 70 * u) / 1.4 * 0.95)
+        # the piles leave room under them for the centre's Monuments as small cards
+        # (drop targets a card of :data:`CENTRE_CARD` high, and a line for their title)
+        card_w = min((rw - 5 * pad) / 3.4, (rh - 70 * u) / 1.4 * 0.95,
+                     (rh - (CENTRE_CARD + 70) * u) / 1.4)
         card_h = card_w * 1.4
         top = ry + pad + 4 * u
         a["flood"] = _r(rx + pad, top, card_w, card_h)
         a["deck"] = _r(rx + 2 * pad + card_w, top, card_w, card_h)
         a["discard"] = _r(rx + 3 * pad + 2 * card_w, top, card_w * 0.8, card_w * 0.8 * 1.4)
         label_y = top + card_h + 22 * u
-        a["season"] = _r(rx + pad, label_y + 4 * u, rw * 0.5, rh - (label_y - ry) - pad)
-        a["centre"] = _r(rx + rw * 0.52, label_y + 4 * u, rw * 0.48 - pad,
+        a["season"] = _r(rx + pad, label_y + 4 * u, rw * 0.42, rh - (label_y - ry) - pad)
+        a["centre"] = _r(rx + rw * 0.44, label_y + 4 * u, rw * 0.56 - pad,
                          rh - (label_y - ry) - pad)
         # play area: seats on top, then status + tools, then hand/storage, then actions
         action_h = 44 * u

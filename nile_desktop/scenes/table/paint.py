@@ -153,6 +153,17 @@ class Paint:
         self.surface.blit(image, image.get_rect(center=c))
         return pygame.Rect(c[0] - radius, c[1] - radius, 2 * radius, 2 * radius)
 
+    def corner_badge(self, text: str, rect: Rect, *, fill: tuple[int, ...] = theme.LAPIS,
+                     size: int = 14, top: bool = False) -> pygame.Rect:
+        """A count in the bottom (or top) right corner of ``rect``, inside it (nothing
+        beside the card, such as its label, is covered)."""
+        image = theme.render_text(text, self.fs(size), theme.PAPYRUS, True)
+        radius = max(self.px(10), image.get_width() // 2 + self.px(5))
+        x, y, w, h = rect
+        inset = radius + self.px(3)
+        return self.badge(text, (x + w - inset, y + inset if top else y + h - inset),
+                          fill=fill, size=size)
+
     def ring(self, rect: Rect, colour: tuple[int, ...], width: int = 3, grow: int = 4) -> None:
         r = pygame.Rect(rect).inflate(self.px(grow) * 2, self.px(grow) * 2)
         pygame.draw.rect(self.surface, colour, r, width=max(1, self.px(width)),

@@ -3,6 +3,8 @@ the Monuments still in the centre, each with its count."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from nile_desktop.assets import AssetError
@@ -11,10 +13,9 @@ from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
+from nile_desktop.scenes.table.seats_view import power_text
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.ui import theme
-
-SPHINX, OBELISK, WALL = MONUMENTS
 
 
 def draw_river(p: Paint, v: TableView) -> None:
@@ -28,14 +29,21 @@ def draw_river(p: Paint, v: TableView) -> None:
         p.card(state.flood_card, as_rect(flood), label=flood.w >= p.px(60))
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, flood, width=2, border_radius=p.px(8))
-    p.badge(str(under), (flood.right - p.px(2), flood.bottom - p.px(4)), fill=theme.NILE_DEEP)
+    # the count is of the earlier floods under the shown one: none, no badge (a "0" on a
+    # face-up card read as "no cards")
+    flood_badge = (p.corner_badge(str(under), as_rect(flood), fill=theme.NILE_DEEP, size=12,
+                                  top=True) if under else None)
     flood_name = card_label(state.flood_card) if state.flood_card else ""
-    p.add(Element("flood", "pile", _("Flood"), as_rect(flood),
-                  tooltip=ngettext("Flood: {card}, {n} earlier flood under it",
-                                   "Flood: {card}, {n} earlier floods under it", under).format(
-                      card=flood_name, n=under),
-                  data={"zone": "flood", "kind": state.flood_card, "count": under}))
-    p.text(_("Flood"), (flood.centerx, flood.bottom + p.px(4)), 13, bold=True, anchor="midtop")
+    if not state.flood_card:
+        tip = _("Flood: no flood card yet")
+    elif under:
+        tip = ngettext("Flood: {card}, {n} earlier flood under it",
+                       "Flood: {card}, {n} earlier floods under it", under).format(
+            card=flood_name, n=under)
+    else:
+        tip = _("Flood: {card}").format(card=flood_name)
+    _pile(p, "flood", _("Flood"), flood, flood_badge, tip,
+          {"zone": "flood", "kind": state.flood_card, "count": under}, 13)
 
     deck = pygame.Rect(p.lay.rect("deck"))
     if state.deck_size:
@@ -43,12 +51,10 @@ def draw_river(p: Paint, v: TableView) -> None:
             p.card("back", as_rect(deck.move(p.px(2) * i, -p.px(2) * i)))
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, deck, width=2, border_radius=p.px(8))
-    p.badge(str(state.deck_size), (deck.right - p.px(2), deck.bottom - p.px(4)))
-    p.add(Element("deck", "pile", _("Draw pile"), as_rect(deck),
-                  tooltip=ngettext("Draw pile: {n} card", "Draw pile: {n} cards",
-                                   state.deck_size).format(n=state.deck_size),
-                  data={"zone": "deck", "count": state.deck_size}))
-    p.text(_("Draw pile"), (deck.centerx, deck.bottom + p.px(4)), 13, bold=True, anchor="midtop")
+    deck_badge = p.corner_badge(str(state.deck_size), as_rect(deck))
+    _pile(p, "deck", _("Draw pile"), deck, deck_badge,
+          ngettext("Draw pile: {n} card", "Draw pile: {n} cards", state.deck_size).format(
+              n=state.deck_size), {"zone": "deck", "count": state.deck_size}, 13)
 
     discard = pygame.Rect(p.lay.rect("discard"))
     n_discard = sum(state.discard)
@@ -56,17 +62,28 @@ def draw_river(p: Paint, v: TableView) -> None:
         p.card("back", as_rect(discard), alpha=170)
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, discard, width=2, border_radius=p.px(6))
-    p.badge(str(n_discard), (discard.right - p.px(2), discard.bottom - p.px(4)),
-            fill=theme.INK_SOFT)
-    p.add(Element("discard", "pile", _("Discards"), as_rect(discard),
-                  tooltip=ngettext("Discard pile: {n} card", "Discard pile: {n} cards",
-                                   n_discard).format(n=n_discard),
-                  data={"zone": "discard", "count": n_discard}))
-    p.text(_("Discards"), (discard.centerx, discard.bottom + p.px(4)), 12, bold=True,
-           anchor="midtop")
+    discard_badge = p.corner_badge(str(n_discard), as_rect(discard), fill=theme.INK_SOFT)
+    _pile(p, "discard", _("Discards"), discard, discard_badge,
+          ngettext("Discard pile: {n} card", "Discard pile: {n} cards", n_discard).format(
+              n=n_discard), {"zone": "discard", "count": n_discard}, 12)
     _draw_season(p, state)
     if state.monuments_on:
         _draw_centre(p, v)
+
+
+def _pile(p: Paint, eid: str, label: str, rect: pygame.Rect, badge: pygame.Rect | None,
+          tooltip: str, data: dict[str, Any], size: int) -> None:
+    """A pile's element and its name under it, below its count and no wider than its
+    column (a smaller type where a language's name is long); both rects go in the data."""
+    column = rect.w + p.px(22)
+    while size > 9 and theme.render_text(label, p.fs(size), theme.INK, True).get_width() > column:
+        size -= 1
+    y = max(rect.bottom, badge.bottom if badge is not None else 0) + p.px(3)
+    shown = p.text(label, (rect.centerx, y), size, bold=True, anchor="midtop", width=column)
+    data = dict(data, label_rect=list(as_rect(shown)))
+    if badge is not None:
+        data["badge_rect"] = list(as_rect(badge))
+    p.add(Element(eid, "pile", label, as_rect(rect), tooltip=tooltip, data=data))
 
 
 def _draw_season(p: Paint, state: Board) -> None:
@@ -90,7 +107,7 @@ def _draw_centre(p: Paint, v: TableView) -> None:
     box = pygame.Rect(p.lay.rect("centre"))
     p.text(_("In the centre"), (box.left, box.top), 12, theme.INK_SOFT, width=box.w)
     free = [m for i, m in enumerate(MONUMENTS) if state.monument_owner(i) is None]
-    size = min((box.w - p.px(8)) // 3 - p.px(4), int((box.h - p.px(22)) * 5 / 7))
+    size = min((box.w - p.px(8)) // 3 - p.px(4), int((box.h - p.px(20)) * 5 / 7))
     glowing = {tg.id: tg for tg in v.targets}
     draft = v.draft if v.composing else None
     for i, mon in enumerate(free):
@@ -105,13 +122,5 @@ def _draw_centre(p: Paint, v: TableView) -> None:
             p.badge(str(staged), (r.left + p.px(7), r.top + p.px(7)), fill=theme.REEDS, size=12)
         p.add(Element(f"monument.centre.{mon}", "monument", card_name(mon), rect,
                       selected=bool(staged), enabled=target_id in glowing or bool(staged),
-                      tooltip=_power(mon),
+                      tooltip=power_text(mon),
                       data={"kind": mon, "zone": "centre", "seat": None, "target": target_id}))
-
-
-def _power(monument: str) -> str:
-    if monument == SPHINX:
-        return _("Sphinx: your take-overs need only an equal field")
-    if monument == OBELISK:
-        return _("Obelisk: draw 3 cards at the end of your turn, and 4 per matching speculation")
-    return _("Wall: rivals need two more cards, not one, to take over your fields")

@@ -14,12 +14,15 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.assets import AssetError
-from nile_desktop.engine import Place, PlaceKind
+from nile_desktop.engine import MONUMENTS, Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.scenes.table.draft import Target
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.view import TableView
 from nile_desktop.scenes.table_text import seat_kind_label
 from nile_desktop.ui import theme
+
+SPHINX, OBELISK, WALL = MONUMENTS
 
 
 def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
@@ -92,6 +95,14 @@ def _items(v: TableView, seat: int) -> list[tuple[str, str, int]]:
     return items
 
 
+#: Cards of a field drawn overlapping before the pile stops growing (a count says the rest).
+FAN = 6
+#: How much of each card under the top one shows, as a share of the card's height.
+FAN_STEP = 0.13
+#: Fields of this many cards or more carry their count as well.
+COUNTED = 4
+
+
 def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
     items = _items(v, seat)
     if not items:
@@ -99,7 +110,8 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
                anchor="midleft")
         return
     caption = p.px(14) if v.prefs.colourblind_symbols else 0  # room for names under cards
-    card_h = min(body.h - p.px(6) - caption, p.px(112))
+    # the same card size and overlap in every panel, so fields compare across the table
+    card_h = min(int((body.h - p.px(6) - caption) / (1 + FAN_STEP * (FAN - 1))), p.px(112))
     card_w = int(card_h * 5 / 7)
     n = len(items)
     gap = p.px(8)
@@ -108,10 +120,11 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
         card_w = max(p.px(18), int((body.w - gap) / (n * 0.6 + 0.4)))
         card_h = int(card_w * 7 / 5)
         step = (body.w - card_w) / max(1, n - 1)
+    dy = max(1, round(card_h * FAN_STEP))
     glowing = {tg.id: tg for tg in v.targets}
     draft = v.draft if v.composing else None
     x = float(body.left)
-    top = body.top + (body.h - card_h - caption) // 2
+    top = body.top + p.px(3)
     for role, name, count in items:
         rect = (int(x), top, card_w, card_h)
         if role == "plot":
@@ -124,39 +137,98 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
                           tooltip=_("{card}: pending speculation").format(card=card_label(name)),
                           data={"kind": name, "zone": "speculation", "seat": seat}))
         else:
-            target_id = str(Place.field(name) if role == "field" else Place.monument_of(name))
-            staged = draft.staged_on(target_id) if draft is not None else 0
-            target = glowing.get(target_id)
-            p.card(name, rect, label=card_w >= p.px(70))
-            if v.prefs.colourblind_symbols:
-                # the colour-blind aid: the crop's name written under every card
-                p.text(card_label(name), (rect[0] + card_w // 2, rect[1] + card_h + p.px(1)), 10,
-                       theme.INK, bold=True, anchor="midtop", width=int(step) if n > 1 else card_w)
-            fill = theme.GOLD if role == "monument" else theme.LAPIS
-            badge_c = (rect[0] + card_w - p.px(4), rect[1] + card_h - p.px(6))
-            p.badge(str(count), badge_c, fill=fill)
-            if staged:
-                _draw_staged(p, v, target_id, rect, staged)
-            elif target is not None and target.role in ("takeover", "take"):
-                # a rival's field or Monument a picked card may take: the cards it needs
-                p.badge(f"0/{target.need}", (rect[0] + p.px(12), rect[1] + p.px(10)),
-                        fill=theme.REEDS, size=12)
-            what = (ngettext("{card}: field of {count} card", "{card}: field of {count} cards",
-                             count).format(card=card_label(name), count=count)
-                    if role == "field" else
-                    ngettext("{monument}: {count} stone", "{monument}: {count} stones",
-                             count).format(monument=card_label(name), count=count))
-            elem_role = "field" if role == "field" else "monument"
-            data: dict[str, Any] = {"kind": name, "zone": elem_role, "seat": seat, "count": count}
-            place = draft.target(target_id) if draft is not None else None
-            if place is not None and place.seat == seat:
-                data["target"] = target_id  # a click stages there, or says why it cannot
-            if target is not None and target.role in ("takeover", "take"):
-                data["need"] = target.need
-            p.add(Element(f"{elem_role}.{seat}.{name}", elem_role, card_label(name), rect,
-                          tooltip=what, data=data, selected=bool(staged),
-                          enabled=target is not None or bool(staged)))
+            _draw_pile(p, v, seat, role, name, count, rect, dy, glowing, draft,
+                       int(step) if n > 1 else card_w)
         x += step
+
+
+def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: int,
+               rect: tuple[int, int, int, int], dy: int, glowing: dict[str, Target],
+               draft: Any, caption_w: int) -> None:
+    """A field as its cards overlapping (as tall as it is big, up to :data:`FAN` cards),
+    or a Monument as its card with its stones on it; the count where a glance is not enough."""
+    x, top, card_w, card_h = rect
+    monument = role == "monument"
+    shown = min(count, FAN)
+    # a Monument: its stones (as many as it has, up to the fan) with the Monument in front
+    layers = [name] * shown if not monument else ["stone"] * min(count, FAN - 1) + [name]
+    for i, card in enumerate(layers):
+        p.card(card, (x, top + i * dy, card_w, card_h),
+               label=card_w >= p.px(70) and i == len(layers) - 1 and not monument)
+    pile = (x, top, card_w, card_h + (len(layers) - 1) * dy)
+    bottom = pile[1] + pile[3]
+    if v.prefs.colourblind_symbols:
+        # the colour-blind aid: the crop's name written under every field
+        p.text(card_label(name), (x + card_w // 2, bottom + p.px(1)), 10, theme.INK, bold=True,
+               anchor="midtop", width=caption_w)
+    if monument:  # the stones' count beside the stones
+        p.badge(str(count), (x + card_w - p.px(4), bottom - p.px(6)), fill=theme.GOLD, size=12)
+    elif count >= COUNTED or count > shown:
+        p.badge(str(count), (x + card_w - p.px(4), bottom - p.px(6)), fill=theme.LAPIS)
+    target_id = str(Place.field(name) if role == "field" else Place.monument_of(name))
+    staged = draft.staged_on(target_id) if draft is not None else 0
+    target = glowing.get(target_id)
+    # a rival's field or Monument a picked card may take
+    taking = target if target is not None and target.role in ("takeover", "take") else None
+    if staged:
+        _draw_staged(p, v, target_id, (x, bottom - card_h, card_w, card_h), staged)
+    elif taking is not None:  # the cards the take-over needs
+        p.badge(f"0/{taking.need}", (x + p.px(12), bottom - card_h + p.px(10)), fill=theme.REEDS,
+                size=12)
+    if monument:
+        what = ngettext("{monument}: {count} stone", "{monument}: {count} stones",
+                        count).format(monument=card_label(name), count=count)
+        what = f"{what} · {power_text(name)}"
+    else:
+        what = ngettext("{card}: field of {count} card", "{card}: field of {count} cards",
+                        count).format(card=card_label(name), count=count)
+    elem_role = "monument" if monument else "field"
+    data: dict[str, Any] = {"kind": name, "zone": elem_role, "seat": seat, "count": count}
+    place = draft.target(target_id) if draft is not None else None
+    if place is not None and place.seat == seat:
+        data["target"] = target_id  # a click stages there, or says why it cannot
+    if taking is not None:
+        data["need"] = taking.need
+        data["why"] = need_text(taking)
+        what = f"{what} · {data['why']}"
+    p.add(Element(f"{elem_role}.{seat}.{name}", elem_role, card_label(name), pile,
+                  tooltip=what, data=data, selected=bool(staged),
+                  enabled=target is not None or bool(staged)))
+
+
+def power_text(monument: str) -> str:
+    """What owning ``monument`` gives, in the player's language (R-MON-5)."""
+    if monument == SPHINX:
+        return _("Sphinx: your take-overs need only an equal field")
+    if monument == OBELISK:
+        return _("Obelisk: draw 3 cards at the end of your turn, and 4 per matching speculation")
+    return _("Wall: rivals need two more cards, not one, to take over your fields")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"\u2013{-n}"  # the type has no minus sign: an en dash
+
+
+def need_text(target: Target) -> str:
+    """Why a take-over needs the cards it needs: the rival's cards and the engine's terms
+    (R-PLANT-4: one more to take over, one fewer with one's Sphinx, one more for their Wall)."""
+    if target.role == "take":
+        parts = [ngettext("{n} stone on the Monument", "{n} stones on the Monument",
+                          target.size).format(n=target.size)]
+    else:
+        parts = [ngettext("{n} card in the field", "{n} cards in the field",
+                          target.size).format(n=target.size)]
+    for reason, n in target.terms:
+        if reason == "margin":
+            parts.append(_("{n} to take over").format(n=_signed(n)))
+        elif reason == "sphinx":
+            parts.append(_("{n} for your Sphinx").format(n=_signed(n)))
+        elif reason == "wall":
+            parts.append(_("{n} for their Wall").format(n=_signed(n)))
+        else:
+            parts.append(_signed(n))
+    return ngettext("Needs {need} card: {why}", "Needs {need} cards: {why}",
+                    target.need).format(need=target.need, why=", ".join(parts))
 
 
 def _draw_plot(p: Paint, v: TableView, crop: str, rect: tuple[int, int, int, int],
