@@ -78,6 +78,8 @@ def _pile(p: Paint, eid: str, label: str, rect: pygame.Rect, badge: pygame.Rect 
     column = rect.w + p.px(22)
     while size > 9 and theme.render_text(label, p.fs(size), theme.INK, True).get_width() > column:
         size -= 1
+    if theme.render_text(label, p.fs(size), theme.INK, True).get_width() > column:
+        tooltip = f"{label} · {tooltip}"  # cut even in the smallest type: whole on hover
     y = max(rect.bottom, badge.bottom if badge is not None else 0) + p.px(3)
     shown = p.text(label, (rect.centerx, y), size, bold=True, anchor="midtop", width=column)
     data = dict(data, label_rect=list(as_rect(shown)))
