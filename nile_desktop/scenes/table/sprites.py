@@ -60,6 +60,8 @@ class BannerQueue:
     shown_for: float = 0.0
     hold: float = 1.4
     history: list[str] = field(default_factory=list)
+    #: The step of a bot's turn now on show, told on the prompt line (None: none).
+    step: Any = None
 
     def push(self, text: Any, kind: str) -> None:
         self.waiting.append(Banner(text, kind))
