@@ -316,6 +316,7 @@ class TableGame:
         if owner is not None and 0 <= owner < s.players and not s.is_human(owner) \
                 and first.kind != "turn":
             self.stage.banners.step = Deferred(event_line, first, s.names, None)
+            self.stage.banners.step_seat = owner
 
     def skip_to_my_turn(self) -> None:
         """Every effect and pause lands at once until a person must act."""
@@ -443,7 +444,7 @@ class TableGame:
         self.turn_shown = (seat, shown + table_dt)
         self.flow.update(table_dt)
         if self.flow.phase != Phase.PLAYBACK:
-            self.stage.banners.step = None
+            self.stage.banners.step = self.stage.banners.step_seat = None
         if self.flow.phase in (Phase.COMPOSE, Phase.HANDOFF, Phase.REVIEW, Phase.OVER):
             self.skipping = False
         if self.flow.phase == Phase.COMPOSE and before != Phase.COMPOSE:

@@ -62,6 +62,9 @@ def draw_swarm(p: Paint, swarm: Swarm) -> None:
 def draw_step(p: Paint, queue: BannerQueue) -> None:
     """The step of a bot's turn as it happens, on the prompt line in place of its words
     (the line's element stays; ``status.step`` tells the step to the UI dump)."""
+    if queue.step is not None and queue.step_seat is not None \
+            and f"seat.{queue.step_seat}" in p.lay.areas:
+        _light_seat(p, p.lay.seat(queue.step_seat))
     status = p.hits.get("status") if queue.step is not None else None
     if status is None:
         return
@@ -76,6 +79,15 @@ def draw_step(p: Paint, queue: BannerQueue) -> None:
                     bold=True, anchor="midleft")
     p.add(Element("status.step", "status", text, as_rect(inner), focusable=False,
                   data={"step": text}))
+
+
+def _light_seat(p: Paint, rect: tuple[int, int, int, int]) -> None:
+    """The panel of the seat that plays: washed in gold and framed, where the eye goes."""
+    box = pygame.Rect(rect)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*theme.GOLD_LIGHT, 46), layer.get_rect(), border_radius=p.px(10))
+    p.surface.blit(layer, box)
+    p.ring(rect, theme.GOLD, 5, 2)
 
 
 def draw_banner(p: Paint, queue: BannerQueue, centre: tuple[int, int]) -> None:
