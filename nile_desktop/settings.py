@@ -42,6 +42,8 @@ MAX_FILE_BYTES = 1024 * 1024
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
 #: The speeds the settings screen offers: slow, normal, fast, and instant (0: no animation).
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
+#: How long a bot's turn stays on the table, so it can be followed (the table's factors).
+BOT_PACES = ("slow", "normal", "fast")
 
 
 def _default_language() -> str:
@@ -59,6 +61,7 @@ class Settings:
     volume: float = 0.6
     muted: bool = False
     animation_speed: float = 1.0
+    bot_pace: str = "normal"
     colourblind_symbols: bool = False
     show_hand_sizes: bool = True
     #: One-time hints in a player's first games (see nile_desktop.tutorial.hints).
@@ -101,6 +104,12 @@ def _check_speed(value: Any) -> float:
     if not isinstance(value, bool) and isinstance(value, (int, float)) and value == 0:
         return 0.0
     return _check_number(*ANIMATION_SPEED_RANGE)(value)
+
+
+def _check_bot_pace(value: Any) -> str:
+    if isinstance(value, str) and value in BOT_PACES:
+        return value
+    raise ValueError(f"not one of {list(BOT_PACES)}")
 
 
 def _check_language(value: Any) -> str:
@@ -178,6 +187,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "volume": _check_number(0.0, 1.0),
     "muted": _check_bool,
     "animation_speed": _check_speed,
+    "bot_pace": _check_bot_pace,
     "colourblind_symbols": _check_bool,
     "show_hand_sizes": _check_bool,
     "hints": _check_bool,

@@ -35,7 +35,7 @@ class SettingsScene(MenuScene):
         panel = pygame.Rect(0, 0, 760, 600)
         panel.midtop = (LOGICAL_W // 2, 86)
         self.group.add(Panel(panel, lambda: _("Settings")))
-        x, w, h, gap = panel.left + 50, panel.w - 100, 44, 50
+        x, w, h, gap = panel.left + 50, panel.w - 100, 42, 45
         y = panel.top + 44
 
         def row() -> pygame.Rect:
@@ -69,6 +69,10 @@ class SettingsScene(MenuScene):
         self.group.add(Choice(row(), speeds, nearest_speed(s.animation_speed),
                               self.set_animation_speed, label=lambda: _("Animation speed"),
                               uid="animation-speed"))
+        paces = [("slow", lambda: _("Slow")), ("normal", lambda: _("Normal")),
+                 ("fast", lambda: _("Fast"))]
+        self.group.add(Choice(row(), paces, s.bot_pace, self.set_bot_pace,
+                              label=lambda: _("Pace of the bots' turns"), uid="bot-pace"))
         self.group.add(Toggle(row(), lambda: _("Crop names under the cards (colour-blind aid)"),
                               s.colourblind_symbols, self.set_colourblind, uid="crop-names"))
         self.group.add(Toggle(row(), lambda: _("Show the number of cards in every hand"),
@@ -118,6 +122,10 @@ class SettingsScene(MenuScene):
 
     def set_animation_speed(self, value: float) -> None:
         self.settings().animation_speed = value
+        self._changed()
+
+    def set_bot_pace(self, value: str) -> None:
+        self.settings().bot_pace = value
         self._changed()
 
     def set_colourblind(self, value: bool) -> None:

@@ -14,6 +14,7 @@ import pygame
 from nile_desktop.i18n import _
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button
+from nile_desktop.scenes.table.overlays import draw_skip
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.view import TableView, Tone
 from nile_desktop.scenes.table.words import refusal_words
@@ -62,6 +63,7 @@ def draw_actions(p: Paint, v: TableView) -> None:
     if phase == F.OVER:
         return
     composing = v.composing
+    rect = draw_skip(p, v, rect)
     for (action, key), r in zip(ACTION_KEYS, _row(rect, len(ACTION_KEYS), p.px(8)), strict=True):
         refusal = v.draft.action_refusal(action) if composing else None
         enabled = composing and refusal is None

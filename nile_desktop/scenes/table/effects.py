@@ -70,6 +70,8 @@ class Stage:
         self.sprites: list[Sprite] = []
         self.banners = BannerQueue()
         self.listeners: list[Notify] = []
+        #: Told the events of each effect as it starts (the log shows them from then on).
+        self.started: list[Callable[[list[Any]], None]] = []
         self.seen: set[str] = set()
         #: How far the final storage has been turned over (0 → 1, the end effect).
         self.reveal = 1.0 if over else 0.0
@@ -161,6 +163,7 @@ class Stage:
             if banner:
                 self.banners.push(banner, kind)
             self._notify(kind, "a")
+            self._started(events)
             if land_first:
                 land()
 
@@ -183,8 +186,13 @@ class Stage:
         for listener in list(self.listeners):
             listener(kind, stage)
 
+    def _started(self, events: list[Any]) -> None:
+        for listener in list(self.started):
+            listener(events)
+
     def land_now(self, events: list[Any]) -> None:
         def land() -> None:
+            self._started(events)
             for e in events:
                 self.board.apply(e)
 
@@ -194,16 +202,25 @@ class Stage:
         self.timeline.wait(seconds)
 
     # -- queueing a move's events ---------------------------------------------------------------
-    def play(self, events: list[Any]) -> None:
-        """Queue the effects of one move's events, grouping those that happen together."""
+    def play(self, events: list[Any], beat: Callable[[int | None], float] | None = None,
+             owner: int | None = None) -> None:
+        """Queue the effects of one move's events, grouping those that happen together.
+
+        ``beat(seat)`` is a pause after each effect of ``seat``'s turn (``owner`` plays
+        until a ``turn`` event hands over), so a bot's steps can be followed one by one."""
         i = 0
         while i < len(events):
             kind = events[i].kind
+            if kind == "turn":
+                owner = getattr(events[i], "seat", owner)
             j = i + 1
             if kind in GROUPED:
                 while j < len(events) and events[j].kind == kind:
                     j += 1
             EFFECTS[kind](self, events[i:j])
+            pause = beat(owner) if beat is not None and kind != "turn" else 0.0
+            if pause > 0:
+                self.pause(pause)
             i = j
 
     def finish(self) -> None:
@@ -329,7 +346,7 @@ def fx_monument_eroded(st: Stage, events: list[Any]) -> None:
         stones.append(stone)
         steps.append(st.fly(stone, Point(at.x, at.y + at.w, at.w * 0.8), SLOW, alpha=0.0))
     st.run("monument-eroded", steps, events, sound="monument_crumbles", sprites=stones,
-           duration=SLOW)
+           duration=SLOW, banner=Deferred(banner_line, events[0], _names(st), events))
 
 
 def fx_monument_lost(st: Stage, events: list[Any]) -> None:
@@ -391,7 +408,8 @@ def fx_speculation_failed(st: Stage, events: list[Any]) -> None:
     e = events[0]
     card = st.card(e.card, st.spec(e.seat))
     steps = [st.fly(card, st.pile("discard"), FLY, alpha=50.0)]
-    st.run("speculation-failed", steps, events, sprites=[card])
+    st.run("speculation-failed", steps, events, sprites=[card],
+           banner=Deferred(banner_line, e, _names(st)))
 
 
 def fx_season(st: Stage, events: list[Any]) -> None:

@@ -25,7 +25,7 @@ from nile_desktop.scenes.table.gamelog import KEY_KINDS
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.session import GameSession, Saver
 from nile_desktop.scenes.table.view import Pointer, TableView, Tone, build_view
-from nile_desktop.scenes.table.words import reason_line, refusal_words
+from nile_desktop.scenes.table.words import event_line, reason_line, refusal_words
 
 if TYPE_CHECKING:  # the type only: drawing needs a display
     from nile_desktop.scenes.table.paint import Paint
@@ -41,6 +41,12 @@ INSTANT_PACE = 4.0
 PASS_ARMED = 3.0
 #: The flow hold kept while effects play.
 EFFECTS_HOLD = "effects"
+#: How long a bot's turn lasts at each bot pace (settings.BOT_PACES), as a factor.
+BOT_PACE_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+#: Seconds (speed 1, normal pace) between the steps of a bot's turn, to read each one.
+BOT_BEAT = 0.35
+#: Seconds (speed 1, normal pace) a bot's turn shows from its flood before the bot moves.
+BOT_LOOK = 0.9
 
 
 class Host(Protocol):
@@ -102,6 +108,11 @@ class TableGame:
         self._asked_at = -1
         self._targets: list[Target] | None = None
         self._targets_key: tuple[Any, ...] | None = None
+        #: Until a person must act, every effect lands at once ("Skip to my turn").
+        self.skipping = False
+        #: The seat whose turn the table shows and for how long (table seconds) it has.
+        self.turn_shown: tuple[int | None, float] = (None, 0.0)
+        self.stage.started.append(self._effect_started)
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -187,9 +198,12 @@ class TableGame:
         board.flood_card = None
         if opening[0].kind == "turn":
             board.active = getattr(opening[0], "seat", board.active)
+        self.session.log.hold(0)
         fx_deal(self.stage, hands)
-        self.stage.play(opening)
-        self.stage.timeline.call(lambda: board.sync(self.session.state))
+        if self._split_at_handoff(-1, opening)[1]:  # pass-and-play: the first flood waits
+            self.deferred = opening  # until its person is at the screen
+            return
+        self._show(opening)
 
     def close(self) -> None:
         self.runner.close()
@@ -259,20 +273,57 @@ class TableGame:
                 return []
         self.stage.finish()  # anything still flying lands first
         self.board.sync(s.state)
+        start = len(s.log)
         events = s.play(move, reason)
+        s.log.hold(start)  # each line shows as its effect starts
         self._after_move(seat, events)
         now, self.deferred = self._split_at_handoff(seat, events)
-        self._show(now, sync=not self.deferred)
+        self._show(now, sync=not self.deferred, owner=seat)
         return events
 
-    def _show(self, events: list[Any], sync: bool = True) -> None:
-        """Play ``events``' effects; with ``sync`` the board then matches the engine."""
-        self.stage.play(events)
+    def _show(self, events: list[Any], sync: bool = True, owner: int | None = None) -> None:
+        """Play ``events``' effects; with ``sync`` the board then matches the engine.
+        The steps of a bot's turn stand apart by a beat, so each can be read."""
+        self.stage.play(events, beat=self._beat, owner=owner)
         if sync:
             self.stage.timeline.call(lambda: self.board.sync(self.session.state))
-        if self.pace <= 0:  # instant: every effect lands at once (its banner still shows)
+        if self.pace <= 0 or self.skipping:  # every effect lands at once (banners still show)
             self.stage.timeline.finish()
             self.stage.sprites.clear()
+
+    @property
+    def bot_pace(self) -> float:
+        """The bot pace setting as a factor of a bot turn's length (1: normal)."""
+        return BOT_PACE_FACTORS.get(str(getattr(self.host.prefs(), "bot_pace", "")), 1.0)
+
+    def _beat(self, seat: int | None) -> float:
+        s = self.session
+        if seat is None or not 0 <= seat < s.players or s.is_human(seat):
+            return 0.0
+        return BOT_BEAT * self.bot_pace
+
+    def _effect_started(self, events: list[Any]) -> None:
+        """An effect starts: the log tells its events; a bot's step shows on the prompt line."""
+        s = self.session
+        s.log.reveal(events)
+        first = events[0] if events else None
+        if first is None:
+            return
+        seat = getattr(first, "seat", None)
+        if first.kind in ("turn", "flood"):
+            self.turn_shown = (seat, 0.0)
+        owner = self.turn_shown[0]
+        if owner is not None and 0 <= owner < s.players and not s.is_human(owner) \
+                and first.kind != "turn":
+            self.stage.banners.step = Deferred(event_line, first, s.names, None)
+            self.stage.banners.step_seat = owner
+
+    def skip_to_my_turn(self) -> None:
+        """Every effect and pause lands at once until a person must act."""
+        if self.session.over or not self.session.humans:
+            return
+        self.skipping = True
+        self.stage.finish()
 
     def _split_at_handoff(self, seat: int, events: list[Any]) -> tuple[list[Any], list[Any]]:
         """In pass-and-play, the next person's turn opens (their flood, its harvest) only once
@@ -304,6 +355,9 @@ class TableGame:
 
     def act(self, action: str) -> None:
         """A person pressed an action button (or its key)."""
+        if action == "skip":
+            self.skip_to_my_turn()
+            return
         if not self.composing() or self.guard > 0:
             return
         refusal = self._draft.action_refusal(action)
@@ -357,6 +411,9 @@ class TableGame:
             self.runner.ask(s.kinds[seat], observe(s.state, seat), list(s.legal_moves()), rng)
         if not self.flow.wants_bot() or self.stage.busy:
             return
+        if not self.skipping and self.turn_shown[0] == s.active \
+                and self.turn_shown[1] < BOT_LOOK * self.bot_pace:
+            return  # the bot's flood and harvest stay a moment before it moves
         answer = self.runner.result()
         if answer is not None:
             self.play(*answer)
@@ -379,7 +436,17 @@ class TableGame:
         else:
             self.release(EFFECTS_HOLD)
         # with instant effects a bot's move still stays on show for a moment
-        self.flow.update(dt * (pace if pace > 0 else INSTANT_PACE))
+        table_dt = dt * (pace if pace > 0 else INSTANT_PACE)
+        if self.skipping:
+            self.stage.finish()
+            table_dt = max(table_dt, 60.0)
+        seat, shown = self.turn_shown
+        self.turn_shown = (seat, shown + table_dt)
+        self.flow.update(table_dt)
+        if self.flow.phase != Phase.PLAYBACK:
+            self.stage.banners.step = self.stage.banners.step_seat = None
+        if self.flow.phase in (Phase.COMPOSE, Phase.HANDOFF, Phase.REVIEW, Phase.OVER):
+            self.skipping = False
         if self.flow.phase == Phase.COMPOSE and before != Phase.COMPOSE:
             self.fresh_draft()
         self._drive_bots()
@@ -394,12 +461,13 @@ class TableGame:
         if self.deferred and self.flow.phase == Phase.COMPOSE:
             events, self.deferred = self.deferred, []
             self.stage.finish()
-            self._show(events)
+            self._show(events, owner=self.session.active)
 
     def done(self) -> None:
         """The person pressed "Done: pass to …" after seeing their move."""
         self.stage.finish()
         self.flow.done_review()
+        self.turn_shown = (self.session.active, 0.0)  # the next bot's turn shows from now
         self.guard = INPUT_GUARD
 
     # -- other screens -----------------------------------------------------------------------------

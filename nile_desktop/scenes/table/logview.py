@@ -34,6 +34,8 @@ class LogView:
         self.back = 0
         self._key: tuple[Any, ...] | None = None
         self._rows: list[tuple[str, str, bool]] = []  # (text, style, first row of an entry)
+        #: The log entry index of each row (the UI dump names the entries shown).
+        self._row_entries: list[int] = []
         self._wrapped: dict[tuple[int, int | None], list[tuple[str, str, bool]]] = {}
         self._view_key: tuple[Any, ...] | None = None
         self.visible = 12
@@ -56,11 +58,12 @@ class LogView:
         if key != self._key:
             self._wrapped = {}
             self._key, self._view_key = key, None
-        view_key = (viewer, len(log.entries))
+        view_key = (viewer, len(log.entries), log.version)
         if view_key == self._view_key:
             return self._rows
         rows: list[tuple[str, str, bool]] = []
-        for index, entry in enumerate(log.entries):
+        owners: list[int] = []
+        for index, entry in log.shown():  # held entries wait for their effects
             private = entry.event is not None and entry.event.kind == "draw"
             cache_key = (index, viewer if private else None)
             wrapped = self._wrapped.get(cache_key)
@@ -68,7 +71,8 @@ class LogView:
                 wrapped = self._wrap(entry, v, viewer, width, size)
                 self._wrapped[cache_key] = wrapped
             rows.extend(wrapped)
-        self._rows, self._view_key = rows, view_key
+            owners.extend([index] * len(wrapped))
+        self._rows, self._row_entries, self._view_key = rows, owners, view_key
         return rows
 
     def _wrap(self, entry: Any, v: TableView, viewer: int | None, width: int, size: int
@@ -168,4 +172,5 @@ class LogView:
         p.add(Element("log", "log", _("Game log"), as_rect(shown), focusable=False,
                       data={"lines": len(rows), "visible": min(self.visible, len(rows)),
                             "back": self.back,
-                            "shown": [r[0] for r in rows[start:end]]}))
+                            "shown": [r[0] for r in rows[start:end]],
+                            "entries": sorted(set(self._row_entries[start:end]))}))

@@ -1,8 +1,9 @@
-"""What covers the table in pass-and-play: the hand-off screen.
+"""What covers the table in pass-and-play (the hand-off screen), and what stands in
+for the actions while bots play ("Skip to my turn").
 
-While it shows, the table beneath is drawn with no private card (the turn
-flow reveals nobody), and only the named person's confirmation reveals
-their hand.
+While the hand-off shows, the table beneath is drawn with no private card
+(the turn flow reveals nobody), and only the named person's confirmation
+reveals their hand.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from nile_desktop.i18n import _
+from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.paint import Paint, as_rect
 from nile_desktop.scenes.table.view import TableView
@@ -33,3 +35,22 @@ def draw_handoff(p: Paint, v: TableView) -> None:
     draw_button(p, "handoff.ready", _("I am {name}: show my cards").format(name=name),
                 (box.centerx - bw // 2, box.bottom - bh - p.px(30), bw, bh), primary=True,
                 hotkey="Enter")
+
+
+def skip_offered(v: TableView) -> bool:
+    """While the table shows others' turns before a person's, they may skip ahead."""
+    return bool(v.humans) and not v.over and v.phase in (F.PLAYBACK, F.BOT) \
+        and not v.composing
+
+
+def draw_skip(p: Paint, v: TableView, rect: tuple[int, int, int, int]
+              ) -> tuple[int, int, int, int]:
+    """"Skip to my turn" at the right end of the action row while others play; returns
+    the part of the row left for the actions."""
+    if not skip_offered(v):
+        return rect
+    x, y, w, h = rect
+    bw = min(w // 3, p.px(220))
+    draw_button(p, "action.skip", _("Skip to my turn"), (x + w - bw, y, bw, h), primary=True,
+                data={"action": "skip", "move": ""})
+    return (x, y, w - bw - p.px(8), h)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from nile_desktop.scenes.table.paint import Paint, _face, card_size
+from nile_desktop.scenes.table.paint import Element, Paint, _face, as_rect, card_size
 from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.ui import theme
 
@@ -59,7 +59,39 @@ def draw_swarm(p: Paint, swarm: Swarm) -> None:
     p.surface.blit(layer, (int(swarm.x - cx), int(swarm.y - cy)))
 
 
+def draw_step(p: Paint, queue: BannerQueue) -> None:
+    """The step of a bot's turn as it happens, on the prompt line in place of its words
+    (the line's element stays; ``status.step`` tells the step to the UI dump)."""
+    if queue.step is not None and queue.step_seat is not None \
+            and f"seat.{queue.step_seat}" in p.lay.areas:
+        _light_seat(p, p.lay.seat(queue.step_seat))
+    status = p.hits.get("status") if queue.step is not None else None
+    if status is None:
+        return
+    text = str(queue.step)
+    bar = pygame.Rect(status.rect)
+    pad = p.px(8)
+    inner = bar.inflate(-2 * pad, -p.px(6))
+    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), inner)
+    size = p.fs(14)
+    shown = theme.fit_text(text, size, inner.w, True)
+    theme.draw_text(p.surface, shown, (inner.left, inner.centery), size, theme.LAPIS,
+                    bold=True, anchor="midleft")
+    p.add(Element("status.step", "status", text, as_rect(inner), focusable=False,
+                  data={"step": text}))
+
+
+def _light_seat(p: Paint, rect: tuple[int, int, int, int]) -> None:
+    """The panel of the seat that plays: washed in gold and framed, where the eye goes."""
+    box = pygame.Rect(rect)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*theme.GOLD_LIGHT, 46), layer.get_rect(), border_radius=p.px(10))
+    p.surface.blit(layer, box)
+    p.ring(rect, theme.GOLD, 5, 2)
+
+
 def draw_banner(p: Paint, queue: BannerQueue, centre: tuple[int, int]) -> None:
+    draw_step(p, queue)
     banner = queue.current
     if banner is None:
         return

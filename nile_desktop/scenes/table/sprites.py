@@ -60,6 +60,10 @@ class BannerQueue:
     shown_for: float = 0.0
     hold: float = 1.4
     history: list[str] = field(default_factory=list)
+    #: The step of a bot's turn now on show, told on the prompt line (None: none), and
+    #: the seat that plays it (its panel is lit while it plays).
+    step: Any = None
+    step_seat: int | None = None
 
     def push(self, text: Any, kind: str) -> None:
         self.waiting.append(Banner(text, kind))

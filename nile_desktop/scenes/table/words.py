@@ -149,8 +149,9 @@ def _possessive(name: str, what: str) -> str:
     return _("{name}'s {thing}").format(name=name, thing=what)
 
 
-def banner_line(event: Any, names: Sequence[str]) -> str:
-    """The big words across the table for a key moment: who, and what."""
+def banner_line(event: Any, names: Sequence[str], group: Sequence[Any] = ()) -> str:
+    """The big words across the table for a key moment: who, and what. ``group`` holds
+    every event of an effect that tells several at once (each Monument a flood erodes)."""
     kind = event.kind
     if kind == "locust":
         if not event.fields:
@@ -176,6 +177,12 @@ def banner_line(event: Any, names: Sequence[str]) -> str:
         return ngettext("{name}: the speculation pays {n} card",
                         "{name}: the speculation pays {n} cards", event.count).format(
             name=who(event.seat, names), n=event.count)
+    if kind == "speculation-failed":
+        return _("{name}: the speculation fails").format(name=who(event.seat, names))
+    if kind == "monument-eroded":
+        worn = ", ".join(_possessive(who(e.seat, names), card_name(e.monument))
+                         for e in (group or (event,)))
+        return _("The flood wears a stone off {monuments}").format(monuments=worn)
     if kind == "season":
         return _("Season {season} begins").format(season=event.season + 1)
     if kind == "game-over":
