@@ -39,7 +39,7 @@ def __getattr__(name: str) -> Any:
     # The scene (and pygame) load only when asked for, so the deciding parts
     # import without a display.
     if name == "TableScene":
-        from nile_desktop.scenes.table.scene import TableScene
+        from nile_desktop.scenes.table.scene import TableScene  # on demand: see above
 
         return TableScene
     raise AttributeError(name)
