@@ -71,8 +71,8 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     p.add(Element(f"seat.{seat}", "seat", v.names[seat], as_rect(rect), focusable=False,
                   tooltip=f"{name} · {sub}", data={"seat": seat, "hand": state.hand_size(seat),
                         "storage": state.storage_size(seat), "active": active}))
-    body = pygame.Rect(rect.left + pad, rect.top + head + p.px(4), rect.w - 2 * pad,
-                       rect.h - head - p.px(4) - pad)
+    below = head + p.px(4) + p.px(STAGED_LIFT_UNITS)  # a staged card lifted above its field stays clear
+    body = pygame.Rect(rect.left + pad, rect.top + below, rect.w - 2 * pad, rect.h - below - pad)
     _draw_items(p, v, seat, body)
 
 
@@ -95,6 +95,8 @@ def _items(v: TableView, seat: int) -> list[tuple[str, str, int]]:
     return items
 
 
+#: How far a staged card is lifted above its field (layout units).
+STAGED_LIFT_UNITS = 10
 #: Cards of a field drawn overlapping before the pile stops growing (a count says the rest).
 FAN = 6
 #: How much of each card under the top one shows, as a share of the card's height.
@@ -256,8 +258,7 @@ def _draw_staged(p: Paint, v: TableView, target_id: str, rect: tuple[int, int, i
     """Cards waiting on a place until Confirm: a lifted card with "+N" (and the need)."""
     target = v.draft.target(target_id)
     kind = Place.parse(target_id).card_kind
-    lift = p.px(10)
-    r = pygame.Rect(rect).move(p.px(6), -lift)
+    r = pygame.Rect(rect).move(p.px(6), -p.px(STAGED_LIFT_UNITS))
     p.card(kind, as_rect(r), alpha=235 if ghost else 255)
     p.ring(as_rect(r), theme.GOLD_LIGHT, 3, 2)
     text = f"+{staged}"
