@@ -30,6 +30,8 @@ from nile_desktop.engine import View
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.engine.view import Dealer
 
+from .search import evaluate, rollout
+
 #: Turn-ending moves each sample is played on before it is scored.
 HORIZON = 4
 #: Samples when no budget is given.
@@ -71,8 +73,6 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     ``budget`` is the number of samples (about 0.1 ms each on one core, more
     for six players); ``seed`` fixes them. A finished game gives its result.
     """
-    from .search import evaluate, rollout  # the search imports nothing from here
-
     players = view.rules.players
     if view.over and view.result is not None:
         top = view.result["ranking"][0]
