@@ -82,4 +82,7 @@ def test_calibration_table_has_deciles_and_a_brier_score(tmp_path, capsys) -> No
     assert main(["--games", "2", "--players", "2", "--budget", "10", "--every", "8",
                  "--csv", str(path), "--quiet"]) == 0  # resumed: nothing to play again
     assert path.read_text().splitlines() == rows
+    assert main(["--games", "2", "--players", "2", "--csv", str(path), "--quiet",
+                 "--recalibrate"]) == 0
+    assert "predictions from 2 games" in capsys.readouterr().out
     assert "0.0-0.1" in table([Prediction(2, 0, 0, 0, 0.05, 0.0, (0.05, 0.95))])

@@ -22,14 +22,14 @@ import math
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from nile_desktop.engine import Rules, new_game, observe
 
 from . import LEVELS
 from .arena import play_game, score_of
-from .chances import CALIBRATION_POWER, DEFAULT_BUDGET, calibrated, win_chances
+from .chances import CALIBRATION_POWERS, DEFAULT_BUDGET, calibrated, win_chances
 from .stats import wilson
 
 FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw"]
@@ -110,7 +110,7 @@ def table(rows: list[Prediction]) -> str:
 
 def fit_power(rows: list[Prediction]) -> tuple[float, float]:
     """The sharpening power ``k`` (:func:`~nile_desktop.ai.chances.calibrated`) with the
-    least log loss on these predictions, and that log loss (a grid search)."""
+    least log loss on these predictions, and that log loss (a grid search, 0.5 to 6)."""
     best = (1.0, math.inf)
     for step in range(5, 61):
         k = step / 10
@@ -136,7 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--csv", help="one row per prediction; resumed from")
     ap.add_argument("--fit", action="store_true",
-                    help="also print the sharpening power that fits these games best")
+                    help="also print the sharpening power that fits best, per table size")
+    ap.add_argument("--recalibrate", action="store_true",
+                    help="recompute the stored predictions from their raw chances with the "
+                    "powers in use now (after a new fit)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
@@ -164,10 +167,14 @@ def main(argv: list[str] | None = None) -> int:
             if not args.quiet and g % 10 == 9:
                 print(f"... {p} players: {g + 1} games, {len(rows)} predictions, "
                       f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
+    if args.recalibrate:
+        rows = [replace(r, predicted=calibrated(r.raw)[r.seat]) for r in rows]
     print(table(rows))
     if args.fit:
-        k, loss = fit_power(rows)
-        print(f"best sharpening power {k:.1f} (log loss {loss:.4f}; now {CALIBRATION_POWER})")
+        for p in sorted({r.players for r in rows}):
+            k, loss = fit_power([r for r in rows if r.players == p])
+            print(f"{p} players: best sharpening power {k:.1f} (log loss {loss:.4f}; "
+                  f"now {CALIBRATION_POWERS.get(p)})")
     return 0
 
 

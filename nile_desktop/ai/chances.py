@@ -30,18 +30,24 @@ from nile_desktop.engine import View
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.engine.view import Dealer
 
+from .search import evaluate, rollout
+
 #: Turn-ending moves each sample is played on before it is scored.
 HORIZON = 4
 #: Samples when no budget is given.
 DEFAULT_BUDGET = 400
-#: The power that turns the mean win shares into calibrated chances, fitted by
-#: ``python -m nile_desktop.ai.calibrate --fit`` on Medium games (README, "Bots").
-CALIBRATION_POWER = 2.0
+#: Per table size, the power that turns the mean win shares into calibrated chances
+#: (the evaluation hedges more the more seats there are), each fitted by
+#: ``python -m nile_desktop.ai.calibrate --fit`` on Medium games, seed 1 (README, "Bots").
+CALIBRATION_POWERS: dict[int, float] = {2: 1.5, 3: 1.7, 4: 3.6, 5: 3.8, 6: 4.7}
 
 
-def calibrated(raw: tuple[float, ...] | list[float], power: float = CALIBRATION_POWER
+def calibrated(raw: tuple[float, ...] | list[float], power: float | None = None
                ) -> tuple[float, ...]:
-    """``raw`` chances raised to ``power`` and scaled to sum to 1 (sharper for power > 1)."""
+    """``raw`` chances raised to ``power`` and scaled to sum to 1 (sharper for power > 1);
+    by default the power fitted for ``len(raw)`` seats."""
+    if power is None:
+        power = CALIBRATION_POWERS.get(len(raw), 2.0)
     lifted = [x ** power for x in raw]
     total = sum(lifted) or 1.0
     return tuple(x / total for x in lifted)
@@ -67,8 +73,6 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     ``budget`` is the number of samples (about 0.1 ms each on one core, more
     for six players); ``seed`` fixes them. A finished game gives its result.
     """
-    from .search import evaluate, rollout  # the search imports nothing from here
-
     players = view.rules.players
     if view.over and view.result is not None:
         top = view.result["ranking"][0]
@@ -86,9 +90,10 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
             sums[s] += x
             squares[s] += x * x
     raw = tuple(x / n for x in sums)
-    p = calibrated(raw)
+    power = CALIBRATION_POWERS.get(players, 2.0)
+    p = calibrated(raw, power)
     # The delta method: d(p)/d(raw) is about power * p / raw for each seat.
     error = tuple((math.sqrt(max(0.0, q / n - m * m) / (n - 1)) if n > 1 else 1.0)
-                  * (CALIBRATION_POWER * c / m if m > 0 else 1.0)
+                  * (power * c / m if m > 0 else 1.0)
                   for q, m, c in zip(squares, raw, p, strict=True))
     return Chances(p, error, n, raw)

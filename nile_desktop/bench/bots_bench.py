@@ -104,6 +104,9 @@ def write_positions() -> None:
 
 
 def load_positions() -> list[dict[str, Any]]:
+    if not POSITIONS_FILE.exists():  # a benchmark of the source tree, not of an installed wheel
+        raise SystemExit(f"{POSITIONS_FILE} is missing: run the benchmark from a checkout, "
+                         "or write the positions with --make-positions")
     return json.loads(POSITIONS_FILE.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
