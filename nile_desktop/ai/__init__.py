@@ -46,7 +46,7 @@ def make_bot(level: str, **options: object) -> Bot:
         cls = _CLASSES[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
-    if issubclass(cls, HardBot):  # type: ignore[arg-type]  # Hard and Expert
+    if issubclass(cls, HardBot):  # Hard and Expert
         return cls(**options)  # type: ignore[arg-type]
     return cls()
 

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from nile_desktop.engine import Rules, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
@@ -70,7 +71,7 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return EngineRandom(seed, seat)
 
 
-def play_game(index: int, seed: int, seats: list[str], options: dict,
+def play_game(index: int, seed: int, seats: list[str], options: dict[str, Any],
               max_moves: int = 5000) -> GameRecord:
     """Play one whole game between bots and record it; every move is checked legal.
 
@@ -105,7 +106,7 @@ def play_game(index: int, seed: int, seats: list[str], options: dict,
     return record
 
 
-def _play(args: tuple) -> GameRecord:
+def _play(args: tuple[Any, ...]) -> GameRecord:
     return play_game(*args)
 
 
@@ -143,7 +144,7 @@ def schedule(games: int, bots: list[str], seed: int) -> list[tuple[int, int, lis
     return out
 
 
-def run(games: int, bots: list[str], seed: int, options: dict, jobs: int,
+def run(games: int, bots: list[str], seed: int, options: dict[str, Any], jobs: int,
         progress: Callable[[list[GameRecord]], bool | None] | None = None,
         done: Sequence[GameRecord] = ()) -> list[GameRecord]:
     """Play the games not in ``done``, in ``jobs`` processes if more than one.
@@ -207,7 +208,7 @@ def summary(records: list[GameRecord], bots: list[str]) -> str:
 CSV_FIELDS = ["game", "seed", "players", "seats", "ranking", "piles", "moves", "setup"]
 
 
-def setup_text(bots: Sequence[str], seed: int, options: dict) -> str:
+def setup_text(bots: Sequence[str], seed: int, options: dict[str, Any]) -> str:
     """The settings a CSV's games were played with: a run resumes only with the same."""
     return json.dumps({"bots": list(bots), "seed": seed, "options": options}, sort_keys=True)
 
@@ -341,13 +342,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def search_options(iterations: int | None, budget: float | None,
-                   workers: int | None) -> dict:
+                   workers: int | None) -> dict[str, Any]:
     """Options of the search levels: Hard gets ``iterations`` or ``budget``, Expert
     :data:`~nile_desktop.ai.search.EXPERT_FACTOR` times as much."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for level in SEARCH_LEVELS:
         factor = EXPERT_FACTOR if level == "expert" else 1
-        opts: dict = {}
+        opts: dict[str, Any] = {}
         if iterations:
             opts = {"iterations": iterations * factor, "budget": None}
         elif budget:

@@ -21,6 +21,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from . import LEVELS
 from .arena import (
@@ -121,7 +122,7 @@ class Ladder:
             others = [r for r in self.stored if r.setup not in self.played]
             write_csv(self.path, others + [r for rs in self.played.values() for r in rs])
 
-    def pairing(self, bots: list[str], games: int, seed: int, options: dict, jobs: int,
+    def pairing(self, bots: list[str], games: int, seed: int, options: dict[str, Any], jobs: int,
                 sprt: Sprt) -> tuple[list[GameRecord], Sprt]:
         """Play (or read) one pairing until the test decides or ``games`` are played.
 

@@ -270,7 +270,7 @@ class Table:
             for c in crops:
                 if self.fields[s][c]:
                     self.holder[c] = s
-        self._memo: dict[tuple, float] = {}
+        self._memo: dict[tuple[Any, ...], float] = {}
 
     # -- evaluating -------------------------------------------------------
     def yield_of(self, crop: int, size: int) -> float:

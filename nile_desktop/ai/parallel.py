@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
 
 from nile_desktop.engine import Move, View
 
@@ -131,7 +132,7 @@ def run_parallel(search: SearchFn, remote_search: RemoteFn, view: View, roots: l
     """
     global _broken
     caps = _split(iterations, len(seeds))
-    futures: dict[int, Future] = {}
+    futures: dict[int, Future[Any]] = {}
     remote = min(processes, len(seeds)) - 1
     if remote > 0:
         pool = _get_pool(remote)

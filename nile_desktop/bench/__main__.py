@@ -34,23 +34,24 @@ def main(argv: list[str] | None = None) -> int:
                    help="rewrite the stored positions from Medium games (then measure)")
     args, rest = parser.parse_known_args(argv)
     if args.name == "engine":
+        # Each benchmark loads only when asked: the engine's and the bots' need no pygame.
         from .engine_bench import run
 
         run(games=args.games, players=args.players, seed=args.seed)
         return 0
     if args.name == "startup":
-        from .startup_bench import run as run_startup
+        from .startup_bench import run as run_startup  # loaded only when asked (see above)
 
         run_startup(runs=args.runs, rebuild=args.rebuild)
         return 0
     if args.name == "frames":
-        from .frames_bench import run as run_frames
+        from .frames_bench import run as run_frames  # loaded only when asked (see above)
 
         run_frames(frames=args.frames, seed=args.seed, as_json=args.json, bot=not args.no_bot)
         return 0
     if args.name == "bots":
-        from .bots_bench import run as run_bots
-        from .bots_bench import write_positions
+        from .bots_bench import run as run_bots  # loaded only when asked (see above)
+        from .bots_bench import write_positions  # (the same module)
 
         if args.make_positions:
             write_positions()

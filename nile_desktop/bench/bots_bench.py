@@ -70,10 +70,11 @@ def make_positions() -> list[dict[str, Any]]:
     Run once to write :data:`POSITIONS_FILE`; the file, not this function, is
     what the benchmark reads, so a change to the Medium bot cannot move it.
     """
+    # Imported here like one_pass's: this module runs against other checkouts too.
     import random
 
-    from nile_desktop.ai import make_bot
-    from nile_desktop.engine import Rules, new_game, observe
+    from nile_desktop.ai import make_bot  # (the same reason)
+    from nile_desktop.engine import Rules, new_game, observe  # (the same reason)
 
     out = []
     bot = make_bot("medium")
@@ -107,7 +108,8 @@ def load_positions() -> list[dict[str, Any]]:
     if not POSITIONS_FILE.exists():  # a benchmark of the source tree, not of an installed wheel
         raise SystemExit(f"{POSITIONS_FILE} is missing: run the benchmark from a checkout, "
                          "or write the positions with --make-positions")
-    return json.loads(POSITIONS_FILE.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    positions: list[dict[str, Any]] = json.loads(POSITIONS_FILE.read_text(encoding="utf-8"))
+    return positions
 
 
 def label(entry: dict[str, Any]) -> str:
@@ -122,8 +124,9 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
     Runs in whatever ``nile_desktop`` is importable, which is how
     ``--compare`` measures another checkout.
     """
+    # Imported when the pass runs, from whichever checkout is on the path (--compare).
     from nile_desktop.ai import search as S
-    from nile_desktop.engine import State, observe
+    from nile_desktop.engine import State, observe  # (the same checkout as the search)
 
     jobs = []
     for entry in load_positions():
@@ -144,13 +147,15 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
                     spent[part] += time.process_time() - t0
             return wrapper
 
-        if originals["Dealer"] is not None:  # the search deals through a Dealer
-            S.Dealer = type("TimedDealer", (originals["Dealer"],),  # type: ignore[attr-defined]
-                            {"deal": timed("determinise", originals["Dealer"].deal)})
+        dealer: Any = originals["Dealer"]
+        search: Any = S  # patched in place for the pass, restored below
+        if dealer is not None:  # the search deals through a Dealer
+            search.Dealer = type("TimedDealer", (dealer,),
+                                 {"deal": timed("determinise", dealer.deal)})
         if originals["resample"] is not None:  # the search deals with resample()
-            S.resample = timed("determinise", originals["resample"])  # type: ignore[attr-defined]
-        S.rollout = timed("rollout", S.rollout)  # type: ignore[assignment]
-        S.evaluate = timed("evaluation", S.evaluate)  # type: ignore[assignment]
+            search.resample = timed("determinise", originals["resample"])
+        search.rollout = timed("rollout", S.rollout)
+        search.evaluate = timed("evaluation", S.evaluate)
     rates: dict[str, float] = {}
     total_its, total_time = 0, 0.0
     try:
@@ -188,7 +193,8 @@ def _pass_in(root: str | None, iterations: int, split: bool) -> dict[str, Any]:
                           capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError(f"the pass in {package_root} failed:\n{done.stderr}")
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 # -- the report ---------------------------------------------------------------------------
