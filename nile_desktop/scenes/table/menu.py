@@ -64,7 +64,7 @@ class TableMenuScene(MenuScene):
         self.group.draw(surface)
 
     def save_and_leave(self) -> None:
-        if save_and_leave(self.table.session.save):
+        if save_and_leave(self.table.session.save, self.table.session.state):
             self.to_title()
             return
         assert self.stack is not None  # a button of this scene was pressed: it is on a stack

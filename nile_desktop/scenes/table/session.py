@@ -27,10 +27,6 @@ log = logging.getLogger(__name__)
 Saver = Callable[[Any], bool]
 
 
-def _default_saver(save: Any) -> bool:
-    return bool(autosave(save))
-
-
 class GameSession:
     """The state, the save and the log of one game, changed only by :meth:`play`."""
 
@@ -41,7 +37,7 @@ class GameSession:
         self.kinds: list[SeatKind] = [SeatKind(seat.kind) for seat in save.seats]
         self.colours: list[int] = [seat.colour for seat in save.seats]
         self.autosave_on = autosave
-        self.saver = saver or _default_saver
+        self.saver = saver or self._autosave
         self.log = GameLog()
         self.state = self._rebuild(state)
         self.save_failed = False
@@ -106,6 +102,10 @@ class GameSession:
         self.log.add_turn(seat, str(move), events, reason=reason)
         self.write_autosave()
         return events
+
+    def _autosave(self, save: Any) -> bool:
+        """The save file, written with the live state (a finished game's result goes in it)."""
+        return bool(autosave(save, self.state))
 
     def write_autosave(self) -> bool:
         """Save the game now (not for demo games); remember and log a refusal by the disk."""
