@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,22 +14,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
+from test_logs import clean_logging  # noqa: E402, F401  (the fixture)
 
 from nile_desktop import logs, saves, settings  # noqa: E402
 
 
 @pytest.fixture
-def log_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    monkeypatch.setattr(logs, "_log_path", None)
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield logs.setup_logging()
-    for handler in root.handlers:
-        if handler not in handlers:
-            handler.close()
-    root.handlers[:] = handlers
-    root.setLevel(level)
+def log_file(request: pytest.FixtureRequest) -> Path:
+    """The log file of a fresh logging set-up in a private home (test_logs' fixture)."""
+    request.getfixturevalue("clean_logging")
+    return logs.setup_logging()
 
 
 def text_of(path: Path) -> str:
