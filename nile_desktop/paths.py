@@ -18,8 +18,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
-import platformdirs
-
 APP_NAME = "NileDesktop"
 APP_AUTHOR = "NileDesktop"
 
@@ -68,6 +66,10 @@ def _user_dir(kind: str) -> Path:
     override = os.environ.get("NILE_DESKTOP_HOME")
     if override:
         return Path(override) / kind
+    # Loaded only to find the user's folders: the engine's command line reads files through
+    # this module on a bare Python (the golden replays), where platformdirs is not installed.
+    import platformdirs
+
     if kind == "config":
         return Path(platformdirs.user_config_dir(APP_NAME, APP_AUTHOR))
     if kind == "data":

@@ -56,3 +56,14 @@ def test_review_and_record_import_without_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_the_engine_command_line_needs_only_the_standard_library():
+    """The golden replays run the engine's command line on bare interpreters (3.10, 3.13):
+    it must import with pygame and platformdirs both unimportable."""
+    code = ("import sys; sys.modules['pygame'] = None; sys.modules['platformdirs'] = None\n"
+            "import nile_desktop.engine_cli\n"
+            "print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
