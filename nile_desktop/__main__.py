@@ -123,7 +123,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     demo.add_argument("--players", type=_players, default=4, choices=PLAYER_COUNTS, metavar="N",
                       help="number of players, 2 to 6 (default 4)")
     demo.add_argument("--bots", type=_bots, default=["easy"], metavar="LEVEL,...",
-                      help="bot level per seat (random, easy, medium, hard), repeated as needed")
+                      help=f"bot level per seat ({', '.join(BOT_LEVELS)}), repeated as needed")
     demo.add_argument("--seed", type=_seed, help="seed of the deal (default: random)")
     demo.add_argument("--speed", type=float, default=1.0, metavar="X",
                       help="how fast bots play: 1 is watchable, 50 is a blur")

@@ -190,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a whole game between bots")
     rules_options(p)
     p.add_argument("--seed", type=_seed, required=True)
-    p.add_argument("--bots", required=True, help="levels, comma separated: random,easy,medium,hard")
+    p.add_argument("--bots", required=True, help=f"levels, comma separated: {','.join(LEVELS)}")
     p.add_argument("--iterations", type=_positive, default=None,
                    help="iteration cap for the hard bot (deterministic games)")
     p.set_defaults(func=cmd_play)
