@@ -26,9 +26,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from nile_desktop.engine import View
+from nile_desktop.engine import Dealer, View
 from nile_desktop.engine.rng import EngineRandom
-from nile_desktop.engine.view import Dealer
 
 from .search import evaluate, rollout
 

@@ -31,10 +31,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from nile_desktop.engine import Move, State, View
-from nile_desktop.engine.play import apply_known_legal
+from nile_desktop.engine import Dealer, Move, State, View, apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
-from nile_desktop.engine.view import Dealer
 
 from . import reasons as R
 from .heuristic import Scorer

@@ -24,13 +24,14 @@ from .events import Event, redact
 from .legal import LegalMoves
 from .moves import Move
 from .places import CardRef, Place, PlaceKind
+from .play import apply_known_legal
 from .position import FORMAT, FORMATS, position_dict
 from .powers import takeover_need
 from .queries import NEW_FIELD_MIN, Placement, Role, flooded_crop_names, placements
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PLAYER_COUNTS, Rules, crop_count
 from .scoring import deciding_pile, final_result, pile_order, piles, places, smallest_pile
 from .state import State, new_game
-from .view import View, observe, resample
+from .view import Dealer, View, observe, resample
 
 
 def position_from_dict(data: Any) -> State:
@@ -46,4 +47,5 @@ __all__ = [
     "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "crop_count", "KIND_BY_NAME",
     "CardRef", "Place", "PlaceKind", "Placement", "Role", "placements", "flooded_crop_names",
     "NEW_FIELD_MIN", "pile_order", "smallest_pile", "deciding_pile", "places",
+    "Dealer", "apply_known_legal",
 ]
