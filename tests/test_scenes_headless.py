@@ -364,3 +364,24 @@ def test_fixed_timestep_runs_whole_steps_only() -> None:
     app.advance(10.0)  # a long stall is capped, never a burst of hundreds of steps
     assert len(seen) <= 3 + 16
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_each_bot_level_says_what_to_expect_in_new_game(make_app: Callable[..., App],
+                                                        language: str) -> None:
+    """New game: a seat's kind tells, on hover, what to expect of that level (nothing for a
+    person); the line follows the chosen kind and the language."""
+    from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVELS
+    from nile_desktop.scenes.new_game import NewGameScene
+
+    app = make_app()
+    i18n.set_language(language)
+    scene = app.stack.push(NewGameScene())
+    frames(app, 1)
+    kind = next(w for w in scene.group.widgets if getattr(w, "uid", None) == "seat-2.kind")
+    for level in LEVELS:
+        scene.set_kind(1, level)
+        text = kind.tooltip()
+        assert text and text == i18n._(LEVEL_DESCRIPTIONS[level])
+    scene.set_kind(1, "human")
+    assert kind.tooltip() == ""

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from nile_desktop import card_art
-from nile_desktop.ai.levels import LEVEL_LABELS, LEVELS
+from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
@@ -193,9 +193,10 @@ class NewGameScene(MenuScene):
                                      partial(self.set_name, i), max_len=24,
                                      placeholder=partial(self.placeholder, i),
                                      uid=f"seat-{i + 1}.name"))
-            self.group.add(Choice((left + 400, y + 2, 300, 44), kinds, seat.kind,
-                                  partial(self.set_kind, i),
-                                  uid=f"seat-{i + 1}.kind"))
+            kind_choice = Choice((left + 400, y + 2, 300, 44), kinds, seat.kind,
+                                 partial(self.set_kind, i), uid=f"seat-{i + 1}.kind")
+            kind_choice.tooltip = partial(self.kind_help, i)  # what to expect of this seat
+            self.group.add(kind_choice)
         right = panel.left + 790
         self.group.add(Toggle((right, panel.top + 112, 370, 44), lambda: _("Monuments"),
                               self.monuments, self.set_monuments, uid="monuments"))
@@ -244,6 +245,11 @@ class NewGameScene(MenuScene):
 
     def set_name(self, index: int, text: str) -> None:
         self.seats[index].name = text
+
+    def kind_help(self, index: int) -> str:
+        """One line on what to expect of the bot in seat ``index`` (nothing for a person)."""
+        description = LEVEL_DESCRIPTIONS.get(self.seats[index].kind)
+        return _(description) if description else ""
 
     def placeholder(self, index: int) -> str:
         """The name seat ``index`` plays under while none is typed (it follows the seat's kind)."""
