@@ -110,6 +110,18 @@ def _play(args: tuple[Any, ...]) -> GameRecord:
     return play_game(*args)
 
 
+def sprt_bounds(text: str) -> tuple[float, float]:
+    """``--sprt P0,P1`` (arena and ladder): two scores with 0 < P0 < P1 < 1."""
+    try:
+        p0, p1 = (float(x) for x in text.split(","))
+    except ValueError:
+        p0 = p1 = -1.0
+    if not 0 < p0 < p1 < 1:
+        raise argparse.ArgumentTypeError(
+            "takes two scores P0 < P1 between 0 and 1, e.g. 0.5,0.65")
+    return p0, p1
+
+
 def score_of(ranking: list[list[int]], seat: int) -> float:
     """A seat's score in a game: 1 for a win, a share of it for a shared win, else 0."""
     top = ranking[0]
@@ -279,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--storage-top", action="store_true",
                     help="rule-book option storage: top (R-TRADE-1)")
     ap.add_argument("--csv", help="write every game to this CSV file (and resume from it)")
-    ap.add_argument("--sprt", metavar="P0,P1",
+    ap.add_argument("--sprt", type=sprt_bounds, metavar="P0,P1",
                     help="stop once Wald's test decides bot #0 scores P0 or P1 (e.g. 0.5,0.65)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
@@ -291,15 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     for b in bots:
         if b not in LEVELS:
             ap.error(f"unknown level {b!r}; choose from {', '.join(LEVELS)}")
-    sprt = None
-    if args.sprt:
-        try:
-            p0, p1 = (float(x) for x in args.sprt.split(","))
-            sprt = Sprt(p0, p1)
-            if not 0 < p0 < p1 < 1:
-                raise ValueError
-        except ValueError:
-            ap.error("--sprt takes two win rates P0 < P1 between 0 and 1, e.g. 0.5,0.65")
+    sprt = Sprt(*args.sprt) if args.sprt else None
     options = search_options(args.iterations, args.budget,
                              args.workers or (1 if args.jobs > 1 else None))
     options["rules"] = {"monuments": not args.no_monuments, "must_act": args.must_act,

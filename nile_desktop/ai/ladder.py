@@ -32,6 +32,7 @@ from .arena import (
     score_of,
     search_options,
     setup_text,
+    sprt_bounds,
     write_csv,
 )
 from .stats import Sprt, wilson
@@ -74,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--iterations", type=int,
                        help="Hard's iterations per decision, Expert's three times as many")
     group.add_argument("--budget", type=float, help="Hard's seconds per decision (default 1)")
-    ap.add_argument("--sprt", default="0.5,0.65", metavar="P0,P1",
+    ap.add_argument("--sprt", type=sprt_bounds, default="0.5,0.65", metavar="P0,P1",
                     help="the stronger level's score under H0 and H1 (default 0.5,0.65)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--workers", type=int, help="processes per search")
@@ -85,12 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [x for x in levels if x not in LEVELS]
     if unknown or len(levels) < 2:
         ap.error(f"--levels needs two or more of {', '.join(LEVELS)}")
-    try:
-        p0, p1 = (float(x) for x in args.sprt.split(","))
-        if not 0 < p0 < p1 < 1:
-            raise ValueError
-    except ValueError:
-        ap.error("--sprt takes two scores P0 < P1 between 0 and 1, e.g. 0.5,0.65")
+    p0, p1 = args.sprt
     options = search_options(args.iterations, args.budget,
                              args.workers or (1 if args.jobs > 1 else None))
     stored = read_csv(args.csv) if args.csv else []
