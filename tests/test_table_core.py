@@ -316,3 +316,21 @@ def test_log_groups_turns_and_tells_own_draws_only_to_the_drawer() -> None:
     if session2.active == 0:
         session2.play(session2.legal_moves()[0], reason="because")
         assert REASON in [s for _t, s in lines(session2.log, session2.names, session2.kinds, 1)]
+
+
+def test_a_disabled_button_says_what_to_do_with_cards_already_picked() -> None:
+    """R-WHY: Plant with cards picked but not laid out, and End turn or a trade with cards
+    picked or laid out, each say what the player has to do instead of "pick cards first"."""
+    from nile_desktop.scenes.table.draft import MoveDraft
+    from nile_desktop.scenes.table.words import refusal_text
+
+    state = _position(hand=["wheat", "wheat", "wheat", "flax"])
+    draft = MoveDraft(state, 0)
+    assert draft.action_refusal("plant").code == "nothing-picked"
+    draft.pick("wheat")
+    assert draft.action_refusal("plant").code == "stage-first"
+    assert draft.action_refusal("pass").code == "clear-first"
+    draft.stage("field:wheat", kind="wheat")
+    assert draft.action_refusal("market").code == "clear-first"
+    assert draft.action_refusal("speculate").code == "clear-first"
+    assert "Plant" in refusal_text("stage-first") and "Clear" in refusal_text("clear-first")

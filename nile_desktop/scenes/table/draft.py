@@ -329,13 +329,15 @@ class MoveDraft:
             error = self.probe(Move.parse("pass"))
             return Refusal.of(error) if error is not None else None
         if action in TRADES and self.staged:
-            return Refusal("no-room")
-        if action == "speculate" and (self.staged or not self._picks):
+            return Refusal("clear-first")
+        if action == "speculate" and self.staged:
+            return Refusal("clear-first")
+        if action == "speculate" and not self._picks:
             return Refusal("nothing-picked")
         if action == "plant" and not self.staged:
-            return Refusal("nothing-picked")
+            return Refusal("stage-first" if self._picks else "nothing-picked")
         if action == "pass" and not self.empty:
-            return Refusal("nothing-picked")
+            return Refusal("clear-first")
         try:
             error = self.probe(self.move(action))
         except MoveError as exc:

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.engine import CardRef
+from nile_desktop.i18n import _
 from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.commands import TableCommands
 from nile_desktop.scenes.table.draft import Refusal
@@ -146,6 +147,8 @@ class TableInput:
         if dragged is not None:
             if target is not None and "target" in target.data:
                 self.drop(dragged, target)
+            elif target is not None:
+                self.drop_on_panel(dragged, target)
             return True
         if down is None:
             return False
@@ -222,6 +225,24 @@ class TableInput:
             t.say(cannot_go(kind, place.label))
             return
         self._refuse_place(place, refusal)
+
+    def drop_on_panel(self, card: Element, panel: Element) -> None:
+        """A card dropped on the player's own seat panel, beside the glowing places: it goes
+        to the one place of that crop the player owns or may start; with a choice (or
+        none), the player is told where to drop it."""
+        t = self.t
+        if not t.composing() or panel.data.get("seat") != t.draft.seat:
+            return
+        kind = str(card.data.get("kind", ""))
+        own = [tg for tg in t.draft.targets(kind) if tg.role in ("field", "plot", "monument")]
+        if len(own) == 1:
+            refusal = t.stage_cards(own[0].id, kind=kind)
+            if refusal is None:
+                t.sound("slide")
+            else:
+                t.refuse(refusal)
+            return
+        t.say(_("Drop the card on one of the glowing places"), Tone.NOTE)
 
     def _refuse_place(self, place: Element, refusal: Refusal) -> None:
         t = self.t

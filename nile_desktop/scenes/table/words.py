@@ -122,6 +122,10 @@ def refusal_text(code: str, *, rule: str = "", card: str | None = None,
         text = _("It is not your turn")
     elif code == "nothing-picked":
         text = _("Pick cards from your hand first")
+    elif code == "stage-first":
+        text = _("Drop the picked cards on a glowing place first, then press Plant")
+    elif code == "clear-first":
+        text = _("Put the cards you picked or laid out back first (Clear)")
     elif code == "no-room":
         text = _("None of the picked cards can go there")
     else:
