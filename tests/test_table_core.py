@@ -139,6 +139,9 @@ def test_flow_holds_keep_playback_and_game_over_ends_all() -> None:
     flow.update(0.01)
     assert flow.phase == F.BOT and flow.revealed == 1  # a demo follows the seat that plays
     flow.moved(1, active=0, over=True, pause=1)
+    flow.update(60)  # the last move's effects still play: no results over them
+    assert flow.phase == F.PLAYBACK and flow.ending
+    flow.end_shown()  # the game's end begins on the table
     assert flow.phase == F.OVER
 
 

@@ -43,6 +43,7 @@ class InStep:
         self.floods: list[str] = []
         self.frames = 0
         self.handoff_floods = 0
+        self.ended: list[Any] = []
         table.stage.started.insert(0, self.note)
 
     def note(self, events: list[Any]) -> None:
@@ -50,6 +51,8 @@ class InStep:
             self.started.add(id(event))
             if event.kind == "flood":
                 self.floods.append(event.card)
+            if event.kind == "game-over":
+                self.ended.append(event)
 
     def check(self, table: Any) -> None:
         self.frames += 1
@@ -66,6 +69,8 @@ class InStep:
         flood = table.hits.get("flood")
         if flood is not None and flood.data.get("kind"):
             assert flood.data["kind"] in self.floods[-2:], (flood.data, self.floods[-2:])
+        if table.flow.phase == "over":  # the results cover the table only once its end began
+            assert any(e.kind == "game-over" for e in self.ended), "results over running effects"
         if table.flow.phase == "handoff":
             self.handoff_floods += 1
             assert not self._flood_started(table), \
@@ -95,6 +100,10 @@ def test_a_whole_bot_game_shows_nothing_before_its_effect(app: App) -> None:
             break
     assert table.session.over
     assert watch.frames > 500
+    for _ in range(3):
+        app.frame(1 / 60, [])
+        watch.check(table)
+    assert table.flow.phase == "over" and watch.ended
     # at the end every line of the game is shown
     assert not any(table.session.log.held(i) for i in range(len(table.session.log)))
 

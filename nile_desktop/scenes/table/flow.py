@@ -61,6 +61,8 @@ class TurnFlow:
         #: While non-empty, playback does not end (the demo holds the table for a picture).
         self.holds: set[str] = set()
         self.history: list[Phase] = [self.phase]
+        #: The game is over and its last effects play before the results (:meth:`end_shown`).
+        self.ending = False
         self._set_revealed()
         if not over:
             self._next()
@@ -106,8 +108,10 @@ class TurnFlow:
         happens (0 for a person's own trade, which keeps their turn going).
         """
         self.active = active
-        if over:
-            self._go(OVER)
+        if over:  # the last move's effects play first; :meth:`end_shown` then opens the results
+            self.ending = True
+            self.timer = 0.0
+            self._go(PLAYBACK)
             return
         if self.kinds[seat].is_human and seat == active:
             self.timer = pause
@@ -125,6 +129,11 @@ class TurnFlow:
         self.timer = pause
         self._go(PLAYBACK)
 
+    def end_shown(self) -> None:
+        """The game's end has begun on the table (the final storage turns): the results."""
+        if self.ending and self.phase == PLAYBACK:
+            self._go(OVER)
+
     def done_review(self) -> None:
         """The person pressed "Done: pass to …"."""
         if self.phase == REVIEW:
@@ -139,7 +148,7 @@ class TurnFlow:
 
     def update(self, dt: float) -> None:
         """Let ``dt`` seconds (already scaled by the animation speed) pass."""
-        if self.phase != PLAYBACK:
+        if self.phase != PLAYBACK or self.ending:
             return
         self.timer -= dt
         if self.timer <= 0 and not self.holds:

@@ -309,6 +309,8 @@ class TableGame:
         first = events[0] if events else None
         if first is None:
             return
+        if first.kind == "game-over":
+            self.flow.end_shown()
         seat = getattr(first, "seat", None)
         if first.kind in ("turn", "flood"):
             self.turn_shown = (seat, 0.0)
