@@ -64,6 +64,8 @@ class Settings:
     bot_pace: str = "normal"
     colourblind_symbols: bool = False
     show_hand_sizes: bool = True
+    #: The person's chance to win in their seat panel, as a tutor would show it.
+    show_win_chances: bool = False
     #: One-time hints in a player's first games (see nile_desktop.tutorial.hints).
     hints: bool = True
     games_started: int = 0
@@ -190,6 +192,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "bot_pace": _check_bot_pace,
     "colourblind_symbols": _check_bool,
     "show_hand_sizes": _check_bool,
+    "show_win_chances": _check_bool,
     "hints": _check_bool,
     "games_started": _check_count,
     "hints_seen": _check_names,

@@ -35,7 +35,7 @@ class SettingsScene(MenuScene):
         panel = pygame.Rect(0, 0, 760, 600)
         panel.midtop = (LOGICAL_W // 2, 86)
         self.group.add(Panel(panel, lambda: _("Settings")))
-        x, w, h, gap = panel.left + 50, panel.w - 100, 42, 45
+        x, w, h, gap = panel.left + 50, panel.w - 100, 38, 42
         y = panel.top + 44
 
         def row() -> pygame.Rect:
@@ -77,6 +77,9 @@ class SettingsScene(MenuScene):
                               s.colourblind_symbols, self.set_colourblind, uid="crop-names"))
         self.group.add(Toggle(row(), lambda: _("Show the number of cards in every hand"),
                               s.show_hand_sizes, self.set_show_hand_sizes, uid="hand-sizes"))
+        self.group.add(Toggle(row(), lambda: _("Show my chance to win on the table"),
+                              s.show_win_chances, self.set_show_win_chances,
+                              uid="win-chances"))
         self.group.add(Toggle(row(), lambda: _("Hints in my first three games"),
                               s.hints, self.set_hints, uid="hints"))
         back = pygame.Rect(0, 0, 240, 50)
@@ -134,6 +137,10 @@ class SettingsScene(MenuScene):
 
     def set_show_hand_sizes(self, value: bool) -> None:
         self.settings().show_hand_sizes = value
+        self._changed()
+
+    def set_show_win_chances(self, value: bool) -> None:
+        self.settings().show_win_chances = value
         self._changed()
 
     def set_hints(self, value: bool) -> None:

@@ -17,6 +17,7 @@ from nile_desktop.engine import CardRef, Move, observe
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.table.board import Board
+from nile_desktop.scenes.table.chances import ChanceWatch, SeatChance
 from nile_desktop.scenes.table.commands import Listener
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.effects import Placed, Stage, fx_deal
@@ -95,6 +96,7 @@ class TableGame:
         self.deferred: list[Any] = []
         self.runner = BotRunner()
         self.suggester = BotRunner()
+        self.chances = ChanceWatch()
         self.suggesting = False
         self.listeners: list[Listener] = []
         self.coach: Coach | None = None
@@ -167,7 +169,7 @@ class TableGame:
             suggesting=self.suggesting, pass_armed=self.pass_armed > 0,
             message=self.message if self.message_time > 0 else "",
             message_tone=self.message_tone, pointer=pointer, sprites=self.stage.sprites,
-            banners=self.stage.banners, coach=self.coach)
+            banners=self.stage.banners, coach=self.coach, chance=self.chance_shown())
 
     # -- starting --------------------------------------------------------------------------
     def start(self) -> None:
@@ -208,6 +210,7 @@ class TableGame:
     def close(self) -> None:
         self.runner.close()
         self.suggester.close()
+        self.chances.close()
 
     # -- building a move ---------------------------------------------------------------------
     def pick(self, card: CardRef | str) -> Refusal | None:
@@ -380,6 +383,24 @@ class TableGame:
         self.suggesting = True
         self.suggester.ask("hard", observe(s.state, s.active), list(s.legal_moves()), rng)
 
+    def _watch_chance(self) -> None:
+        """With "Show win chances" on, a person's turn opens with their chance to win,
+        estimated from their own view only."""
+        if not getattr(self.host.prefs(), "show_win_chances", False):
+            return
+        s = self.session
+        if self.composing() and not s.over:
+            self.chances.want(s.active, len(s.save.moves), observe(s.state, s.active),
+                              seed=s.save.seed)
+        self.chances.poll()
+
+    def chance_shown(self) -> SeatChance | None:
+        """The win chance the table shows (for the seat whose cards it shows), if any."""
+        seat = self.flow.revealed
+        if seat is None or not getattr(self.host.prefs(), "show_win_chances", False):
+            return None
+        return self.chances.shown(seat)
+
     def _poll_suggestion(self) -> None:
         if not self.suggesting:
             return
@@ -453,6 +474,7 @@ class TableGame:
             self.fresh_draft()
         self._drive_bots()
         self._poll_suggestion()
+        self._watch_chance()
 
     # -- answers to the overlays ---------------------------------------------------------------
     def ready(self) -> None:

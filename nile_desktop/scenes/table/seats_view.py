@@ -16,6 +16,7 @@ from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import MONUMENTS, Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.scenes.table.chances import SeatChance
 from nile_desktop.scenes.table.draft import Target
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.view import TableView
@@ -31,6 +32,13 @@ def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
         p.surface.blit(image, image.get_rect(center=centre))
     except (AssetError, FileNotFoundError, ValueError, pygame.error):
         pygame.draw.circle(p.surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
+
+
+def chance_text(chance: SeatChance) -> str:
+    """What the win chance means, for its tooltip."""
+    return _("Your chance to win: {percent}% (give or take {error} points), as the bots' "
+             "search judges it from what you know: your cards and what is on the table.").format(
+        percent=round(chance.chance * 100), error=max(1, round(chance.error * 200)))
 
 
 def draw_seats(p: Paint, v: TableView) -> None:
@@ -64,7 +72,16 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     p.text(name, (name_x, rect.top + pad - p.px(2)), 16, theme.INK, bold=True, width=name_w)
     kind = v.kinds[seat]
     sub = seat_kind_label(kind)
-    p.text(sub, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT, width=name_w)
+    chance = v.chance if v.chance is not None and v.chance.seat == seat else None
+    line = sub if chance is None else _("{kind} · {percent}% to win").format(
+        kind=sub, percent=round(chance.chance * 100))
+    sub_rect = p.text(line, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT,
+                      width=name_w)
+    if chance is not None:
+        p.add(Element(f"seat.{seat}.chance", "chance", _("Win chance"), as_rect(sub_rect),
+                      focusable=False, tooltip=chance_text(chance),
+                      data={"seat": seat, "chance": round(chance.chance, 3),
+                            "error": round(chance.error, 3)}))
     if active:
         p.text(_("to play"), (rect.right - pad - p.px(4), rect.top + pad + p.px(18)), 12,
                theme.LAPIS, bold=True, anchor="topright")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from nile_desktop.engine import State
 from nile_desktop.scenes.table.board import Board
+from nile_desktop.scenes.table.chances import SeatChance
 from nile_desktop.scenes.table.draft import MoveDraft, Target
 from nile_desktop.scenes.table.flow import Phase, TurnFlow
 from nile_desktop.scenes.table.gamelog import GameLog
@@ -48,6 +49,7 @@ class Prefs(Protocol):
 
     show_hand_sizes: bool
     colourblind_symbols: bool
+    show_win_chances: bool
 
 
 class CoachDrawing(Protocol):
@@ -107,6 +109,8 @@ class TableView:
     sprites: tuple[Sprite, ...]
     banners: BannerQueue
     coach: CoachDrawing | None = None
+    #: The shown seat's win chance ("Show win chances"), if the table has one.
+    chance: SeatChance | None = None
 
     @property
     def players(self) -> int:
@@ -121,7 +125,8 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
                pulse: float, suggesting: bool, pass_armed: bool, message: Any,
                message_tone: Tone, pointer: Pointer, sprites: Sequence[Sprite],
-               banners: BannerQueue, coach: CoachDrawing | None) -> TableView:
+               banners: BannerQueue, coach: CoachDrawing | None,
+               chance: SeatChance | None = None) -> TableView:
     """The view of one frame from the table's parts (``message`` is told in words now)."""
     active = session.active
     return TableView(
@@ -132,4 +137,5 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
         and flow.revealed == active, draft=draft, targets=tuple(targets), prefs=prefs,
         reveal=reveal, pulse=pulse, suggesting=suggesting, pass_armed=pass_armed,
         message=str(message) if message else "", message_tone=message_tone,
-        log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach)
+        log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach,
+        chance=chance)

@@ -1,0 +1,85 @@
+"""The "Show win chances" setting: a person's turn opens with their chance to win.
+
+The figure comes from :func:`nile_desktop.ai.win_chances` on the person's own
+view (the bots' fairness tests show it never depends on hidden cards); it is
+off by default, and shown only in the panel of the seat whose cards the
+table shows.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+from table_driver import TablePerson, headless_app  # noqa: E402
+
+from nile_desktop.app import App  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    yield from headless_app(tmp_path, monkeypatch, speed=4.0)
+
+
+def _start(app: App, kinds: tuple[str, ...]) -> Any:
+    from nile_desktop.saves import new_save
+    from nile_desktop.scenes.table import TableScene
+
+    seats = [{"name": f"P{i}", "kind": k, "colour": i} for i, k in enumerate(kinds)]
+    save = new_save({"players": len(kinds), "monuments": True, "random_crops": False}, 11, seats)
+    return app.stack.push(TableScene(save, save.new_state(), autosave=False))
+
+
+def _chances(table: Any) -> list[Any]:
+    return [e for e in table.hits.items if e.role == "chance"]
+
+
+def test_off_by_default_no_chance_is_shown(app: App) -> None:
+    assert app.settings.show_win_chances is False
+    table = _start(app, ("human", "easy", "easy"))
+    person = TablePerson(app, table, random.Random(1))
+    assert person.settle() == "compose"
+    person.wait(5)
+    assert not _chances(table)
+
+
+def test_on_the_persons_turn_opens_with_their_chance(app: App) -> None:
+    app.settings.show_win_chances = True
+    table = _start(app, ("human", "easy", "easy"))
+    person = TablePerson(app, table, random.Random(1))
+    assert person.settle() == "compose"
+    person.wait(1)
+    table.game.chances.wait(30)
+    person.wait(2)
+    shown = _chances(table)
+    assert [e.data["seat"] for e in shown] == [0]
+    assert 0.0 <= shown[0].data["chance"] <= 1.0
+    assert "%" in person.by_id("seat.0.chance").tooltip
+
+
+def test_pass_and_play_shows_only_the_revealed_persons_chance(app: App) -> None:
+    app.settings.show_win_chances = True
+    table = _start(app, ("human", "human"))
+    person = TablePerson(app, table, random.Random(2))
+    seen = False
+    for _ in range(3):
+        phase = person.settle()
+        if phase == "handoff":
+            person.press("handoff.ready")
+            continue
+        if phase == "compose":
+            person.wait(1)
+            table.game.chances.wait(30)
+            person.wait(2)
+            shown = _chances(table)
+            assert [e.data["seat"] for e in shown] == [table.flow.revealed]
+            seen = True
+            break
+    assert seen
