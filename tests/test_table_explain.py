@@ -120,7 +120,8 @@ def test_r_mon_5_every_monument_says_its_power_where_it_stands(app: App) -> None
     table = table_for(app, ("human", "random"))
     _rigged(app, table)
     owned = table.hits.get("monument.1.obelisk")
-    assert owned is not None and "Obelisk: draw 3 cards" in owned.tooltip
+    assert owned is not None and owned.tooltip.startswith("Obelisk: 2 stones · its owner draws 3")
+    assert owned.tooltip.count("Obelisk") == 1  # the name once, then the power
     assert "2 stones" in owned.tooltip
     centre = table.hits.get("monument.centre.wall")
     assert centre is not None and centre.tooltip.startswith("Wall: rivals need two more")

@@ -197,7 +197,7 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
     if monument:
         what = ngettext("{monument}: {count} stone", "{monument}: {count} stones",
                         count).format(monument=card_label(name), count=count)
-        what = f"{what} · {power_text(name)}"
+        what = f"{what} · {power_of(name)}"
     else:
         what = ngettext("{card}: field of {count} card", "{card}: field of {count} cards",
                         count).format(card=card_label(name), count=count)
@@ -215,13 +215,19 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
                   enabled=target is not None or bool(staged)))
 
 
-def power_text(monument: str) -> str:
+def power_of(monument: str) -> str:
     """What owning ``monument`` gives, in the player's language (R-MON-5)."""
     if monument == SPHINX:
-        return _("Sphinx: your take-overs need only an equal field")
+        return _("its owner's take-overs need only an equal field")
     if monument == OBELISK:
-        return _("Obelisk: draw 3 cards at the end of your turn, and 4 per matching speculation")
-    return _("Wall: rivals need two more cards, not one, to take over your fields")
+        return _("its owner draws 3 cards at the end of a turn, and 4 per matching speculation")
+    return _("rivals need two more cards, not one, to take over its owner's fields")
+
+
+def power_text(monument: str) -> str:
+    """The Monument's name and what owning it gives ("Sphinx: your take-overs …")."""
+    return _("{monument}: {power}").format(monument=card_label(monument),
+                                            power=power_of(monument))
 
 
 def _signed(n: int) -> str:
