@@ -41,9 +41,19 @@ def action_label(action: str, armed: bool = False) -> str:
     return _("Really end turn?") if armed else _("End turn")
 
 
-def tool_label(tool: str) -> str:
+def tool_label(tool: str, armed: bool = False) -> str:
+    if tool == "takeback":
+        return _("Really take back?") if armed else _("Take back my turn")
     return {"undo": _("Undo"), "clear": _("Clear"), "suggest": _("Suggest"),
             "moves": _("All moves…")}[tool]
+
+
+def shown_tools(v: TableView) -> tuple[tuple[str, str], ...]:
+    """The tools of this frame: Undo gives way to Take back my turn while it has nothing to
+    undo and a take-back is offered (Ctrl+Z does the same)."""
+    if not v.takeback:
+        return TOOL_KEYS
+    return tuple(("takeback", key) if tool == "undo" else (tool, key) for tool, key in TOOL_KEYS)
 
 
 def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, int, int, int]]:
@@ -83,15 +93,18 @@ def draw_tools(p: Paint, v: TableView) -> int:
     gap = p.px(6)
     size = 13
     # room for the label and, beside it, the key hint (which never covers the label)
-    widths = [min(p.px(170), theme.font(p.fs(size), True).size(tool_label(tool))[0]
-                  + theme.font(p.fs(11), False).size(key)[0] + p.px(24))
-              for tool, key in TOOL_KEYS]
+    tools = shown_tools(v)
+    widths = [min(p.px(170), theme.font(p.fs(size), True).size(
+        tool_label(tool, v.takeback_armed))[0] + theme.font(p.fs(11), False).size(key)[0]
+        + p.px(24)) for tool, key in tools]
     left = x + w - sum(widths) - gap * (len(widths) - 1)
     cx = left
-    for (tool, key), bw in zip(TOOL_KEYS, widths, strict=True):
+    for (tool, key), bw in zip(tools, widths, strict=True):
         r = (cx, y + p.px(2), bw, h - p.px(4))
         cx += bw + gap
-        if tool == "undo":
+        if tool == "takeback":
+            enabled = True
+        elif tool == "undo":
             enabled = composing and v.draft.can_undo()
         elif tool == "clear":
             enabled = composing and not v.draft.empty
@@ -99,7 +112,11 @@ def draw_tools(p: Paint, v: TableView) -> int:
             enabled = composing and not v.suggesting
         else:
             enabled = composing
-        draw_button(p, f"tool.{tool}", tool_label(tool), r, enabled=enabled, hotkey=key, size=size)
+        tip = _("Return to the start of your last turn. The game is then marked “with "
+                "take-backs”.") if tool == "takeback" else ""
+        draw_button(p, f"tool.{tool}", tool_label(tool, v.takeback_armed), r, enabled=enabled,
+                    hotkey=key, size=size, tooltip=tip,
+                    primary=tool == "takeback" and v.takeback_armed)
     return left
 
 

@@ -86,7 +86,8 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
                                                else None),
                   lambda p: draw_storage(p, v)))
     zones.append(("status", area("status"),
-                  (common, drafting, status_text(v), v.suggesting, v.phase,
+                  (common, drafting, status_text(v), v.suggesting, v.phase, v.takeback,
+                   v.takeback_armed,
                    hover if hover.startswith("tool.") else "", pressed),
                   lambda p: draw_status(p, v)))
     zones.append(("actions", area("actions"),

@@ -8,7 +8,8 @@
 - Buttons act when the mouse is released over them.
 - Keyboard: arrows or Tab move a cursor over cards, places and buttons;
   Space or Enter acts on it (as a click); Backspace as a right-click;
-  M, O, P, S, E are the actions, Ctrl+Z or U undo, C clears, H suggests,
+  M, O, P, S, E are the actions, Ctrl+Z or U undo (with nothing to undo, against bots:
+  take back my turn), C clears, H suggests,
   A lists all moves, Page Up/Down scroll the log, Escape opens the menu.
 """
 
@@ -257,6 +258,8 @@ class TableInput:
             t.act(bid.split(".", 1)[1])
         elif bid == "tool.undo":
             t.undo()
+        elif bid == "tool.takeback":
+            t.take_back()
         elif bid == "tool.clear":
             t.clear()
         elif bid == "tool.suggest":
@@ -325,8 +328,10 @@ class TableInput:
                 self.secondary(element)
             return True
         if key == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or key == pygame.K_u:
-            if t.composing():
+            if t.composing() and t.draft.can_undo():
                 t.undo()
+            elif t.can_take_back():
+                t.take_back()
             return True
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False

@@ -107,6 +107,9 @@ class TableView:
     sprites: tuple[Sprite, ...]
     banners: BannerQueue
     coach: CoachDrawing | None = None
+    #: "Take back my turn" is offered now, and whether its first press asks for a second.
+    takeback: bool = False
+    takeback_armed: bool = False
 
     @property
     def players(self) -> int:
@@ -121,7 +124,8 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
                pulse: float, suggesting: bool, pass_armed: bool, message: Any,
                message_tone: Tone, pointer: Pointer, sprites: Sequence[Sprite],
-               banners: BannerQueue, coach: CoachDrawing | None) -> TableView:
+               banners: BannerQueue, coach: CoachDrawing | None, takeback: bool = False,
+               takeback_armed: bool = False) -> TableView:
     """The view of one frame from the table's parts (``message`` is told in words now)."""
     active = session.active
     return TableView(
@@ -132,4 +136,5 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
         and flow.revealed == active, draft=draft, targets=tuple(targets), prefs=prefs,
         reveal=reveal, pulse=pulse, suggesting=suggesting, pass_armed=pass_armed,
         message=str(message) if message else "", message_tone=message_tone,
-        log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach)
+        log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach,
+        takeback=takeback, takeback_armed=takeback_armed)
