@@ -16,6 +16,7 @@ from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.overlays import draw_skip
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.replay_view import draw_replay_bar, draw_replay_controls
 from nile_desktop.scenes.table.view import TableView, Tone
 from nile_desktop.scenes.table.words import refusal_words
 from nile_desktop.ui import theme
@@ -63,6 +64,9 @@ def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, i
 
 
 def draw_actions(p: Paint, v: TableView) -> None:
+    if v.replay is not None:  # a replay: its controls stand where the actions do
+        draw_replay_controls(p, v, v.replay)
+        return
     rect = p.lay.rect("actions")
     phase = v.phase
     if phase == F.REVIEW:
@@ -153,6 +157,9 @@ def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
 
 
 def draw_status(p: Paint, v: TableView) -> None:
+    if v.replay is not None:  # a replay: the seek bar stands where the prompt line does
+        draw_replay_bar(p, v, v.replay)
+        return
     x, y, w, h = p.lay.rect("status")
     left_free = draw_tools(p, v)
     text, colour = status_text(v)

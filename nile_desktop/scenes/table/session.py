@@ -111,6 +111,13 @@ class GameSession:
         self.write_autosave()
         return events
 
+    def restart(self, save: Any) -> None:
+        """Go on as the game ``save`` describes (a replay seeking): the state and the whole
+        log are rebuilt from its moves. Nothing is written."""
+        self.save = save
+        self.log = GameLog()
+        self.state = self._rebuild(None)
+
     # -- taking a turn back ------------------------------------------------------------
     def takeback_point(self) -> int | None:
         """How many moves stay if the person takes back their turn, or None if they may not.
@@ -148,8 +155,7 @@ class GameSession:
         if isinstance(reasons, list):
             del reasons[start:]
         self.save.takebacks = True
-        self.log = GameLog()
-        self.state = self._rebuild(None)
+        self.restart(self.save)
         self.log.add_note("taken-back")
         self.write_autosave()
         return True

@@ -21,7 +21,6 @@ from typing import Any
 import pygame
 
 from nile_desktop.engine import CardRef
-from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.commands import TableCommands
 from nile_desktop.scenes.table.draft import Refusal
 from nile_desktop.scenes.table.logview import LogView
@@ -298,9 +297,7 @@ class TableInput:
     def _key(self, event: Any) -> bool:
         t = self.t
         key, mod = event.key, event.mod
-        if key == pygame.K_ESCAPE:
-            if t.phase == F.OVER:
-                return False
+        if key == pygame.K_ESCAPE:  # the menu (a finished game's offers Replay)
             t.open_menu()
             return True
         if self.logview.handle_event(event):

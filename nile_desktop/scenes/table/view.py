@@ -29,8 +29,9 @@ from nile_desktop.scenes.table.session import GameSession
 from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
 from nile_desktop.seats import SeatKind
 
-if TYPE_CHECKING:  # the type only: drawing needs a display
+if TYPE_CHECKING:  # the types only: drawing needs a display; the replay builds on the view
     from nile_desktop.scenes.table.paint import Paint
+    from nile_desktop.scenes.table.replay import ReplayState
 
 Colour = tuple[int, ...]
 
@@ -110,6 +111,8 @@ class TableView:
     #: "Take back my turn" is offered now, and whether its first press asks for a second.
     takeback: bool = False
     takeback_armed: bool = False
+    #: In a replay, where it is and what its controls show (:class:`replay.ReplayState`).
+    replay: ReplayState | None = None
 
     @property
     def players(self) -> int:
