@@ -126,7 +126,7 @@ def test_pass_and_play_and_bot_games_never_show_a_bots_hand(kinds: tuple[str, ..
     game = replay(save, at=0)
     for _ in range(40):
         seat = game.flow.revealed
-        assert seat is None or (kinds[seat] == "human" and seat == game.session.active)
+        assert seat is None or (kinds[seat] == "human" and seat == game.board.active)
         game.step_forward()
         game.finish_effects()
 

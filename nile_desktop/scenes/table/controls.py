@@ -116,9 +116,11 @@ def draw_tools(p: Paint, v: TableView) -> int:
             enabled = composing and not v.suggesting
         else:
             enabled = composing
-        tip = _("Return to the start of your last turn. The game is then marked “with "
-                "take-backs”.") if tool == "takeback" else ""
-        draw_button(p, f"tool.{tool}", tool_label(tool, v.takeback_armed), r, enabled=enabled,
+        label = tool_label(tool, v.takeback_armed)
+        tip = f"{label} ({key}): " + _("Return to the start of your last turn. The game is "
+                                       "then marked “with take-backs”.") \
+            if tool == "takeback" else ""
+        draw_button(p, f"tool.{tool}", label, r, enabled=enabled,
                     hotkey=key, size=size, tooltip=tip,
                     primary=tool == "takeback" and v.takeback_armed)
     return left

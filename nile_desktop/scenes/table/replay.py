@@ -20,31 +20,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from nile_desktop.scenes.table.flow import KEY_PAUSE, TurnFlow
 from nile_desktop.scenes.table.game import INSTANT_PACE, Host, TableGame
 from nile_desktop.scenes.table.gamelog import KEY_KINDS
-from nile_desktop.scenes.table.view import Pointer, TableView
+from nile_desktop.scenes.table.view import Pointer, ReplayState, TableView
 
 #: Seconds (at animation speed 1) a move stays on show before playing shows the next one.
 STEP_PAUSE = 0.9
-
-
-@dataclass(frozen=True)
-class ReplayState:
-    """What the replay's controls show: where it is, whether it plays, whose cards show."""
-
-    #: Moves played so far (0: the deal) and moves in the save.
-    cursor: int
-    total: int
-    playing: bool
-    #: "Show all hands" is on, and whether it is offered (a finished game only).
-    open_hands: bool
-    finished: bool
-    #: The seat whose cards show without "Show all hands" (None: nobody's), for the note.
-    seen_by: int | None
 
 
 class ReplayFlow(TurnFlow):
@@ -65,7 +49,7 @@ class ReplayFlow(TurnFlow):
             return self._shown_seat()
         if len(self.humans) == 1:
             return self.humans[0]
-        seat = self.active
+        seat = self._shown_seat()  # pass-and-play: the person whose turn the table shows
         return seat if not self.over and seat in self.humans else None
 
     @revealed.setter

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pygame
 
-from nile_desktop.i18n import _
+from nile_desktop.i18n import _, ngettext
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.layout import Rect
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect
-from nile_desktop.scenes.table.replay import ReplayState
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.view import ReplayState, TableView
 from nile_desktop.ui import theme
 
 #: (control, hotkey) of the replay's row, in order.
@@ -38,7 +37,8 @@ def control_label(control: str, playing: bool = False) -> str:
 
 def counter_text(r: ReplayState) -> str:
     if r.cursor == 0:
-        return _("The deal ({total} moves)").format(total=r.total)
+        return ngettext("The deal ({total} move)", "The deal ({total} moves)",
+                        r.total).format(total=r.total)
     return _("Move {n} of {total}").format(n=r.cursor, total=r.total)
 
 
@@ -62,12 +62,17 @@ def track_rect(p: Paint, bar: pygame.Rect, label_w: int) -> Rect:
     return (left, bar.top, max(p.px(40), bar.right - p.px(14) - left), bar.h)
 
 
+def _paper(p: Paint, rect: pygame.Rect) -> None:
+    """The prompt line's strip of papyrus, under the seek bar and the note."""
+    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), rect, border_radius=p.px(8))
+    pygame.draw.rect(p.surface, theme.INK_SOFT, rect, width=1, border_radius=p.px(8))
+
+
 def draw_replay_bar(p: Paint, v: TableView, r: ReplayState) -> None:
     x, y, w, h = p.lay.rect("status")
     side_w = min(p.px(260), w // 3)
     bar = pygame.Rect(x, y, w - side_w - p.px(8), h)
-    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), bar, border_radius=p.px(8))
-    pygame.draw.rect(p.surface, theme.INK_SOFT, bar, width=1, border_radius=p.px(8))
+    _paper(p, bar)
     counter = counter_text(r)
     label_w = min(theme.font(p.fs(14), True).size(counter)[0], bar.w // 2)
     p.text(counter, (bar.left + p.px(10), bar.centery), 14, theme.LAPIS, bold=True,
@@ -88,18 +93,22 @@ def draw_replay_bar(p: Paint, v: TableView, r: ReplayState) -> None:
     if r.finished:
         button = draw_button(p, "hands", _("Show all hands"), side, primary=r.open_hands,
                              hotkey="H", size=13, data={"switch": True, "on": r.open_hands},
-                             tooltip=_("On: the hand and storage of the player whose turn it "
-                                       "is are shown, bots' too."))
+                             tooltip=_("On: every hand shows, bots' too (the player to move "
+                                       "below, the others in their panels)."))
         button.selected = r.open_hands
         return
     if r.seen_by is not None:
         note = _("Only the cards {name} could see are shown.").format(name=v.names[r.seen_by])
     else:
         note = _("Hidden cards stay hidden: the game is not over.")
-    sx, sy, sw, sh = side
-    lines = theme.wrap_text(note, p.fs(11), sw)[:2]
+    box = pygame.Rect(side[0], y, side_w, h)
+    _paper(p, box)
+    sx, sw = box.left + p.px(8), box.w - p.px(16)
+    lines = theme.wrap_text(note, p.fs(11), sw)
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit_text(" ".join(lines[1:]), p.fs(11), sw)]
     line_h = theme.font(p.fs(11)).get_linesize()
-    top = sy + sh // 2 - line_h * len(lines) // 2
+    top = box.centery - line_h * len(lines) // 2
     for i, line in enumerate(lines):
-        p.text(line, (sx, top + i * line_h), 11, theme.INK_SOFT, width=sw)
-    p.add(Element("note", "note", note, as_rect(pygame.Rect(side)), focusable=False))
+        p.text(line, (sx, top + i * line_h), 11, theme.INK, width=sw)
+    p.add(Element("note", "note", note, as_rect(box), focusable=False, tooltip=note))

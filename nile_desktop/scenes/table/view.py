@@ -29,9 +29,8 @@ from nile_desktop.scenes.table.session import GameSession
 from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
 from nile_desktop.seats import SeatKind
 
-if TYPE_CHECKING:  # the types only: drawing needs a display; the replay builds on the view
+if TYPE_CHECKING:  # the type only: drawing needs a display
     from nile_desktop.scenes.table.paint import Paint
-    from nile_desktop.scenes.table.replay import ReplayState
 
 Colour = tuple[int, ...]
 
@@ -67,6 +66,21 @@ class Pointer:
     mouse: tuple[int, int] = (0, 0)
     #: The kind of the hand card being dragged, if any.
     dragging: str | None = None
+
+
+@dataclass(frozen=True)
+class ReplayState:
+    """What the replay's controls show: where it is, whether it plays, whose cards show."""
+
+    #: Moves played so far (0: the deal) and moves in the save.
+    cursor: int
+    total: int
+    playing: bool
+    #: "Show all hands" is on, and whether it is offered (a finished game only).
+    open_hands: bool
+    finished: bool
+    #: The seat whose cards show without "Show all hands" (None: nobody's), for the note.
+    seen_by: int | None
 
 
 @dataclass(frozen=True)
@@ -111,7 +125,7 @@ class TableView:
     #: "Take back my turn" is offered now, and whether its first press asks for a second.
     takeback: bool = False
     takeback_armed: bool = False
-    #: In a replay, where it is and what its controls show (:class:`replay.ReplayState`).
+    #: In a replay, where it is and what its controls show.
     replay: ReplayState | None = None
 
     @property
