@@ -85,6 +85,16 @@ def test_cards_cannot_be_picked_and_an_unfinished_game_offers_no_open_hands(
     d.click_at(d.centre(card))
     assert not d.elements(lambda e: e["id"].startswith("replay.action."))
     assert d.dump()["replay"]["cursor"] == 20 and len(save.moves) == 20
+    scene = d.app.stack.top
+    d.press(pygame.K_HOME)
+    seen: set[int | None] = set()
+    for _ in range(20):  # every frame of every step: only the person's cards face up
+        d.press(pygame.K_RIGHT, frames=1)
+        for _frame in range(4):
+            d.step()
+            seen.update(scene.private_faces)
+            seen.add(d.dump()["revealed"])
+    assert seen == {0}
 
 
 def test_a_finished_games_menu_offers_replay_and_back_returns_to_the_results(
@@ -100,3 +110,19 @@ def test_a_finished_games_menu_offers_replay_and_back_returns_to_the_results(
     assert doc["replay"]["cursor"] == len(save.moves)
     d.click("replay.menu")
     assert d.scene == "table"
+
+
+def test_ctrl_z_with_nothing_to_undo_takes_back_the_turn(d: UiDriver) -> None:
+    """Against bots, after the person's turn: the tool shows, Ctrl+Z asks, again takes back."""
+    save = played(moves=13)
+    nav.start_game(d.app.stack, save, save.replay())
+    d.until(lambda doc: doc["scene"] == "table" and doc["phase"] == "compose")
+    tool = d.find("table.tool.takeback")
+    assert tool["enabled"] and tool["label"] == "Take back my turn"
+    moves = len(save.moves)
+    d.press(pygame.K_z, pygame.KMOD_CTRL)
+    assert d.find("table.tool.takeback")["label"] == "Really take back?"
+    assert len(save.moves) == moves and not save.takebacks
+    d.press(pygame.K_z, pygame.KMOD_CTRL)
+    assert len(save.moves) < moves and save.takebacks
+    assert d.dump()["phase"] == "compose" and d.dump()["turn"] == 0

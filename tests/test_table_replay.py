@@ -140,3 +140,11 @@ def test_show_all_hands_in_a_finished_game_follows_the_seat_whose_turn_shows() -
     assert game.flow.revealed == game.board.active == game.session.active
     game.toggle_open_hands()
     assert game.flow.revealed == 0
+
+
+def test_a_save_with_a_refused_move_replays_up_to_it() -> None:
+    save = played(moves=20)
+    save.moves[12] = "plant nothing-at-all"
+    game = replay(save)
+    assert game.total == 12 and game.cursor == 12 and not game.finished
+    assert not game.step_forward()

@@ -22,6 +22,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from nile_desktop.engine import EngineError
 from nile_desktop.scenes.table.flow import KEY_PAUSE, TurnFlow
 from nile_desktop.scenes.table.game import INSTANT_PACE, Host, TableGame
 from nile_desktop.scenes.table.gamelog import KEY_KINDS
@@ -29,6 +30,18 @@ from nile_desktop.scenes.table.view import Pointer, ReplayState, TableView
 
 #: Seconds (at animation speed 1) a move stays on show before playing shows the next one.
 STEP_PAUSE = 0.9
+
+
+def playable(save: Any) -> tuple[int, bool]:
+    """How many of the save's moves the engine plays (all, for any save that loaded) and
+    whether the game is over after them: a save with a refused move replays up to it."""
+    state = save.new_state()
+    for played, move in enumerate(save.moves):
+        try:
+            state.apply(move)
+        except EngineError:
+            return played, bool(state.over)
+    return len(save.moves), bool(state.over)
 
 
 class ReplayFlow(TurnFlow):
@@ -72,12 +85,11 @@ class ReplayGame(TableGame):
     def __init__(self, save: Any, at: int | None, host: Host, placed: Any, *,
                  leave: Callable[[], None], speed: float | None = None) -> None:
         self.source = save
-        self.total = len(save.moves)
+        self.total, self.finished = playable(save)
         self.leave = leave
         start = self.total if at is None else max(0, min(int(at), self.total))
         super().__init__(self._copy(start), None, host, placed, autosave=False, saver=None,
                          speed=speed)
-        self.finished = bool(save.replay().over)
         s = self.session
         self.flow = ReplayFlow(s.kinds, s.active, s.over, lambda: self.board.active)
         self.stage.reveal = 1.0

@@ -2,8 +2,10 @@
 
 Opened as ``nav.push(stack, "replay", save=<SaveGame>, at=<move index or None>)``
 (from the Review screen, or from the menu of a finished game): it shows the
-position after ``at`` moves (the end by default) and returns where it came
-from on Escape or Back. It is the table scene with a
+position after the save's first ``at`` moves, that is the position in which
+move ``at`` (counted from 0) was chosen, or the end with ``at=None``; one
+step forward then plays that move. It returns where it came from on Escape
+or Back. It is the table scene with a
 :class:`~nile_desktop.scenes.table.replay.ReplayGame` in place of the game
 and :class:`ReplayInput` in place of its input: cards cannot be picked and no
 move can be made; the keys step (arrows), play or pause (Space), jump (Home,
