@@ -256,6 +256,15 @@ class TableGame:
         self.stage.finish()
         s.take_back()
         self.takeback_armed = 0.0
+        self.rebuilt()
+        self.guard = INPUT_GUARD
+        self.say(_("Back at the start of your turn."), Tone.NOTE)
+        self.sound("slide")
+
+    def rebuilt(self) -> None:
+        """The session was rebuilt from fewer moves (a take-back, a replay's seek): the bots,
+        the board, the turn flow and the draft start again from its position."""
+        s = self.session
         self.runner.cancel()
         self.suggester.cancel()
         self.suggesting = self.skipping = False
@@ -265,9 +274,6 @@ class TableGame:
         self.flow.restart(s.active, s.over)
         self.turn_shown = (s.active, 0.0)
         self.fresh_draft()
-        self.guard = INPUT_GUARD
-        self.say(_("Back at the start of your turn."), Tone.NOTE)
-        self.sound("slide")
 
     def fresh_draft(self) -> None:
         self._draft = MoveDraft(self.session.state, self.session.active)

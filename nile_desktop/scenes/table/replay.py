@@ -75,6 +75,9 @@ class ReplayFlow(TurnFlow):
     def moved(self, seat: int, active: int, over: bool, pause: float) -> None:
         self.active, self.over = active, over
 
+    def restart(self, active: int, over: bool = False) -> None:
+        self.active, self.over = active, over
+
     def update(self, dt: float) -> None:
         """Playback never ends by itself: the replay steps."""
 
@@ -145,10 +148,7 @@ class ReplayGame(TableGame):
             return
         self.stage.finish()
         self.session.restart(self._copy(moves))
-        self.board.sync(self.session.state)
-        self.flow.moved(-1, self.session.active, self.session.over, 0.0)
-        self.turn_shown = (self.session.active, 0.0)
-        self.fresh_draft()
+        self.rebuilt()
 
     def toggle_play(self) -> None:
         """Play from here (from the deal, when at the end), or pause."""
