@@ -44,7 +44,7 @@ def test_the_replay_lists_its_controls_steps_seeks_and_goes_back(d: UiDriver) ->
     nav.push(d.app.stack, "replay", save=save, at=10)
     doc = d.until(lambda doc: doc["scene"] == "replay")
     assert doc["replay"] == {"cursor": 10, "total": total, "playing": False,
-                             "open_hands": False, "finished": True}
+                             "open_hands": False, "finished": True, "rate": 1}
     for eid in CONTROLS:
         assert d.find(eid)["enabled"], eid
     assert d.find("replay.hands")["data"] == {"switch": True, "on": False, "hotkey": "H",
@@ -66,6 +66,8 @@ def test_the_replay_lists_its_controls_steps_seeks_and_goes_back(d: UiDriver) ->
     d.press(pygame.K_h)
     assert d.dump()["replay"]["open_hands"] and d.find("replay.hands")["selected"]
     assert d.elements(lambda e: e["role"] == "hand" and e["id"].startswith("replay.seat."))
+    d.press(pygame.K_f)
+    assert d.dump()["replay"]["rate"] == 2 and d.find("replay.step.speed")["label"] == "Speed 2×"
     d.press(pygame.K_SPACE)
     assert d.dump()["replay"]["playing"]
     d.press(pygame.K_ESCAPE)

@@ -95,6 +95,18 @@ def test_play_steps_by_itself_to_the_end_and_pause_stops_it() -> None:
     assert game.cursor == len(save.moves) and not game.playing
 
 
+def test_the_speed_button_plays_two_and_four_times_faster_then_as_set() -> None:
+    from nile_desktop.scenes.table.replay import ReplayGame
+
+    game = ReplayGame(played(moves=5), None, FakeHost(), NotPlaced(), leave=lambda: None,
+                      speed=1.5)
+    paces = []
+    for _ in range(4):
+        paces.append(game.pace)
+        game.faster()
+    assert paces == [1.5, 3.0, 6.0, 1.5]
+
+
 def test_nothing_can_be_played_or_taken_back_in_a_replay() -> None:
     save = played()
     game = replay(save, at=6)

@@ -7,7 +7,8 @@ moves: a step forward plays the next move of the save through the table, so
 its effects, banners and log lines come as the game played them; a step back
 or a seek rebuilds the position from the seed without effects. Playing steps
 forward by itself, a move every :data:`STEP_PAUSE` seconds once the last
-move's effects have landed.
+move's effects have landed, at one of the :data:`RATES` (the effects and the
+pauses both run that many times faster than the animation speed set).
 
 Whose private cards show (:class:`ReplayFlow`) is what the game's person
 could see: with one person, always theirs; in pass-and-play, the person's
@@ -30,6 +31,8 @@ from nile_desktop.scenes.table.view import Pointer, ReplayState, TableView
 
 #: Seconds (at animation speed 1) a move stays on show before playing shows the next one.
 STEP_PAUSE = 0.9
+#: How many times faster than the animation speed a replay may run (the Speed button).
+RATES = (1, 2, 4)
 
 
 def playable(save: Any) -> tuple[int, bool]:
@@ -98,6 +101,7 @@ class ReplayGame(TableGame):
         self.stage.reveal = 1.0
         self.playing = False
         self.wait = 0.0
+        self.rate = RATES[0]
 
     def _copy(self, moves: int) -> Any:
         """The save's first ``moves`` moves, as a save of its own with no file."""
@@ -118,10 +122,15 @@ class ReplayGame(TableGame):
         if not flow.open_hands:
             seen = flow.revealed
         return ReplayState(self.cursor, self.total, self.playing, flow.open_hands,
-                           self.finished, seen)
+                           self.finished, seen, self.rate)
 
     def view(self, layout: Any, pointer: Pointer) -> TableView:
         return dataclasses.replace(super().view(layout, pointer), replay=self.replay_state())
+
+    @property
+    def pace(self) -> float:
+        """The animation speed set, times the replay's rate (instant effects stay instant)."""
+        return super().pace * self.rate
 
     def composing(self) -> bool:
         return False
@@ -158,6 +167,10 @@ class ReplayGame(TableGame):
         if self.cursor >= self.total:
             self.seek(0)
         self.playing, self.wait = True, 0.0
+
+    def faster(self) -> None:
+        """The next of the :data:`RATES`, round to the first."""
+        self.rate = RATES[(RATES.index(self.rate) + 1) % len(RATES)]
 
     def toggle_open_hands(self) -> None:
         """"Show all hands", in a finished game's replay only."""

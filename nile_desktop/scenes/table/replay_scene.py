@@ -9,7 +9,7 @@ or Back. It is the table scene with a
 :class:`~nile_desktop.scenes.table.replay.ReplayGame` in place of the game
 and :class:`ReplayInput` in place of its input: cards cannot be picked and no
 move can be made; the keys step (arrows), play or pause (Space), jump (Home,
-End) and show all hands (H, a finished game only).
+End), play faster (F) and show all hands (H, a finished game only).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from nile_desktop.scenes.table.session import Saver
 from nile_desktop.scenes.table.table_input import TableInput
 
 KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_SPACE: "play",
-        pygame.K_HOME: "first", pygame.K_END: "last", pygame.K_h: "hands"}
+        pygame.K_HOME: "first", pygame.K_END: "last", pygame.K_h: "hands", pygame.K_f: "speed"}
 
 
 def seek_index(track: Rect, x: int, total: int) -> int:
@@ -61,6 +61,8 @@ class ReplayInput(TableInput):
             g.seek(g.total)
         elif control == "hands":
             g.toggle_open_hands()
+        elif control == "speed":
+            g.faster()
 
     def button(self, bid: str) -> None:
         if bid.startswith("step."):
@@ -130,4 +132,4 @@ class ReplayScene(TableScene):
         r = self.replay.replay_state()
         return {**super().dump_info(), "replay": {
             "cursor": r.cursor, "total": r.total, "playing": r.playing,
-            "open_hands": r.open_hands, "finished": r.finished}}
+            "open_hands": r.open_hands, "finished": r.finished, "rate": r.rate}}

@@ -20,10 +20,10 @@ from nile_desktop.ui import theme
 
 #: (control, hotkey) of the replay's row, in order.
 CONTROLS = (("first", "Home"), ("back", "Left"), ("play", "Space"), ("forward", "Right"),
-            ("last", "End"))
+            ("last", "End"), ("speed", "F"))
 
 
-def control_label(control: str, playing: bool = False) -> str:
+def control_label(control: str, playing: bool = False, rate: int = 1) -> str:
     if control == "first":
         return _("First")
     if control == "back":
@@ -32,6 +32,8 @@ def control_label(control: str, playing: bool = False) -> str:
         return _("Pause") if playing else _("Play")
     if control == "forward":
         return _("Step forward")
+    if control == "speed":
+        return _("Speed {n}×").format(n=rate)
     return _("Last")
 
 
@@ -51,9 +53,10 @@ def draw_replay_controls(p: Paint, v: TableView, r: ReplayState) -> None:
         at_start, at_end = r.cursor <= 0, r.cursor >= r.total
         enabled = {"first": not at_start, "back": not at_start, "forward": not at_end,
                    "last": not at_end}.get(control, r.total > 0)
-        draw_button(p, f"step.{control}", control_label(control, r.playing), rect,
+        draw_button(p, f"step.{control}", control_label(control, r.playing, r.rate), rect,
                     enabled=enabled, primary=control == "play", hotkey=key,
-                    data={"control": control, "cursor": r.cursor, "total": r.total})
+                    data={"control": control, "cursor": r.cursor, "total": r.total,
+                          "rate": r.rate})
 
 
 def track_rect(p: Paint, bar: pygame.Rect, label_w: int) -> Rect:

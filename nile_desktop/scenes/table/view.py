@@ -81,6 +81,8 @@ class ReplayState:
     finished: bool
     #: The seat whose cards show without "Show all hands" (None: nobody's), for the note.
     seen_by: int | None
+    #: How many times faster than the animation speed it plays.
+    rate: int = 1
 
 
 @dataclass(frozen=True)
