@@ -11,10 +11,11 @@ move's effects have landed, at one of the :data:`RATES` (the effects and the
 pauses both run that many times faster than the animation speed set).
 
 Whose private cards show (:class:`ReplayFlow`) is what the game's person
-could see: with one person, always theirs; in pass-and-play, the person's
-whose turn it is; bots' hands never. Only a finished game offers "Show all
-hands": then the hand and storage of the seat whose turn the table shows
-are drawn. No pygame here.
+could see: with one person, always theirs; in pass-and-play, those of the
+person whose turn the table shows; bots' hands never. Only a finished game
+offers "Show all hands": then the tray shows the hand and storage of the
+seat whose turn the table shows, and every other seat's panel names its
+hand. No pygame here.
 """
 
 from __future__ import annotations
