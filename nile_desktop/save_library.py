@@ -80,6 +80,8 @@ class SaveInfo:
     moves: int = 0
     #: The process id of another running copy of the game that plays this save, else None.
     in_use: int | None = None
+    #: True for a game in which a person took back a turn against the bots.
+    takebacks: bool = False
 
     @property
     def is_autosave(self) -> bool:
@@ -147,7 +149,7 @@ def summary(save: SaveGame, state: State, path: Path, fallback: datetime) -> Sav
                     state.season, state.seasons, bool(state.over),
                     kinds=[seat.kind for seat in save.seats],
                     ranking=[list(group) for group in result.get("ranking", [])],
-                    moves=len(save.moves))
+                    moves=len(save.moves), takebacks=save.takebacks)
 
 
 INDEX_NAME = ".save-index"
@@ -191,7 +193,8 @@ def _scan(folder: Path) -> tuple[dict[Path, Key], set[str]]:
 def _info_data(info: SaveInfo) -> dict[str, Any]:
     return {"updated": info.updated.isoformat(), "players": info.players, "season": info.season,
             "seasons": info.seasons, "over": info.over, "kinds": info.kinds,
-            "ranking": info.ranking, "moves": info.moves}
+            "ranking": info.ranking, "moves": info.moves,
+            **({"takebacks": True} if info.takebacks else {})}
 
 
 def _texts(value: object) -> bool:
@@ -218,7 +221,7 @@ def _info_from_data(path: Path, data: object) -> SaveInfo | None:
         return None
     return SaveInfo(path, updated, list(players), season, seasons, over,  # type: ignore[arg-type]
                     kinds=list(kinds), ranking=[list(g) for g in ranking],  # type: ignore[arg-type]
-                    moves=moves)  # type: ignore[arg-type]
+                    moves=moves, takebacks=data.get("takebacks") is True)  # type: ignore[arg-type]
 
 
 def _read_index(folder: Path) -> dict[str, tuple[Key, Any]]:

@@ -46,6 +46,8 @@ result once the game is over, taken from the live state the table hands to
 state of its own: the table's session holds the one live state of a game.
 ``review`` (optional) holds the game reviews computed for it (:mod:`nile_desktop.review.cache`),
 kept as read whenever the save is written again.
+``takebacks`` (optional, written only when true) marks a game in which a
+person took back a turn against the bots; a save without it has none.
 Listing, deleting, records, import and export are in
 :mod:`nile_desktop.save_library`.
 """
@@ -136,6 +138,9 @@ class SaveGame:
     #: The game reviews computed for this game (``nile_desktop.review.cache``), kept as read so
     #: a later write never loses them; the review checks them itself before using one.
     review: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    #: True once a person took back a turn against the bots: they may have seen cards to come,
+    #: so the game is marked "with take-backs" (the Load list, the review, the record).
+    takebacks: bool = False
 
     @property
     def player_names(self) -> list[str]:
@@ -195,6 +200,7 @@ class SaveGame:
             "reasons": [reason_to_data(reason) for reason in self.reasons[:len(self.moves)]],
             "result": self.result,
             **({"review": self.review} if self.review is not None else {}),
+            **({"takebacks": True} if self.takebacks else {}),
         }
 
     def to_json(self) -> str:
@@ -335,6 +341,7 @@ def _save_from_dict(data: object, path: Path | str) -> SaveGame:
         and len(version_text) < 40 else "",
         path=Path(path) if path else None,
         review=review if isinstance(review := data.get("review"), dict) else None,
+        takebacks=data.get("takebacks") is True,
     )
 
 

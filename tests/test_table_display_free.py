@@ -39,7 +39,8 @@ def _listed(heading: str) -> list[str]:
 
 def test_display_free_modules_import_without_pygame() -> None:
     free = _listed("Display-free (no pygame)")
-    assert {"session", "flow", "draft", "layout", "board", "effects", "view", "game"} <= set(free)
+    assert {"session", "flow", "draft", "layout", "board", "effects", "view", "game",
+            "replay"} <= set(free)
     out = subprocess.run([sys.executable, "-c", CODE, *free], capture_output=True, text=True,
                          timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr

@@ -15,6 +15,7 @@ from nile_desktop.scenes.rules import RulesScene
 from nile_desktop.scenes.settings import SettingsScene
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.menu import MoveListScene, TableMenuScene
+from nile_desktop.scenes.table.replay_scene import ReplayScene
 from nile_desktop.scenes.title import TitleScene
 
 
@@ -29,3 +30,4 @@ def install() -> None:
     nav.register("table", TableScene)
     nav.register("table-menu", TableMenuScene)
     nav.register("move-list", MoveListScene)
+    nav.register("replay", ReplayScene)

@@ -57,6 +57,12 @@ class TableCommands(Protocol):
 
     def load_move(self, move: str | Move) -> None: ...
 
+    def can_take_back(self) -> bool:
+        """"Take back my turn" is offered (one person against bots, after their move)."""
+        ...
+
+    def take_back(self) -> None: ...
+
     # -- playing ---------------------------------------------------------------------------
     def act(self, action: str) -> None:
         """A person pressed an action button: market, offer, plant, speculate or pass (End

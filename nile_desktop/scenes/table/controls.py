@@ -16,6 +16,7 @@ from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.buttons import draw_button
 from nile_desktop.scenes.table.overlays import draw_skip
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.replay_view import draw_replay_bar, draw_replay_controls
 from nile_desktop.scenes.table.view import TableView, Tone
 from nile_desktop.scenes.table.words import refusal_words
 from nile_desktop.ui import theme
@@ -41,9 +42,19 @@ def action_label(action: str, armed: bool = False) -> str:
     return _("Really end turn?") if armed else _("End turn")
 
 
-def tool_label(tool: str) -> str:
+def tool_label(tool: str, armed: bool = False) -> str:
+    if tool == "takeback":
+        return _("Really take back?") if armed else _("Take back my turn")
     return {"undo": _("Undo"), "clear": _("Clear"), "suggest": _("Suggest"),
             "moves": _("All moves…")}[tool]
+
+
+def shown_tools(v: TableView) -> tuple[tuple[str, str], ...]:
+    """The tools of this frame: Undo gives way to Take back my turn while it has nothing to
+    undo and a take-back is offered (Ctrl+Z does the same)."""
+    if not v.takeback:
+        return TOOL_KEYS
+    return tuple(("takeback", key) if tool == "undo" else (tool, key) for tool, key in TOOL_KEYS)
 
 
 def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, int, int, int]]:
@@ -53,6 +64,9 @@ def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, i
 
 
 def draw_actions(p: Paint, v: TableView) -> None:
+    if v.replay is not None:  # a replay: its controls stand where the actions do
+        draw_replay_controls(p, v, v.replay)
+        return
     rect = p.lay.rect("actions")
     phase = v.phase
     if phase == F.REVIEW:
@@ -83,15 +97,18 @@ def draw_tools(p: Paint, v: TableView) -> int:
     gap = p.px(6)
     size = 13
     # room for the label and, beside it, the key hint (which never covers the label)
-    widths = [min(p.px(170), theme.font(p.fs(size), True).size(tool_label(tool))[0]
-                  + theme.font(p.fs(11), False).size(key)[0] + p.px(24))
-              for tool, key in TOOL_KEYS]
+    tools = shown_tools(v)
+    widths = [min(p.px(170), theme.font(p.fs(size), True).size(
+        tool_label(tool, v.takeback_armed))[0] + theme.font(p.fs(11), False).size(key)[0]
+        + p.px(24)) for tool, key in tools]
     left = x + w - sum(widths) - gap * (len(widths) - 1)
     cx = left
-    for (tool, key), bw in zip(TOOL_KEYS, widths, strict=True):
+    for (tool, key), bw in zip(tools, widths, strict=True):
         r = (cx, y + p.px(2), bw, h - p.px(4))
         cx += bw + gap
-        if tool == "undo":
+        if tool == "takeback":
+            enabled = True
+        elif tool == "undo":
             enabled = composing and v.draft.can_undo()
         elif tool == "clear":
             enabled = composing and not v.draft.empty
@@ -99,7 +116,13 @@ def draw_tools(p: Paint, v: TableView) -> int:
             enabled = composing and not v.suggesting
         else:
             enabled = composing
-        draw_button(p, f"tool.{tool}", tool_label(tool), r, enabled=enabled, hotkey=key, size=size)
+        label = tool_label(tool, v.takeback_armed)
+        tip = f"{label} ({key}): " + _("Return to the start of your last turn. The game is "
+                                       "then marked “with take-backs”.") \
+            if tool == "takeback" else ""
+        draw_button(p, f"tool.{tool}", label, r, enabled=enabled,
+                    hotkey=key, size=size, tooltip=tip,
+                    primary=tool == "takeback" and v.takeback_armed)
     return left
 
 
@@ -136,6 +159,9 @@ def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
 
 
 def draw_status(p: Paint, v: TableView) -> None:
+    if v.replay is not None:  # a replay: the seek bar stands where the prompt line does
+        draw_replay_bar(p, v, v.replay)
+        return
     x, y, w, h = p.lay.rect("status")
     left_free = draw_tools(p, v)
     text, colour = status_text(v)

@@ -134,6 +134,15 @@ class TurnFlow:
         if self.ending and self.phase == PLAYBACK:
             self._go(OVER)
 
+    def restart(self, active: int, over: bool = False) -> None:
+        """Go on from a rebuilt position (a turn taken back) as a new flow would."""
+        self.active = active
+        self.timer = 0.0
+        self.ending = False
+        self._go(OVER if over else PLAYBACK)
+        if not over:
+            self._next()
+
     def done_review(self) -> None:
         """The person pressed "Done: pass to …"."""
         if self.phase == REVIEW:

@@ -35,7 +35,7 @@ from nile_desktop.scenes.table.paint import warm as paint_warm
 from nile_desktop.scenes.table.picture import Picture
 from nile_desktop.scenes.table.results_view import draw_results
 from nile_desktop.scenes.table.river_view import draw_river
-from nile_desktop.scenes.table.seats_view import draw_seat
+from nile_desktop.scenes.table.seats_view import draw_seat, open_hand
 from nile_desktop.scenes.table.sprite_draw import draw_banner, draw_sprites
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage, hand_area
 from nile_desktop.scenes.table.view import TableView
@@ -72,6 +72,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
     for i in range(v.players):
         key = (common, drafting, b.fields_of(i), b.monuments_of(i), b.speculation_of(i),
                b.hand_size(i), b.storage_size(i), b.active == i, b.over, rev == i,
+               b.hand(i) if open_hand(v, i) else None,
                v.chance if v.chance is not None and v.chance.seat == i else None)
         zones.append((f"seat.{i}", area(f"seat.{i}"), key, partial(draw_seat, v=v, seat=i)))
     owners = tuple(b.monument_owner(k) for k in range(len(MONUMENTS))) if b.monuments_on else ()
@@ -87,22 +88,25 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
                                                else None),
                   lambda p: draw_storage(p, v)))
     zones.append(("status", area("status"),
-                  (common, drafting, status_text(v), v.suggesting, v.phase,
-                   hover if hover.startswith("tool.") else "", pressed),
+                  (common, drafting, status_text(v), v.suggesting, v.phase, v.takeback,
+                   v.takeback_armed, v.replay,
+                   hover if hover.startswith(("tool.", "seek", "hands")) else "", pressed),
                   lambda p: draw_status(p, v)))
     zones.append(("actions", area("actions"),
-                  (common, drafting, v.phase, v.pass_armed, v.active,
-                   rev, hover if hover.startswith("action.") or hover == "done" else "",
-                   pressed), lambda p: draw_actions(p, v)))
+                  (common, drafting, v.phase, v.pass_armed, v.active, v.replay,
+                   rev, hover if hover.startswith(("action.", "step.")) or hover == "done"
+                   else "", pressed), lambda p: draw_actions(p, v)))
     zones.append(("log", area("log"),
                   (common, v.log.version, logview.back, logview.cover, rev,
-                   hover == "menu", pressed == "menu"), lambda p: draw_log(p, v, logview)))
+                   hover == "menu", pressed == "menu", v.replay is None),
+                  lambda p: draw_log(p, v, logview)))
     return zones
 
 
 def draw_log(p: Paint, v: TableView, logview: LogView) -> None:
     logview.draw(p, v)
-    draw_button(p, "menu", _("Menu"), v.layout.rect("menu"), hotkey="Esc", size=13)
+    label = _("Menu") if v.replay is None else _("Back")  # a replay goes back where it came from
+    draw_button(p, "menu", label, v.layout.rect("menu"), hotkey="Esc", size=13)
 
 
 class TableDrawer:
@@ -163,7 +167,8 @@ class TableDrawer:
 
         # a new viewer, a cover or a check of the text: everything now; else spread the work
         # (only while the table plays by itself: a person composing sees every change at once)
-        steady = v.revealed == self._last_revealed and not textlog.active() and not v.composing
+        steady = (v.revealed == self._last_revealed and not textlog.active() and not v.composing
+                  and (v.replay is None or v.replay.playing))  # a replay's step or seek: at once
         self._last_revealed = v.revealed
         budget = FRAME_BUDGET if steady else None
         if self.picture.update(size, base, backdrop, zones, paint, budget=budget,

@@ -38,7 +38,7 @@ INPUT_GUARD = 0.35
 MESSAGE_TIME = 5.0
 #: How fast the pauses between bot moves pass when effects are instant.
 INSTANT_PACE = 4.0
-#: Seconds End turn stays armed for its second press.
+#: Seconds End turn (and Take back my turn) stays armed for its second press.
 PASS_ARMED = 3.0
 #: The flow hold kept while effects play.
 EFFECTS_HOLD = "effects"
@@ -104,6 +104,7 @@ class TableGame:
         self.pulse = 0.0
         self.guard = 0.0
         self.pass_armed = 0.0
+        self.takeback_armed = 0.0
         self.message: Any = ""
         self.message_time = 0.0
         self.message_tone = Tone.ERROR
@@ -169,7 +170,9 @@ class TableGame:
             suggesting=self.suggesting, pass_armed=self.pass_armed > 0,
             message=self.message if self.message_time > 0 else "",
             message_tone=self.message_tone, pointer=pointer, sprites=self.stage.sprites,
-            banners=self.stage.banners, coach=self.coach, chance=self.chance_shown())
+            banners=self.stage.banners, coach=self.coach, takeback=self.can_take_back(),
+            takeback_armed=self.takeback_armed > 0,
+            chance=self.chance_shown())
 
     # -- starting --------------------------------------------------------------------------
     def start(self) -> None:
@@ -233,6 +236,48 @@ class TableGame:
 
     def load_move(self, move: str | Move) -> None:
         self._draft.load_move(move)
+
+    # -- taking a turn back ---------------------------------------------------------------------
+    def can_take_back(self) -> bool:
+        """Whether "Take back my turn" is offered now: a kept game of one person against bots,
+        after a move of theirs, while the in-turn undo has nothing to undo."""
+        s = self.session
+        if not s.autosave_on or (self.composing() and self._draft.can_undo()):
+            return False
+        return s.takeback_point() is not None
+
+    def take_back(self) -> None:
+        """"Take back my turn" (or Ctrl+Z): the first press of a game not yet marked asks for a
+        second; then the table returns to the start of the person's last turn."""
+        if not self.can_take_back():
+            return
+        s = self.session
+        if not s.save.takebacks and self.takeback_armed <= 0:
+            self.takeback_armed = PASS_ARMED
+            self.say(_("Press again to take back your turn. The game will be marked “with "
+                       "take-backs”."), Tone.NOTE)
+            return
+        self.stage.finish()
+        s.take_back()
+        self.takeback_armed = 0.0
+        self.rebuilt()
+        self.guard = INPUT_GUARD
+        self.say(_("Back at the start of your turn."), Tone.NOTE)
+        self.sound("slide")
+
+    def rebuilt(self) -> None:
+        """The session was rebuilt from fewer moves (a take-back, a replay's seek): the bots,
+        the board, the turn flow and the draft start again from its position."""
+        s = self.session
+        self.runner.cancel()
+        self.suggester.cancel()
+        self.suggesting = self.skipping = False
+        self._asked_at = -1
+        self.deferred = []
+        self.board.sync(s.state)
+        self.flow.restart(s.active, s.over)
+        self.turn_shown = (s.active, 0.0)
+        self.fresh_draft()
 
     def fresh_draft(self) -> None:
         self._draft = MoveDraft(self.session.state, self.session.active)
@@ -449,6 +494,7 @@ class TableGame:
         self.guard = max(0.0, self.guard - dt)
         self.message_time = max(0.0, self.message_time - dt)
         self.pass_armed = max(0.0, self.pass_armed - dt)
+        self.takeback_armed = max(0.0, self.takeback_armed - dt)
         before = self.flow.phase
         pace = self.pace
         self.stage.timeline.speed = pace

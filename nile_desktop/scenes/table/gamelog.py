@@ -17,6 +17,7 @@ only once they are at the screen. No pygame here.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,8 @@ from nile_desktop.scenes.table.words import event_line, note_line, reason_line, 
 HEADER, REASON, EVENT, KEY, NOTE = "header", "reason", "event", "key", "note"
 
 #: Events that stand out in the log (and get a banner on the table).
+_SERIALS = itertools.count(1)
+
 KEY_KINDS = ("season", "locust", "monument-built", "monument-taken", "monument-lost",
              "takeover", "game-over", "speculation-paid")
 
@@ -48,6 +51,8 @@ class GameLog:
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.version = 0
+        #: Tells this log from any other (a rebuilt log is a new one: drawing caches key on it).
+        self.serial = next(_SERIALS)
         #: Index of the first held entry (len(entries) when nothing is held).
         self._held_from: int | None = None
         #: Entry index of each event, by identity (the same event may occur twice by value).

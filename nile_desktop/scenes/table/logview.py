@@ -54,7 +54,7 @@ class LogView:
         viewer retells those lines alone."""
         log = v.log
         viewer = v.revealed
-        key = (current_language(), width, size, id(log))
+        key = (current_language(), width, size, log.serial)
         if key != self._key:
             self._wrapped = {}
             self._key, self._view_key = key, None

@@ -32,7 +32,7 @@ ACTION_ORDER = {"plant": 0, "speculate": 1, "market": 2, "offer": 3, "pass": 4}
 
 
 class TableMenuScene(MenuScene):
-    """Resume, Rules, Settings, Save and leave, Leave."""
+    """Resume, Rules, Settings, Save and leave, Leave; and Replay once the game is over."""
 
     opaque = False
 
@@ -41,8 +41,6 @@ class TableMenuScene(MenuScene):
         self.table = table
 
     def build(self) -> None:
-        panel = centred(460, 470)
-        self.group.add(Panel(panel, lambda: _("Menu")))
         entries = [
             ("resume", lambda: _("Resume"), self.close, True),
             ("rules", lambda: _("Rules"), lambda: nav.push(self.stack, "rules"), False),
@@ -53,6 +51,10 @@ class TableMenuScene(MenuScene):
         if not self.table.session.autosave_on:
             entries[3] = ("leave", lambda: _("Leave"), self.to_title, False)
             entries.pop()
+        if self.table.session.over:  # a finished game can be watched again, move by move
+            entries.insert(1, ("replay", lambda: _("Replay"), self.replay, False))
+        panel = centred(460, 90 + 74 * len(entries))
+        self.group.add(Panel(panel, lambda: _("Menu")))
         for i, (uid, label, action, primary) in enumerate(entries):
             rect = pygame.Rect(0, 0, 340, 54)
             rect.midtop = (panel.centerx, panel.top + 56 + i * 74)
@@ -62,6 +64,12 @@ class TableMenuScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface)
         self.group.draw(surface)
+
+    def replay(self) -> None:
+        """The finished game on the table again; Back returns to its results."""
+        stack = self.stack
+        self.close()
+        nav.push(stack, "replay", save=self.table.session.save, at=None)
 
     def save_and_leave(self) -> None:
         if save_and_leave(self.table.session.save, self.table.session.state):

@@ -54,10 +54,8 @@ class TableScene(Scene):
         super().__init__()
         self.logview = LogView()
         self.drawer = TableDrawer(self.logview, Backdrop())
-        self.game = TableGame(save, state, self, self.drawer, autosave=autosave, saver=saver,
-                              speed=speed)
-        self.input = TableInput(self.game, self.logview, lambda: self.drawer.hits,
-                                self._coach_press)
+        self.game = self._make_game(save, state, autosave=autosave, saver=saver, speed=speed)
+        self.input = self._make_input()
         # the parts that stay the same for the whole game, for those who watch the table
         self.session: GameSession = self.game.session
         self.save = save
@@ -71,6 +69,14 @@ class TableScene(Scene):
         self.coach: CoachView | None = None
         if coach is not None:
             self._attach(coach)
+
+    def _make_game(self, save: Any, state: Any, *, autosave: bool, saver: Saver | None,
+                   speed: float | None) -> TableGame:
+        return TableGame(save, state, self, self.drawer, autosave=autosave, saver=saver,
+                         speed=speed)
+
+    def _make_input(self) -> TableInput:
+        return TableInput(self.game, self.logview, lambda: self.drawer.hits, self._coach_press)
 
     def _attach(self, coach: CoachView) -> None:
         self.coach = self.game.coach = coach

@@ -19,8 +19,9 @@ from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.chances import SeatChance
 from nile_desktop.scenes.table.draft import Target
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
+from nile_desktop.scenes.table.tray_view import hand_order
 from nile_desktop.scenes.table.view import TableView
-from nile_desktop.scenes.table_text import seat_kind_label
+from nile_desktop.scenes.table_text import cards_label, seat_kind_label
 from nile_desktop.ui import theme
 
 SPHINX, OBELISK, WALL = MONUMENTS
@@ -67,15 +68,15 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
                         anchor="topright")
     name_w = stats_rect.left - name_x - pad
     name = v.names[seat]
-    if me and len(v.humans) == 1:
+    if me and len(v.humans) == 1 and v.kinds[seat].is_human:
         name = _("{name} (you)").format(name=name)
     p.text(name, (name_x, rect.top + pad - p.px(2)), 16, theme.INK, bold=True, width=name_w)
     kind = v.kinds[seat]
     sub = seat_kind_label(kind)
     chance = v.chance if v.chance is not None and v.chance.seat == seat else None
-    line = sub if chance is None else _("{kind} · {percent}% to win").format(
+    subline = sub if chance is None else _("{kind} · {percent}% to win").format(
         kind=sub, percent=round(chance.chance * 100))
-    sub_rect = p.text(line, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT,
+    sub_rect = p.text(subline, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT,
                       width=name_w)
     if chance is not None:
         p.add(Element(f"seat.{seat}.chance", "chance", _("Win chance"), as_rect(sub_rect),
@@ -90,7 +91,22 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
                         "storage": state.storage_size(seat), "active": active}))
     below = head + p.px(4) + p.px(STAGED_LIFT_UNITS)  # a staged card lifted above its field stays clear
     body = pygame.Rect(rect.left + pad, rect.top + below, rect.w - 2 * pad, rect.h - below - pad)
+    if open_hand(v, seat):  # a finished game's replay with all hands shown: this seat's hand
+        line = theme.font(p.fs(12)).get_linesize()
+        body.h -= line + p.px(4)
+        hand = [kind for kind in hand_order(state.hand(seat)) for _n in range(state.hand(seat)[kind])]
+        text = _("Hand: {cards}").format(cards=cards_label(hand)) if hand else _("No cards in hand")
+        p.text(text, (body.left, body.bottom + p.px(4)), 12, theme.INK, width=body.w)
+        p.add(Element(f"seat.{seat}.hand", "hand", text, (body.left, body.bottom + p.px(4), body.w,
+                      line), focusable=False, tooltip=text,
+                      data={"seat": seat, "hand": state.hand(seat)}))
     _draw_items(p, v, seat, body)
+
+
+def open_hand(v: TableView, seat: int) -> bool:
+    """Whether ``seat``'s hand is written in its panel: "Show all hands" is on in a replay, and
+    the tray shows another seat's hand."""
+    return v.replay is not None and v.replay.open_hands and seat != v.revealed
 
 
 def _items(v: TableView, seat: int) -> list[tuple[str, str, int]]:

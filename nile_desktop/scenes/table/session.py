@@ -7,7 +7,10 @@ the game log, so the log, the save and the state can never disagree.
 
 Resuming a saved game replays its moves from the seed, which rebuilds the
 whole log (the opening flood included, and the bots' reasons the save kept)
-exactly as it was first played.
+exactly as it was first played. :meth:`GameSession.take_back` rebuilds it
+the same way from fewer moves: a person playing against bots returns to
+the start of their last turn (the seed fixes the deck, so the position is
+exactly the one they had), and the save is marked as a game with take-backs.
 No pygame here: the session is tested without a display.
 """
 
@@ -39,6 +42,8 @@ class GameSession:
         self.autosave_on = autosave
         self.saver = saver or self._autosave
         self.log = GameLog()
+        #: The seat that played each move of the save, in order.
+        self.movers: list[int] = []
         self.state = self._rebuild(state)
         self.save_failed = False
 
@@ -47,9 +52,11 @@ class GameSession:
         """The state after the save's moves, with every event of the game in the log."""
         state: State = self.save.new_state()
         self.log.add_events(list(state.events), seat=None)
+        self.movers = []
         for index, text in enumerate(self.save.moves):
             seat = state.active
             events = state.apply(text)
+            self.movers.append(seat)
             self.log.add_turn(seat, str(text), events, reason=self.save.reason_at(index))
         if given is not None and given.to_json() != state.to_json():
             log.warning("the given state differs from the save's replay; the replay is used")
@@ -98,10 +105,60 @@ class GameSession:
         """
         seat = self.active
         events = self.state.apply(move)
+        self.movers.append(seat)
         self.save.record(move, reason)
         self.log.add_turn(seat, str(move), events, reason=reason)
         self.write_autosave()
         return events
+
+    def restart(self, save: Any) -> None:
+        """Go on as the game ``save`` describes (a replay seeking): the state and the whole
+        log are rebuilt from its moves. Nothing is written."""
+        self.save = save
+        self.log = GameLog()
+        self.state = self._rebuild(None)
+
+    # -- taking a turn back ------------------------------------------------------------
+    def takeback_point(self) -> int | None:
+        """How many moves stay if the person takes back their turn, or None if they may not.
+
+        Only a game of exactly one person against bots offers it (never
+        pass-and-play, never bots alone), before the game is over, once the
+        person has played a move: it goes back to the start of the person's
+        last turn with a move in it (the current one, after a trade).
+        """
+        humans = self.humans
+        if len(humans) != 1 or self.players < 2 or self.over:
+            return None
+        person = humans[0]
+        played = [i for i, seat in enumerate(self.movers) if seat == person]
+        if not played:
+            return None
+        start = played[-1]
+        while start > 0 and self.movers[start - 1] == person:
+            start -= 1
+        return start
+
+    def take_back(self) -> bool:
+        """Return to the start of the person's last turn (:meth:`takeback_point`).
+
+        The moves from there on are dropped from the save, the state and the
+        whole log are rebuilt from the seed (the position is exactly the one
+        the person had), the save is marked with take-backs and written.
+        Returns False, changing nothing, when no take-back is offered.
+        """
+        start = self.takeback_point()
+        if start is None:
+            return False
+        del self.save.moves[start:]
+        reasons = getattr(self.save, "reasons", None)
+        if isinstance(reasons, list):
+            del reasons[start:]
+        self.save.takebacks = True
+        self.restart(self.save)
+        self.log.add_note("taken-back")
+        self.write_autosave()
+        return True
 
     def _autosave(self, save: Any) -> bool:
         """The save file, written with the live state (a finished game's result goes in it)."""

@@ -8,7 +8,8 @@
 - Buttons act when the mouse is released over them.
 - Keyboard: arrows or Tab move a cursor over cards, places and buttons;
   Space or Enter acts on it (as a click); Backspace as a right-click;
-  M, O, P, S, E are the actions, Ctrl+Z or U undo, C clears, H suggests,
+  M, O, P, S, E are the actions, Ctrl+Z or U undo (with nothing to undo, against bots:
+  take back my turn), C clears, H suggests,
   A lists all moves, Page Up/Down scroll the log, Escape opens the menu.
 """
 
@@ -21,7 +22,6 @@ import pygame
 
 from nile_desktop.engine import CardRef
 from nile_desktop.i18n import _
-from nile_desktop.scenes.table import flow as F
 from nile_desktop.scenes.table.commands import TableCommands
 from nile_desktop.scenes.table.draft import Refusal
 from nile_desktop.scenes.table.logview import LogView
@@ -278,6 +278,8 @@ class TableInput:
             t.act(bid.split(".", 1)[1])
         elif bid == "tool.undo":
             t.undo()
+        elif bid == "tool.takeback":
+            t.take_back()
         elif bid == "tool.clear":
             t.clear()
         elif bid == "tool.suggest":
@@ -316,9 +318,7 @@ class TableInput:
     def _key(self, event: Any) -> bool:
         t = self.t
         key, mod = event.key, event.mod
-        if key == pygame.K_ESCAPE:
-            if t.phase == F.OVER:
-                return False
+        if key == pygame.K_ESCAPE:  # the menu (a finished game's offers Replay)
             t.open_menu()
             return True
         if self.logview.handle_event(event):
@@ -346,8 +346,10 @@ class TableInput:
                 self.secondary(element)
             return True
         if key == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or key == pygame.K_u:
-            if t.composing():
+            if t.composing() and t.draft.can_undo():
                 t.undo()
+            elif t.can_take_back():
+                t.take_back()
             return True
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False

@@ -39,7 +39,9 @@ def draw_hand(p: Paint, v: TableView) -> None:
     pad = p.px(12)
     state = v.board
     if seat is None:
-        p.text(_("Cards are hidden until the next person is at the screen."),
+        hidden = _("Cards are hidden until the next person is at the screen.") if v.replay is None \
+            else _("This replay shows only the cards a person at the table saw then.")
+        p.text(hidden,
                (box.left + pad, box.centery), 15, theme.INK_SOFT, anchor="midleft",
                width=box.w - 2 * pad)
         return
@@ -47,7 +49,10 @@ def draw_hand(p: Paint, v: TableView) -> None:
     total = sum(hand.values())
     title = ngettext("Hand of {name}: {n} card", "Hand of {name}: {n} cards", total).format(
         name=v.names[seat], n=total)
-    p.text(title, (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w // 2)
+    shown = p.text(title, (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w // 2)
+    if theme.fit_text(title, p.fs(15), box.w // 2, True) != title:  # a long name: whole on hover
+        p.add(Element("hand.title", "label", title, as_rect(shown), focusable=False,
+                      tooltip=title))
     if not hand:
         p.text(_("No cards in hand"), (box.left + pad, box.centery), 15, theme.INK_SOFT,
                anchor="midleft")

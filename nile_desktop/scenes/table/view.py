@@ -71,6 +71,23 @@ class Pointer:
 
 
 @dataclass(frozen=True)
+class ReplayState:
+    """What the replay's controls show: where it is, whether it plays, whose cards show."""
+
+    #: Moves played so far (0: the deal) and moves in the save.
+    cursor: int
+    total: int
+    playing: bool
+    #: "Show all hands" is on, and whether it is offered (a finished game only).
+    open_hands: bool
+    finished: bool
+    #: The seat whose cards show without "Show all hands" (None: nobody's), for the note.
+    seen_by: int | None
+    #: How many times faster than the animation speed it plays.
+    rate: int = 1
+
+
+@dataclass(frozen=True)
 class TableView:
     """Everything a frame of the table shows, as it is at the start of the frame."""
 
@@ -111,6 +128,11 @@ class TableView:
     coach: CoachDrawing | None = None
     #: The shown seat's win chance ("Show win chances"), if the table has one.
     chance: SeatChance | None = None
+    #: "Take back my turn" is offered now, and whether its first press asks for a second.
+    takeback: bool = False
+    takeback_armed: bool = False
+    #: In a replay, where it is and what its controls show.
+    replay: ReplayState | None = None
 
     @property
     def players(self) -> int:
@@ -125,8 +147,8 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
                pulse: float, suggesting: bool, pass_armed: bool, message: Any,
                message_tone: Tone, pointer: Pointer, sprites: Sequence[Sprite],
-               banners: BannerQueue, coach: CoachDrawing | None,
-               chance: SeatChance | None = None) -> TableView:
+               banners: BannerQueue, coach: CoachDrawing | None, takeback: bool = False,
+               takeback_armed: bool = False, chance: SeatChance | None = None) -> TableView:
     """The view of one frame from the table's parts (``message`` is told in words now)."""
     active = session.active
     return TableView(
@@ -138,4 +160,4 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
         reveal=reveal, pulse=pulse, suggesting=suggesting, pass_armed=pass_armed,
         message=str(message) if message else "", message_tone=message_tone,
         log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach,
-        chance=chance)
+        takeback=takeback, takeback_armed=takeback_armed, chance=chance)

@@ -44,6 +44,8 @@ def note_line(note: str) -> str:
         return _("The game could not be saved automatically.")
     if note == "resumed":
         return _("The game is resumed.")
+    if note == "taken-back":
+        return _("Turn taken back: this game is now marked “with take-backs”.")
     return note
 
 

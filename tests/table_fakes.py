@@ -1,0 +1,43 @@
+"""A host and a placement for driving the table's deciding half without a display."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class FakePrefs:
+    animation_speed: float = 0.0
+    bot_pace: str = "fast"
+    show_hand_sizes: bool = True
+    colourblind_symbols: bool = False
+
+
+@dataclass
+class FakeHost:
+    """What the table asks of the app: settings, sound and other screens (remembered)."""
+
+    settings: FakePrefs = field(default_factory=FakePrefs)
+    routes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def prefs(self) -> FakePrefs:
+        return self.settings
+
+    def play_sound(self, name: str) -> None:
+        pass
+
+    def navigate(self, route: str, *, push: bool = True, **options: Any) -> None:
+        self.routes.append((route, options))
+
+    def rematch(self) -> None:
+        self.routes.append(("rematch", {}))
+
+
+class NotPlaced:
+    """Before any frame: no layout, no elements (effects use a usual window size)."""
+
+    layout = None
+
+    def element_rect(self, element_id: str) -> None:
+        return None
