@@ -38,8 +38,10 @@ INPUT_GUARD = 0.35
 MESSAGE_TIME = 5.0
 #: How fast the pauses between bot moves pass when effects are instant.
 INSTANT_PACE = 4.0
-#: Seconds End turn (and Take back my turn) stays armed for its second press.
+#: Seconds End turn stays armed for its second press.
 PASS_ARMED = 3.0
+#: Seconds Take back my turn stays armed: as long as its message ("Press again …") shows.
+TAKEBACK_ARMED = MESSAGE_TIME
 #: The flow hold kept while effects play.
 EFFECTS_HOLD = "effects"
 #: How long a bot's turn lasts at each bot pace (settings.BOT_PACES), as a factor.
@@ -253,7 +255,7 @@ class TableGame:
             return
         s = self.session
         if not s.save.takebacks and self.takeback_armed <= 0:
-            self.takeback_armed = PASS_ARMED
+            self.takeback_armed = TAKEBACK_ARMED
             self.say(_("Press again to take back your turn. The game will be marked “with "
                        "take-backs”."), Tone.NOTE)
             return
