@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.ai.levels import LEVELS
 from nile_desktop.formats import format_date
 from nile_desktop.i18n import _, format_number, ngettext
 from nile_desktop.record import PEOPLE, RecordStore, Tally, stats
@@ -50,23 +51,13 @@ def tally_text(tally: Tally) -> str:
 
 
 def level_name(level: str) -> str:
-    if level == PEOPLE:
-        return _("Against people only")
-    return _("Strongest opponent: {level}").format(level=seat_kind_label(level))
+    return _("People only") if level == PEOPLE else seat_kind_label(level)
 
 
 def player_figures(stats: dict[str, Any]) -> list[Figure]:
-    """The record's figures for one player's :func:`~nile_desktop.record.stats`."""
+    """The record's main figures for one player's :func:`~nile_desktop.record.stats`."""
     out = [Figure("games", _("Games"), tally_text(Tally(stats["games"], stats["wins"])),
                   {"games": stats["games"], "wins": stats["wins"]})]
-    for level, tally in stats["by_level"].items():
-        out.append(Figure(f"level-{level}", level_name(level), tally_text(tally),
-                          {"level": level, "games": tally.games, "wins": tally.wins}))
-    for count, tally in stats["by_seats"].items():
-        out.append(Figure(f"seats-{count}",
-                          ngettext("{count} player", "{count} players", count).format(count=count),
-                          tally_text(tally), {"seats": count, "games": tally.games,
-                                              "wins": tally.wins}))
     average = stats["average_smallest_pile"]
     out.append(Figure("smallest-pile", _("Average smallest pile"),
                       "—" if average is None else format_number(average, 1),
@@ -81,6 +72,25 @@ def player_figures(stats: dict[str, Any]) -> list[Figure]:
     out.append(Figure("takebacks", _("Games with take-backs (counted apart)"),
                       tally_text(takebacks), {"games": takebacks.games, "wins": takebacks.wins}))
     return out
+
+
+def level_figures(stats: dict[str, Any]) -> list[Figure]:
+    """Games and wins by the strongest opponent's level, people first, then weakest first."""
+    order = (PEOPLE, *LEVELS)
+    levels = sorted(stats["by_level"].items(),
+                    key=lambda item: (order.index(item[0]) if item[0] in order else len(order),
+                                      item[0]))
+    return [Figure(f"level-{level}", level_name(level), tally_text(tally),
+                   {"level": level, "games": tally.games, "wins": tally.wins})
+            for level, tally in levels]
+
+
+def seat_figures(stats: dict[str, Any]) -> list[Figure]:
+    """Games and wins by the number of players."""
+    return [Figure(f"seats-{count}",
+                   ngettext("{count} player", "{count} players", count).format(count=count),
+                   tally_text(tally), {"seats": count, "games": tally.games, "wins": tally.wins})
+            for count, tally in stats["by_seats"].items()]
 
 
 class RecordScene(MenuScene):
@@ -128,14 +138,21 @@ class RecordScene(MenuScene):
                                   [(n, n) for n in names], self.name, self.choose, uid="player"))
         shown = self.stats()
         top = panel.top + (100 if len(names) > 1 else 44)
+        right = panel.left + 600
         if self.name is not None:
             heading = self.name if len(names) == 1 else ""
-            self.group.add(FigureTable((left, top, 520, panel.bottom - 110 - top),
+            self.group.add(FigureTable((left, top, 520, 200),
                                        lambda: player_figures(self.stats() or stats([])),
                                        heading=heading, uid="figures"))
+            self.group.add(FigureTable((left, top + 210, 520, panel.bottom - 110 - top - 210),
+                                       lambda: level_figures(self.stats() or stats([])),
+                                       heading=lambda: _("By strongest opponent"),
+                                       uid="levels"))
+            self.group.add(FigureTable((right, panel.top + 300, 560, 220),
+                                       lambda: seat_figures(self.stats() or stats([])),
+                                       heading=lambda: _("By number of players"), uid="seats"))
         accuracy = shown["accuracy"] if shown is not None else []
-        self.group.add(self.accuracy_chart((panel.left + 600, panel.top + 44, 560, 420),
-                                           accuracy))
+        self.group.add(self.accuracy_chart((right, panel.top + 44, 560, 240), accuracy))
         bottom, width, gap = panel.bottom - 76, 240, 16
         start = panel.centerx - (3 * width + 2 * gap) // 2
         has = self.name is not None

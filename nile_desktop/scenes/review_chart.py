@@ -293,8 +293,8 @@ class FigureTable(Widget):
     focusable = False
     role = "figures"
 
-    def __init__(self, rect: Any, figures: Callable[[], list[Figure]], *, row_h: int = 30,
-                 name_share: float = 0.62, heading: TextSource = "",
+    def __init__(self, rect: Any, figures: Callable[[], list[Figure]], *, row_h: int = 28,
+                 name_share: float = 0.6, heading: TextSource = "",
                  uid: str | None = None) -> None:
         super().__init__(rect, uid=uid)
         self.figures = figures
@@ -303,20 +303,24 @@ class FigureTable(Widget):
         self.heading = heading
         self._rows: list[tuple[Figure, pygame.Rect]] = []
 
-    LINE = 22
+    LINE = 21
     WIDE = 26
 
     def wide(self, figure: Figure) -> bool:
         """A long value (a move, a date) goes under its name, on up to two lines."""
         return len(figure.value) > self.WIDE
 
+    def _lines(self, text: str, width: int) -> int:
+        return min(2, len(theme.wrap_text(text, theme.SIZE_SMALL, width)))
+
     def height_of(self, figure: Figure) -> int:
-        """A wide figure's value takes two lines under its name; a long name wraps."""
+        """A wide figure's value goes under its name; a long name or value wraps (two lines
+        at most)."""
         if self.wide(figure):
-            return self.row_h + 2 * self.LINE
+            return (self._lines(figure.name, self.rect.w - 16)
+                    + self._lines(figure.value, self.rect.w - 16)) * self.LINE + 8
         width = round(self.rect.w * self.name_share) - 16
-        lines = len(theme.wrap_text(figure.name, theme.SIZE_SMALL, width))
-        return max(self.row_h, min(2, lines) * self.LINE + 8)
+        return max(self.row_h, self._lines(figure.name, width) * self.LINE + 8)
 
     def _layout(self) -> list[tuple[Figure, pygame.Rect]]:
         top = self.rect.top + (34 if self.heading else 0)
@@ -340,9 +344,10 @@ class FigureTable(Widget):
             if i % 2 == 0:
                 view.rect(surface, (0xF4, 0xEA, 0xCC), row, border_radius=4)
             if self.wide(figure):
-                name_box = pygame.Rect(row.left + 8, row.top, row.w - 16, self.row_h)
-                value_box = pygame.Rect(row.left + 8, row.top + self.row_h - 4, row.w - 16,
-                                        row.h - self.row_h)
+                name_h = self._lines(figure.name, row.w - 16) * self.LINE + 4
+                name_box = pygame.Rect(row.left + 8, row.top + 2, row.w - 16, name_h)
+                value_box = pygame.Rect(row.left + 8, row.top + name_h, row.w - 16,
+                                        row.h - name_h - 2)
             else:
                 name_box = pygame.Rect(row.left + 8, row.top, split - 16, row.h)
                 value_box = pygame.Rect(row.left + split, row.top, row.w - split - 8, row.h)

@@ -213,9 +213,6 @@ class ReviewScene(MenuScene):
                 after=pct(chart[turn.index + 1][self.person]))
             out.append(Figure("turning-point", _("Turning point"), value,
                               {"index": turn.index, "swing": turn.swing}))
-        if had_takebacks(self.save):
-            out.append(Figure("takebacks", _("Take-backs"), _("This game was played with "
-                                                              "take-backs."), {"takebacks": True}))
         return out
 
     def decisions(self) -> list[tuple[int, Decision]]:
@@ -262,10 +259,10 @@ class ReviewScene(MenuScene):
                          point_text=self.point_text, point_data=self.point_data, marks=marks,
                          caption=lambda: _("Win chance of every seat after each move, each "
                                            "from its own view. Click a move to replay it."))
-        self.chart = chart = LineChart((panel.left + 30, panel.top + 40, 750, 300), series, spec,
+        self.chart = chart = LineChart((panel.left + 30, panel.top + 40, 750, 350), series, spec,
                                        on_pick=self.pick_point, selected=self.point, uid="chart")
         self.group.add(chart)
-        right = pygame.Rect(panel.left + 800, panel.top + 40, 390, 300)
+        right = pygame.Rect(panel.left + 800, panel.top + 40, 390, 356)
         people = [s for s in review.seats if s < len(self.names)]
         top = right.top
         if len(people) > 1:
@@ -279,7 +276,7 @@ class ReviewScene(MenuScene):
         rows = [DecisionRow(i, d, self.names, review.steps[i].move) for i, d in self.decisions()]
         empty = (lambda: _("No decision of this player lost 5 points or more.")) \
             if not self.every else (lambda: _("No decisions were measured."))
-        self.list = ListView((panel.left + 30, panel.top + 356, panel.w - 60, 200), rows,
+        self.list = ListView((panel.left + 30, panel.top + 406, panel.w - 60, 150), rows,
                              row_height=50, on_activate=self.open_decision, empty_text=empty,
                              uid="decisions")
         self.group.add(self.list)
@@ -334,10 +331,14 @@ class ReviewScene(MenuScene):
                 theme.draw_text(surface, line, (panel.centerx, y), anchor="midtop")
                 y += 30
             return
-        if self.notice:
-            theme.draw_text(surface, theme.fit_text(self.notice, theme.SIZE_SMALL, panel.w - 60),
-                            (panel.left + 30, panel.bottom - 96), theme.SIZE_SMALL, theme.ERROR)
+        notes = [_("This game was played with take-backs.")] if had_takebacks(self.save) else []
+        text = " ".join([*notes, self.notice] if self.notice else notes)
+        if text:
+            theme.draw_text(surface, theme.fit_text(text, theme.SIZE_SMALL, panel.w - 60),
+                            (panel.left + 30, panel.bottom - 98), theme.SIZE_SMALL,
+                            theme.ERROR if self.notice else theme.INK_SOFT)
 
     def dump_info(self) -> dict[str, Any]:
         return {"computing": self.task is not None, "person": self.person,
+                "takebacks": had_takebacks(self.save), "notice": self.notice,
                 "iterations": self.review.iterations if self.review is not None else None}
