@@ -291,6 +291,7 @@ class ReviewScene(MenuScene):
                               uid="deeper"))
         self.group.add(Button((left + 2 * (width + gap), bottom, width, 54), lambda: _("Back"),
                               self.close, uid="back", primary=True))
+        self.group.focus(chart)  # Left/Right walk the game at once (a rebuild keeps the focus)
 
     # -- choices -------------------------------------------------------------------------
     def choose_person(self, seat: int) -> None:
