@@ -200,3 +200,32 @@ def test_a_failed_review_says_so(driver: UiDriver, monkeypatch: pytest.MonkeyPat
     driver.step(2)
     assert scene.failed and driver.find("review.back")["enabled"]
     assert not driver.app.crashed
+
+
+def test_with_two_people_each_has_a_summary_and_marks_of_their_own(driver: UiDriver) -> None:
+    """Pass-and-play: a chooser picks whose decisions the chart marks, the list and the
+    summary show."""
+    from dataclasses import replace
+
+    from nile_desktop.review.cache import with_review
+    from nile_desktop.review.runner import compute_review
+
+    save = finished_game()
+    save.seats = [replace(seat, kind="human") for seat in save.seats]
+    game = Game.from_save(save)
+    review = compute_review(game, 4, 0, workers=1)
+    assert review.seats == (0, 1)
+    save.review = with_review({}, game, review)["review"]
+    scene = open_review(driver, save, iterations=4)
+    assert scene.task is None and driver.find("review.person")["data"]["options"] == ["P0", "P1"]
+    assert driver.find("review.person")["data"]["value"] == 0
+    first = driver.find("review.summary.decisions")["data"]["count"]
+    scene.group.focus(next(w for w in scene.group.widgets if w.uid == "person"))
+    driver.press(pygame.K_RIGHT)
+    assert scene.person == 1
+    marks = driver.elements(lambda e: e["role"] == "chart-mark")
+    assert all(m["data"]["series"] == 1 for m in marks)
+    rows = driver.elements(lambda e: e["role"] == "list-row")
+    assert all(r["data"]["seat"] == 1 for r in rows)
+    second = driver.find("review.summary.decisions")["data"]["count"]
+    assert first + second == len(save.moves)
