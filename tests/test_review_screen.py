@@ -174,6 +174,11 @@ def test_cancel_stops_the_review_and_leaves(driver: UiDriver) -> None:
     driver.click("review.cancel")
     assert driver.app.stack.top is not scene and scene.task is None
     assert task.wait(60)
+    left = open_review(driver, finished_game(), iterations=3000)
+    task = left.task
+    assert task is not None
+    driver.press(pygame.K_ESCAPE)  # leaving the screen stops the review too
+    assert driver.app.stack.top is not left and task.wait(60)
 
 
 def test_deeper_computes_again_and_cancel_returns_to_the_first_review(driver: UiDriver) -> None:
