@@ -94,7 +94,11 @@ def seat_figures(stats: dict[str, Any]) -> list[Figure]:
 
 
 class RecordScene(MenuScene):
-    """The record screen; ``save`` (a game just played) picks whose record shows first."""
+    """The record screen; ``save`` (a game just played) picks whose record shows first.
+
+    ``table`` is the table it was opened from (the table's routes pass it); ``store`` a
+    record other than the user's own file (tests).
+    """
 
     dump_name = "record"
 

@@ -59,7 +59,12 @@ def seat_colour(save: Any, seat: int) -> tuple[int, int, int]:
 
 
 class ReviewScene(MenuScene):
-    """The review screen of one saved game (``save``, a finished :class:`SaveGame`)."""
+    """The review screen of one saved game (``save``, a finished :class:`SaveGame`).
+
+    ``table`` is the table it was opened from (the table's routes pass it; the review needs
+    only the save); ``iterations``, ``deeper`` and ``workers`` are the review's depths and
+    processes (tests make them small).
+    """
 
     dump_name = "review"
 
