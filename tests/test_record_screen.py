@@ -23,6 +23,13 @@ from nile_desktop.record import RecordStore, game_entry, record_finished  # noqa
 from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test here keeps its record (and saves) in its own folder."""
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
 @pytest.fixture
 def driver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[UiDriver]:
     yield from title_driver(tmp_path, monkeypatch)
@@ -175,3 +182,23 @@ def test_the_results_lead_to_the_review_and_the_record(driver: UiDriver, monkeyp
     table.input.button("result.review")
     table.input.button("result.record")
     assert [(r, o["save"]) for r, o in pushed] == [("review", save), ("record", save)]
+
+
+def test_games_without_autosave_are_not_recorded() -> None:
+    """The tutorial and the demo play without saving: they leave the record alone."""
+    from nile_desktop.scenes.table.session import GameSession
+
+    save = bot_save(4)
+    last = save.moves.pop()
+    session = GameSession(save, autosave=False)
+    session.play(last)
+    assert session.over and RecordStore().names() == []
+
+
+def test_from_the_results_the_record_shows_the_person_who_played(driver: UiDriver) -> None:
+    save = finished_game()
+    record_finished(save)
+    record_finished(bot_save(4))  # P0 played that one
+    scene = driver.app.stack.push(RecordScene(save))
+    driver.step(2)
+    assert scene.name == "P1" and driver.find("record.player")["data"]["value"] == "P1"
