@@ -321,3 +321,42 @@ class RecordStore:
     def export_csv(self, target: Path, name: str | None = None) -> None:
         """Write the record as CSV to ``target`` (atomically)."""
         paths.write_atomic(target, csv_text(self.data, name))
+
+
+# -- the game's part: recording a finished game, adding a review's accuracy -------------------
+def had_takebacks(save: Any) -> bool:
+    """Whether the game of ``save`` was played with take-backs (marked so by the table)."""
+    return bool(getattr(save, "takebacks", False))
+
+
+def _people(save: Any) -> list[tuple[int, str]]:
+    return [(seat_index, seat.shown_name) for seat_index, seat in enumerate(save.seats)
+            if seat.kind == "human"]
+
+
+def record_finished(save: Any, losses: dict[int, float] | None = None,
+                    store: RecordStore | None = None) -> list[str]:
+    """Add a finished game to the record of every person who played it (one entry per seat).
+
+    ``losses`` maps a seat to its accuracy from a review (points lost per
+    decision). Returns the sentences to show the player: none when all went
+    well; a record that cannot be read or written never raises.
+    """
+    people = _people(save)
+    if not people:
+        return []
+    try:
+        store = store if store is not None else RecordStore()
+        entries = [(name, entry_from_save(save, seat, had_takebacks(save),
+                                          (losses or {}).get(seat)))
+                   for seat, name in people]
+        for name, entry in entries:
+            if entry is not None:
+                store.data = with_game(store.data, name, entry)
+        if any(entry is not None for _name, entry in entries):
+            store.write()
+    except (OSError, ValueError) as exc:
+        log.error("could not write the record: %s", exc)
+        notices = [store.notice] if store is not None and store.notice else []
+        return [*notices, _("The game could not be added to your record.")]
+    return [store.notice] if store.notice else []

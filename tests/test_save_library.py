@@ -327,3 +327,20 @@ def test_numbers_follow_the_language() -> None:
 def test_a_date_out_of_the_local_range_is_still_formatted() -> None:
     assert formats.format_datetime(datetime(1, 1, 1, tzinfo=timezone.utc), "en")
     assert formats.format_datetime(datetime(9999, 12, 31, 23, 59, tzinfo=timezone.utc), "cs")
+
+
+def test_the_load_list_says_a_game_was_played_with_take_backs() -> None:
+    """A game marked "with take-backs" says so in the Load list; others do not."""
+    import dataclasses
+    from datetime import datetime, timezone
+
+    from nile_desktop.i18n import set_language
+    from nile_desktop.save_library import SaveInfo
+    from nile_desktop.scenes.load_game import status_text
+
+    set_language("en")
+    info = SaveInfo(Path("game.json"), datetime(2026, 12, 1, tzinfo=timezone.utc), ["Ana", "Bo"],
+                    2, 3, False)
+    assert status_text(info) == "Season 2 of 3"
+    info = dataclasses.replace(info, takebacks=True)
+    assert status_text(info) == "Season 2 of 3 · with take-backs"

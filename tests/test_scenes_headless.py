@@ -17,6 +17,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from review_screens import K, reviewed_game  # noqa: E402
 
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import LOGICAL_SIZE, App  # noqa: E402
@@ -81,6 +82,8 @@ def scene_factories() -> dict[str, Callable[[], Scene]]:
     from nile_desktop.scenes.dialog import DialogScene
     from nile_desktop.scenes.load_game import LoadGameScene
     from nile_desktop.scenes.new_game import NewGameScene
+    from nile_desktop.scenes.record_screen import RecordScene
+    from nile_desktop.scenes.review_screen import ReviewScene
     from nile_desktop.scenes.rules import RulesScene
     from nile_desktop.scenes.settings import SettingsScene
     from nile_desktop.scenes.table import TableScene
@@ -99,6 +102,8 @@ def scene_factories() -> dict[str, Callable[[], Scene]]:
         "table": table,
         "crash": lambda: CrashScene(RuntimeError("test"), Path("/tmp/nile.log")),
         "dialog": lambda: DialogScene("Title", "A message for the player.", []),
+        "review": lambda: ReviewScene(reviewed_game(), iterations=K, workers=1),
+        "record": RecordScene,
     }
 
 

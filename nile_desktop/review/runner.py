@@ -4,7 +4,8 @@
 plus the deal) and calls ``progress(done, total)`` after each;
 ``cancel`` (a :class:`threading.Event`) stops it between jobs with
 :class:`Cancelled`. The jobs go to worker processes (spawned, the cores at
-most two, none inside a frozen app) so the table's own process stays free;
+most two, none inside a frozen app, each at a lower priority and ending
+with the game) so the table's own process stays free;
 each job has its own seed, so the result is the same on any number of
 processes. :class:`ReviewTask` runs all this in a background thread and
 holds the progress, the result or the error for the table to poll.
@@ -13,6 +14,7 @@ holds the progress, the result or the error for the table to poll.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -20,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from nile_desktop.ai.parallel import worker_count
+from nile_desktop.ai.parallel import exit_with_parent, worker_count
 
 from .analysis import Job, Step, replay, run_job, start_point
 from .evaluate import DEFAULT_ITERATIONS, EVALUATOR
@@ -134,12 +136,26 @@ def _run_here(jobs: list[Job], results: list[Any], done: int, tick: Callable[[in
             tick(done)
 
 
+#: How much lower than the game's own process a review worker runs (``os.nice``).
+WORKER_NICENESS = 10
+
+
+def _review_worker() -> None:
+    """In a worker: yield the processor to the window (a lower priority), end with the game."""
+    exit_with_parent()
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no nice() on Windows; a refusal only costs smoothness
+        pass
+
+
 def _run_in_pool(jobs: list[Job], results: list[Any], processes: int,
                  tick: Callable[[int], None], cancel: threading.Event | None) -> int:
     """Run the jobs on worker processes; return how many ran (a broken pool leaves some)."""
     done = 0
     try:
-        pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+        pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_review_worker)
     except (OSError, ValueError, NotImplementedError):
         pool = None
     if pool is not None:

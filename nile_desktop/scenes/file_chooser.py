@@ -4,7 +4,7 @@ The system's own file dialog (tkinter, a native toolkit) is not available
 in the frozen app on every system and would open behind a fullscreen
 window, so import and export use this scene: a path field that can be typed
 or pasted into, and a list of the current folder's sub-folders and game
-files (``*.json``) to click through. Folders that cannot be read show as
+files (``*.json``, or the ``suffix`` asked for) to click through. Folders that cannot be read show as
 empty; names the disk holds in another encoding are shown with U+FFFD.
 """
 
@@ -30,8 +30,8 @@ MAX_ENTRIES = 500
 MAX_PATH = 1024
 
 
-def folder_entries(folder: Path) -> list[tuple[str, Path, bool]]:
-    """(label, path, is_folder) for the parent, the sub-folders and the .json files; sorted."""
+def folder_entries(folder: Path, suffix: str = ".json") -> list[tuple[str, Path, bool]]:
+    """(label, path, is_folder) for the parent, the sub-folders and the ``suffix`` files; sorted."""
     entries: list[tuple[str, Path, bool]] = []
     if folder.parent != folder:
         entries.append(("..", folder.parent, True))
@@ -47,7 +47,7 @@ def folder_entries(folder: Path) -> list[tuple[str, Path, bool]]:
                     is_dir = entry.is_dir()
                 except OSError:
                     continue
-                if is_dir or entry.name.lower().endswith(".json"):
+                if is_dir or entry.name.lower().endswith(suffix):
                     found.append((shown(entry.name) + ("/" if is_dir else ""), Path(entry.path),
                                   is_dir))
     except OSError:
@@ -63,18 +63,19 @@ class FileChooserScene(MenuScene):
     """
 
     def __init__(self, title: TextSource, folder: Path, on_chosen: Callable[[Path], None], *,
-                 saving: bool = False, file_name: str = "") -> None:
+                 saving: bool = False, file_name: str = "", suffix: str = ".json") -> None:
         super().__init__()
         self.title = title
         self.folder = folder if folder.is_dir() else Path.home()
         self.on_chosen = on_chosen
         self.saving = saving
+        self.suffix = suffix
         self.path_text = shown(str(self.folder / file_name) if file_name else str(self.folder))
         self.entries: list[tuple[str, Path, bool]] = []
         self.problem = ""
 
     def enter(self) -> None:
-        self.entries = folder_entries(self.folder)
+        self.entries = folder_entries(self.folder, self.suffix)
         super().enter()
 
     def build(self) -> None:
@@ -133,7 +134,7 @@ class FileChooserScene(MenuScene):
         name = Path(self.path_text).name if self.saving and not Path(self.path_text).is_dir() \
             else ""
         self.folder = folder
-        self.entries = folder_entries(folder)
+        self.entries = folder_entries(folder, self.suffix)
         self.path_text = shown(str(folder / name) if name else str(folder))
         self.problem = ""
         self.relayout()
@@ -150,8 +151,8 @@ class FileChooserScene(MenuScene):
                 self.go(path)
                 return
             if self.saving:
-                if path.suffix.lower() != ".json":
-                    path = path.with_name(path.name + ".json")
+                if path.suffix.lower() != self.suffix:
+                    path = path.with_name(path.name + self.suffix)
                 if not path.parent.is_dir():
                     self.problem = _("There is no folder “{folder}”.").format(
                         folder=shown(str(path.parent)))

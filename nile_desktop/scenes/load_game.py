@@ -4,7 +4,8 @@ Each game has its own save, listed newest first with when it was last
 played (in the player's language and date format), who plays (and which
 seats are bots), the season or, for a finished game, the result. A game
 can be deleted (after a confirmation), exported to a file anywhere, and a
-shared file imported through the in-game file chooser.
+shared file imported through the in-game file chooser. A finished game can
+be reviewed (the review screen, decision by decision).
 
 A save that cannot be used stays in the list, marked as broken with the
 reason in the player's language, naming the file; it cannot be opened and
@@ -55,7 +56,14 @@ def players_text(info: Any) -> str:
 
 
 def status_text(info: Any) -> str:
-    """"Season 2 of 3", or the result of a finished game."""
+    """"Season 2 of 3", or the result of a finished game; "with take-backs" if it had any."""
+    text = _result_text(info)
+    if getattr(info, "takebacks", False):
+        text = _("{status} · with take-backs").format(status=text)
+    return text
+
+
+def _result_text(info: Any) -> str:
     if not info.over:
         return _("Season {season} of {seasons}").format(season=info.season, seasons=info.seasons)
     if not info.ranking:
@@ -170,10 +178,11 @@ class LoadGameScene(MenuScene):
                              empty_text=lambda: _("No saved games yet."), uid="saves")
         self.list.selected = min(self.selected, len(self.infos) - 1)
         self.group.add(self.list)
-        bottom, width, gap = panel.bottom - 80, 188, 12
-        left = panel.centerx - (5 * width + 4 * gap) // 2
+        bottom, width, gap = panel.bottom - 80, 160, 12
+        left = panel.centerx - (6 * width + 5 * gap) // 2
         actions = [
             ("load", lambda: _("Load"), lambda: self.open(self.list.selected), True),
+            ("review", lambda: _("Review"), self.review, False),
             ("delete", lambda: _("Delete"), self.ask_delete, False),
             ("export", lambda: _("Export"), self.ask_export, False),
             ("import", lambda: _("Import"), self.ask_import, False),
@@ -184,9 +193,10 @@ class LoadGameScene(MenuScene):
             button = Button((left + i * (width + gap), bottom, width, 54), label, action,
                             primary=primary, uid=uid)
             self.buttons.append(self.group.add(button))
-        self.load_button, self.delete_button, self.export_button = self.buttons[:3]
+        self.load_button, self.review_button, self.delete_button, self.export_button = \
+            self.buttons[:4]
         self.select(self.list.selected)
-        self.group.focus(self.list if self.infos else self.buttons[3])
+        self.group.focus(self.list if self.infos else self.buttons[4])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -210,6 +220,7 @@ class LoadGameScene(MenuScene):
         self.load_button.enabled = info is not None and not info.broken
         self.export_button.enabled = info is not None and not info.broken
         self.delete_button.enabled = info is not None
+        self.review_button.enabled = info is not None and not info.broken and bool(info.over)
 
     # -- opening -----------------------------------------------------------------------
     def open(self, index: int) -> None:
@@ -240,6 +251,18 @@ class LoadGameScene(MenuScene):
         """Put ``scene`` over this one (a dialog, a question)."""
         if self.stack is not None:
             self.stack.push(scene)
+
+    def review(self) -> None:
+        """The review of the selected finished game (it is read, not played: no claim)."""
+        info = self.current()
+        if info is None or info.broken or not info.over:
+            return
+        try:
+            save, _state = load_save(info.path)
+        except SaveError as err:
+            self.show_error(lambda: _("This game cannot be loaded"), err)
+            return
+        nav.push(self.stack, "review", save=save)
 
     # -- deleting ----------------------------------------------------------------------
     def ask_delete(self) -> None:

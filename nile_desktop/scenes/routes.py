@@ -11,6 +11,8 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.file_chooser import FileChooserScene
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.new_game import NewGameScene
+from nile_desktop.scenes.record_screen import RecordScene
+from nile_desktop.scenes.review_screen import ReviewScene
 from nile_desktop.scenes.rules import RulesScene
 from nile_desktop.scenes.settings import SettingsScene
 from nile_desktop.scenes.table import TableScene
@@ -31,3 +33,5 @@ def install() -> None:
     nav.register("table-menu", TableMenuScene)
     nav.register("move-list", MoveListScene)
     nav.register("replay", ReplayScene)
+    nav.register("review", ReviewScene)
+    nav.register("record", RecordScene)

@@ -1,4 +1,4 @@
-"""The title screen: new game, continue, load, rules, settings, quit.
+"""The title screen: new game, continue, load, rules, settings, learning, your record, quit.
 
 Continue resumes the newest unfinished game (every game has its own save)
 and is greyed out when there is none. The saves folder is listed in the
@@ -123,8 +123,8 @@ class TitleScene(MenuScene):
             self.stack.push(scene)
 
     def build(self) -> None:
-        panel = pygame.Rect(0, 0, 400, 470)
-        panel.midtop = (LOGICAL_W // 2, 226)
+        panel = pygame.Rect(0, 0, 400, 478)
+        panel.midtop = (LOGICAL_W // 2, 222)
         self.group.add(Panel(panel))
         entries = [
             ("new-game", lambda: _("New game"), self.new_game, True),
@@ -134,11 +134,12 @@ class TitleScene(MenuScene):
             ("rules", lambda: _("Rules"), self.rules, True),
             ("settings", lambda: _("Settings"), self.settings_scene, True),
             ("learn", lambda: _("Learn to play"), self.learn, True),
+            ("record", lambda: _("Your record"), self.record, True),
             ("quit", lambda: _("Quit"), self.quit, True),
         ]
         for i, (uid, label, action, enabled) in enumerate(entries):
-            rect = pygame.Rect(0, 0, 320, 50)
-            rect.midtop = (panel.centerx, panel.top + 24 + i * 62)
+            rect = pygame.Rect(0, 0, 320, 46)
+            rect.midtop = (panel.centerx, panel.top + 20 + i * 56)
             self.group.add(Button(rect, label, action, enabled=enabled, primary=i == 0, uid=uid))
 
     # -- actions -------------------------------------------------------------------
@@ -195,6 +196,9 @@ class TitleScene(MenuScene):
             [(lambda: _("Carry on"), lambda: open_tutorial(stack, resume=True)),
              (lambda: _("Start again"), lambda: open_tutorial(stack, resume=False)),
              (lambda: _("Not now"), None)]))
+
+    def record(self) -> None:
+        nav.push(self.stack, "record")
 
     def rules(self) -> None:
         nav.push(self.stack, "rules")

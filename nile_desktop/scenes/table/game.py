@@ -553,6 +553,9 @@ class TableGame:
     def rematch(self) -> None:
         self.host.rematch()
 
+    def after_game(self, screen: str) -> None:
+        self.host.navigate(screen, save=self.session.save)
+
     def new_game(self) -> None:
         self.host.navigate("new-game", push=False)
 

@@ -3,7 +3,9 @@
 Scoring compares the players' storage piles smallest first (R-END-3): the
 results show each player's piles in that order with the crop's picture,
 mark the pile that decided each place, say in a sentence how ties were
-broken, and chart every player's storage crop by crop.
+broken, and chart every player's storage crop by crop. From here the
+player goes on: a rematch, the game's review, their record, a new game or
+the title screen.
 """
 
 from __future__ import annotations
@@ -112,12 +114,14 @@ def draw_results(p: Paint, v: TableView) -> None:
         y += row_h
     chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
     _draw_chart(p, state, names, [bar_colour(c) for c in v.colours], chart)
-    bw, bh = p.px(190), p.px(44)
-    labels = (("result.rematch", _("Rematch")), ("result.new", _("New game")),
+    labels = (("result.rematch", _("Rematch")), ("result.review", _("Review")),
+              ("result.record", _("Your record")), ("result.new", _("New game")),
               ("result.title", _("Title screen")))
-    left = box.centerx - (3 * bw + 2 * p.px(16)) // 2
+    gap, bh = p.px(14), p.px(44)
+    bw = min(p.px(190), (box.w - 2 * pad - (len(labels) - 1) * gap) // len(labels))
+    left = box.centerx - (len(labels) * bw + (len(labels) - 1) * gap) // 2
     for i, (bid, label) in enumerate(labels):
-        draw_button(p, bid, label, (left + i * (bw + p.px(16)), box.bottom - bh - p.px(16), bw, bh),
+        draw_button(p, bid, label, (left + i * (bw + gap), box.bottom - bh - p.px(16), bw, bh),
                     primary=i == 0)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from nile_desktop.engine import Move, MoveError, State
+from nile_desktop.record import record_finished
 from nile_desktop.saves import autosave
 from nile_desktop.scenes.table.gamelog import GameLog
 from nile_desktop.seats import SeatKind
@@ -109,6 +110,9 @@ class GameSession:
         self.save.record(move, reason)
         self.log.add_turn(seat, str(move), events, reason=reason)
         self.write_autosave()
+        if self.over and self.autosave_on:  # the players' record (record.json) learns the result
+            for note in record_finished(self.save):
+                self.log.add_note(note)
         return events
 
     def restart(self, save: Any) -> None:

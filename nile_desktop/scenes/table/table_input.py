@@ -296,6 +296,8 @@ class TableInput:
             t.ready()
         elif bid == "result.rematch":
             t.rematch()
+        elif bid in ("result.review", "result.record"):
+            t.after_game(bid.split(".", 1)[1])
         elif bid == "result.new":
             t.new_game()
         elif bid == "result.title":

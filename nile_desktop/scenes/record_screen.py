@@ -1,0 +1,262 @@
+"""Your record: one player's games, wins, piles and accuracy over time.
+
+Opened from the title screen and from the results of a game (then showing
+the person who just played). The record is its own file
+(:class:`~nile_desktop.record.RecordStore`), so pruning saves never loses
+it. Per player name — chosen with arrows when several people have played
+on this computer — the screen shows the games and wins by opponent level and
+by number of players, the average smallest pile, the best game and, as a
+chart, the accuracy of every reviewed game in order. Games played with
+take-backs are counted apart. "Export CSV" writes the record through the
+in-game file chooser (a temporary file renamed into place); "Reset" forgets
+the player's games after asking. A record that cannot be read or written
+is said in a line on the screen, never a crash.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from nile_desktop.ai.levels import LEVELS
+from nile_desktop.formats import format_date
+from nile_desktop.i18n import _, format_number, ngettext
+from nile_desktop.record import PEOPLE, RecordStore, Tally, stats
+from nile_desktop.saves import without_surrogates
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.base import MenuScene
+from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.scenes.review_chart import ChartSpec, Figure, FigureTable, LineChart, Series
+from nile_desktop.scenes.table_text import seat_kind_label
+from nile_desktop.ui import Button, Choice, Panel, theme
+
+log = logging.getLogger(__name__)
+
+
+def date_text(value: str) -> str:
+    """An entry's ISO date in the player's language (the text itself if it is not a date)."""
+    try:
+        return format_date(datetime.fromisoformat(value))
+    except (TypeError, ValueError):
+        return value
+
+
+def tally_text(tally: Tally) -> str:
+    return _("{games} played, {wins} won").format(games=tally.games, wins=tally.wins)
+
+
+def level_name(level: str) -> str:
+    return _("People only") if level == PEOPLE else seat_kind_label(level)
+
+
+def player_figures(stats: dict[str, Any]) -> list[Figure]:
+    """The record's main figures for one player's :func:`~nile_desktop.record.stats`."""
+    out = [Figure("games", _("Games"), tally_text(Tally(stats["games"], stats["wins"])),
+                  {"games": stats["games"], "wins": stats["wins"]})]
+    average = stats["average_smallest_pile"]
+    out.append(Figure("smallest-pile", _("Average smallest pile"),
+                      "—" if average is None else format_number(average, 1),
+                      {"average": average}))
+    best = stats["best"]
+    if best is not None:
+        outcome = _("won") if best["won"] else _("lost")
+        value = _("{date}: {outcome}, smallest pile {pile}").format(
+            date=date_text(best["date"]), outcome=outcome, pile=best["smallest_pile"])
+        out.append(Figure("best", _("Best game"), value, {"id": best["id"]}))
+    takebacks = stats["takebacks"]
+    out.append(Figure("takebacks", _("Games with take-backs (counted apart)"),
+                      tally_text(takebacks), {"games": takebacks.games, "wins": takebacks.wins}))
+    return out
+
+
+def level_figures(stats: dict[str, Any]) -> list[Figure]:
+    """Games and wins by the strongest opponent's level, people first, then weakest first."""
+    order = (PEOPLE, *LEVELS)
+    levels = sorted(stats["by_level"].items(),
+                    key=lambda item: (order.index(item[0]) if item[0] in order else len(order),
+                                      item[0]))
+    return [Figure(f"level-{level}", level_name(level), tally_text(tally),
+                   {"level": level, "games": tally.games, "wins": tally.wins})
+            for level, tally in levels]
+
+
+def seat_figures(stats: dict[str, Any]) -> list[Figure]:
+    """Games and wins by the number of players."""
+    return [Figure(f"seats-{count}",
+                   ngettext("{count} player", "{count} players", count).format(count=count),
+                   tally_text(tally), {"seats": count, "games": tally.games, "wins": tally.wins})
+            for count, tally in stats["by_seats"].items()]
+
+
+class RecordScene(MenuScene):
+    """The record screen; ``save`` (a game just played) picks whose record shows first.
+
+    ``table`` is the table it was opened from (the table's routes pass it); ``store`` a
+    record other than the user's own file (tests).
+    """
+
+    dump_name = "record"
+
+    def __init__(self, save: Any = None, *, table: Any = None, name: str | None = None,
+                 store: RecordStore | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.name = name
+        if name is None and save is not None:
+            self.name = next((seat.shown_name for seat in save.seats if seat.kind == "human"),
+                             None)
+        self.notice = ""
+
+    def enter(self) -> None:
+        if self.store is None:
+            self.store = RecordStore()
+        self.notice = self.store.notice
+        names = self.store.names()
+        if self.name not in names:
+            self.name = names[0] if names else None
+        super().enter()
+
+    @property
+    def records(self) -> RecordStore:
+        if self.store is None:
+            self.store = RecordStore()
+        return self.store
+
+    def stats(self) -> dict[str, Any] | None:
+        return self.records.stats(self.name) if self.name is not None else None
+
+    # -- building ------------------------------------------------------------------------
+    def build(self) -> None:
+        panel = pygame.Rect(40, 50, 1200, 640)
+        self.panel = panel
+        self.group.add(Panel(panel, lambda: _("Your record")))
+        names = self.records.names()
+        left = panel.left + 40
+        if len(names) > 1:
+            self.group.add(Choice((left, panel.top + 44, 520, 44),
+                                  [(n, n) for n in names], self.name, self.choose, uid="player"))
+        shown = self.stats()
+        top = panel.top + (100 if len(names) > 1 else 44)
+        right = panel.left + 600
+        if self.name is not None:
+            heading = self.name if len(names) == 1 else ""
+            self.group.add(FigureTable((left, top, 520, 200),
+                                       lambda: player_figures(self.stats() or stats([])),
+                                       heading=heading, uid="figures"))
+            self.group.add(FigureTable((left, top + 210, 520, panel.bottom - 110 - top - 210),
+                                       lambda: level_figures(self.stats() or stats([])),
+                                       heading=lambda: _("By strongest opponent"),
+                                       uid="levels"))
+            self.group.add(FigureTable((right, panel.top + 300, 560, 220),
+                                       lambda: seat_figures(self.stats() or stats([])),
+                                       heading=lambda: _("By number of players"), uid="seats"))
+        accuracy = shown["accuracy"] if shown is not None else []
+        self.group.add(self.accuracy_chart((right, panel.top + 44, 560, 240), accuracy))
+        bottom, width, gap = panel.bottom - 76, 240, 16
+        start = panel.centerx - (3 * width + 2 * gap) // 2
+        has = self.name is not None
+        self.group.add(Button((start, bottom, width, 54), lambda: _("Export CSV"),
+                              self.ask_export, enabled=has, uid="export"))
+        self.group.add(Button((start + width + gap, bottom, width, 54), lambda: _("Reset"),
+                              self.ask_reset, enabled=has, uid="reset"))
+        back = Button((start + 2 * (width + gap), bottom, width, 54), lambda: _("Back"),
+                      self.close, primary=True, uid="back")
+        self.group.add(back)
+        self.group.focus(back)
+
+    def accuracy_chart(self, rect: tuple[int, int, int, int],
+                       accuracy: list[tuple[str, float]]) -> LineChart:
+        losses = [loss for _date, loss in accuracy]
+        top = max(10.0, math.ceil(max(losses, default=0.0) / 5) * 5)
+
+        def point_text(i: int) -> str:
+            if not 0 <= i < len(accuracy):
+                return ""
+            return _("{date}: {points} points lost per decision").format(
+                date=date_text(accuracy[i][0]), points=format_number(accuracy[i][1], 1))
+
+        spec = ChartSpec(top=top, ticks=(0, top / 2, top),
+                         tick_text=lambda v: format_number(v, 1), point_text=point_text,
+                         point_data=lambda i: {"date": accuracy[i][0], "mean_loss": accuracy[i][1]},
+                         caption=lambda: _("Accuracy over time: points lost per decision in "
+                                           "each reviewed game (lower is better)"),
+                         empty_text=lambda: _("Review a finished game to see your accuracy "
+                                              "here."))
+        return LineChart(rect, [Series(self.name or "", theme.LAPIS, losses)], spec,
+                         uid="accuracy")
+
+    def choose(self, name: str) -> None:
+        self.name = name
+        self.relayout()
+
+    # -- reset and export ----------------------------------------------------------------
+    def ask_reset(self) -> None:
+        name = self.name
+        if name is None or self.stack is None:
+            return
+        self.stack.push(DialogScene(
+            lambda: _("Reset the record?"),
+            lambda: _("Every game of {name} will be forgotten. This cannot be undone.").format(
+                name=name),
+            [(lambda: _("Reset"), lambda: self.reset(name)), (lambda: _("Keep it"), None)]))
+
+    def reset(self, name: str) -> None:
+        try:
+            self.records.reset(name)
+        except OSError as exc:
+            log.error("could not reset the record: %s", exc)
+            self.notice = _("The record could not be changed.")
+        else:
+            self.notice = _("The record of {name} was reset.").format(name=name)
+            self.name = None
+            names = self.records.names()
+            self.name = names[0] if names else None
+        self.relayout()
+
+    def ask_export(self) -> None:
+        if self.name is None:
+            return
+        nav.push(self.stack, "file-chooser", title=lambda: _("Export the record to…"),
+                 folder=Path.home(), on_chosen=self.export, saving=True,
+                 file_name="nile-record.csv", suffix=".csv")
+
+    def export(self, target: Path, replace: bool = False) -> None:
+        """Write the player's record as CSV to ``target``, asking before replacing a file."""
+        if target.exists() and not replace and self.stack is not None:
+            shown = without_surrogates(target.name)
+            self.stack.push(DialogScene(
+                lambda: _("Replace the file?"),
+                lambda: _("“{file}” already exists. Replace it with the record?").format(
+                    file=shown),
+                [(lambda: _("Replace"), lambda: self.export(target, replace=True)),
+                 (lambda: _("Cancel"), None)]))
+            return
+        try:
+            self.records.export_csv(target, self.name)
+        except (OSError, ValueError) as exc:
+            log.warning("could not export the record to %s: %s", target, exc)
+            self.notice = _("The record could not be written to “{file}”.").format(
+                file=without_surrogates(str(target)))
+            return
+        self.notice = _("The record was exported to “{file}”.").format(
+            file=without_surrogates(str(target)))
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        panel = self.panel
+        if self.name is None:
+            theme.draw_text(surface, theme.fit_text(
+                _("No finished games yet: your record starts with your first game."),
+                theme.SIZE_BODY, 520), (panel.left + 40, panel.top + 60), colour=theme.INK_SOFT)
+        if self.notice:
+            theme.draw_text(surface, theme.fit_text(self.notice, theme.SIZE_SMALL, panel.w - 80),
+                            (panel.left + 40, panel.bottom - 104), theme.SIZE_SMALL, theme.INK_SOFT)
+
+    def dump_info(self) -> dict[str, Any]:
+        return {"player": self.name, "notice": self.notice}

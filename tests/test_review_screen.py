@@ -1,0 +1,236 @@
+"""The review screen: the chart, the marks, the summary, computing it, and where clicks lead."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import json  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from review_games import TAKEOVER  # noqa: E402
+from review_screens import (  # noqa: E402
+    BLUNDER_INDEX,
+    K,
+    finished_game,
+    record_pushes,
+    reviewed_game,
+    saved,
+    title_driver,
+)
+from ui_driver import UiDriver  # noqa: E402
+
+from nile_desktop.record import RecordStore  # noqa: E402
+from nile_desktop.review.cache import cached_review  # noqa: E402
+from nile_desktop.review.runner import Game  # noqa: E402
+from nile_desktop.scenes import nav  # noqa: E402
+from nile_desktop.scenes.review_screen import ReviewScene  # noqa: E402
+
+
+@pytest.fixture
+def driver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[UiDriver]:
+    yield from title_driver(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def pushed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    return record_pushes(monkeypatch)
+
+
+@pytest.fixture
+def replays(pushed: list[tuple[str, dict[str, Any]]],
+            monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """The replay route registered, and every push that asks for it recorded."""
+    monkeypatch.setitem(nav.ROUTES, "replay", lambda **options: None)
+    return pushed
+
+
+def open_review(d: UiDriver, save: Any, **options: Any) -> ReviewScene:
+    scene = d.app.stack.push(ReviewScene(save, iterations=options.pop("iterations", K),
+                                         workers=1, **options))
+    d.step(2)
+    return scene
+
+
+def test_the_blunder_is_marked_with_the_better_move(driver: UiDriver) -> None:
+    """R-TRADE-3 / R-PLANT-3: offering away the Wheat of a take-over is marked a blunder on
+    the chart and in the list, with the take-over named as the better move, in notation,
+    in words and with its reason; the summary counts it."""
+    scene = open_review(driver, reviewed_game())
+    assert scene.task is None, "a review kept in the save is shown at once"
+    mark = driver.find(f"review.chart.mark-{BLUNDER_INDEX + 1}")
+    assert mark["role"] == "chart-mark" and mark["data"]["mark"] == "blunder"
+    assert mark["data"]["series"] == 1
+    rows = driver.elements(lambda e: e["id"].startswith("review.decisions.row-"))
+    blunder = next(r for r in rows if r["data"]["mark"] == "blunder")
+    assert blunder["data"]["move_index"] == BLUNDER_INDEX and blunder["data"]["best"] == TAKEOVER
+    assert blunder["data"]["loss"] >= 15
+    label = blunder["label"]
+    assert "offer wheat wheat" in label and "Blunder" in label
+    assert f"Better: {TAKEOVER} (Plant Wheat ×2)" in label
+    assert "takes the Wheat field, 2 against 1" in label
+    assert all(r["data"]["mark"] for r in rows), "only marked decisions are listed at first"
+    assert driver.find("review.summary.blunder")["data"]["count"] >= 1
+    accuracy = driver.find("review.summary.accuracy")
+    assert accuracy["data"]["mean_loss"] > 0 and accuracy["label"].startswith("Accuracy")
+    assert driver.find("review.summary.turning-point")["role"] == "figure"
+
+
+def test_the_chart_has_a_point_per_position_for_every_seat(driver: UiDriver) -> None:
+    save = reviewed_game()
+    open_review(driver, save)
+    chart = driver.find("review.chart")
+    assert chart["data"]["points"] == len(save.moves) + 1
+    assert [s["name"] for s in chart["data"]["series"]] == ["P0", "P1"]
+    assert chart["data"]["series"][1]["colour"] == [0x7F, 0xE0, 0xD8]  # turquoise, seat colour 1
+    points = driver.elements(lambda e: e["role"] == "chart-point")
+    assert len(points) == len(save.moves) + 1
+    last = points[-1]
+    assert last["data"]["move"] == save.moves[-1] and len(last["data"]["values"]) == 2
+    assert points[0]["label"].startswith("The deal.")
+
+
+def test_pointing_at_a_point_or_focusing_it_shows_its_move(driver: UiDriver) -> None:
+    scene = open_review(driver, reviewed_game())
+    point = driver.find(f"review.chart.point-{BLUNDER_INDEX + 1}")
+    x, y, w, h = point["rect"]
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x + w // 2, y + h // 2), rel=(0, 0),
+                                buttons=(0, 0, 0))
+    driver.step(2, [motion])
+    assert scene.chart is not None and scene.chart.shown and "Move 19, P1: offer wheat wheat" in scene.chart.shown
+    away = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    driver.step(1, [away])
+    scene.group.focus(scene.chart)
+    driver.press(pygame.K_END)
+    assert scene.chart is not None
+    assert scene.chart.selected == len(scene.save.moves)
+    assert scene.save.moves[-1] in (scene.chart.shown or "")
+
+
+def test_clicking_a_point_or_a_marked_move_opens_the_replay_there(
+        driver: UiDriver, replays: list[tuple[str, dict[str, Any]]]) -> None:
+    save = reviewed_game()
+    open_review(driver, save)
+    driver.click(f"review.chart.mark-{BLUNDER_INDEX + 1}")
+    assert replays == [("replay", {"save": save, "at": BLUNDER_INDEX})]
+    row = next(e for e in driver.elements(lambda e: e["role"] == "list-row")
+               if e["data"]["mark"] == "blunder")
+    driver.click(row["id"])
+    driver.press(pygame.K_RETURN)
+    assert replays[-1] == ("replay", {"save": save, "at": BLUNDER_INDEX})
+
+
+def test_without_a_replay_route_a_click_does_nothing(driver: UiDriver,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(nav.ROUTES, "replay", raising=False)
+    scene = open_review(driver, reviewed_game())
+    driver.click(f"review.chart.mark-{BLUNDER_INDEX + 1}")
+    assert driver.app.stack.top is scene and not driver.app.crashed
+
+
+def test_every_decision_lists_the_unmarked_ones_too(driver: UiDriver) -> None:
+    save = reviewed_game()
+    open_review(driver, save)
+    marked = len(driver.elements(lambda e: e["role"] == "list-row"))
+    driver.click("review.every")
+    listed = driver.find("review.decisions")["data"]["rows"]
+    measured = driver.find("review.summary.decisions")["data"]["count"]
+    assert listed == measured > marked
+
+
+def test_a_review_is_computed_in_the_background_and_kept_in_the_save(
+        driver: UiDriver, tmp_path: Path) -> None:
+    """Progress shows while it computes; the result goes into the save file (a second look is
+    instant) and the person's accuracy into their record."""
+    save = saved(finished_game(), tmp_path / "game.json")
+    scene = open_review(driver, save, iterations=4)
+    assert scene.task is not None
+    bar = driver.find("review.progress")
+    assert bar["role"] == "progress" and 0 <= bar["data"]["fraction"] <= 1
+    assert driver.find("review.cancel")["enabled"]
+    assert scene.task.wait(120)
+    driver.step(2)
+    assert scene.task is None and scene.review is not None
+    assert driver.find("review.chart")["data"]["points"] == len(save.moves) + 1
+    kept = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert cached_review(kept, Game.from_save(save), 4) == scene.review
+    games = RecordStore().data["players"]["P1"]["games"]
+    assert len(games) == 1 and games[0]["mean_loss"] is not None
+    again = open_review(driver, saved(save, tmp_path / "game.json"), iterations=4)
+    assert again.task is None and again.review == scene.review
+
+
+def test_cancel_stops_the_review_and_leaves(driver: UiDriver) -> None:
+    scene = open_review(driver, finished_game(), iterations=3000)
+    task = scene.task
+    assert task is not None
+    driver.click("review.cancel")
+    assert driver.app.stack.top is not scene and scene.task is None
+    assert task.wait(60)
+    left = open_review(driver, finished_game(), iterations=3000)
+    task = left.task
+    assert task is not None
+    driver.press(pygame.K_ESCAPE)  # leaving the screen stops the review too
+    assert driver.app.stack.top is not left and task.wait(60)
+
+
+def test_deeper_computes_again_and_cancel_returns_to_the_first_review(driver: UiDriver) -> None:
+    scene = open_review(driver, reviewed_game(), deeper=3000)
+    driver.click("review.deeper")
+    assert scene.task is not None and scene.task.iterations == 3000
+    assert driver.find("review.progress")
+    task = scene.task
+    driver.click("review.cancel")
+    assert driver.app.stack.top is scene and scene.review is not None
+    assert driver.find("review.chart")
+    assert task.wait(60)
+
+
+def test_a_failed_review_says_so(driver: UiDriver, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nile_desktop.review import runner
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("broken evaluator")
+
+    monkeypatch.setattr(runner, "compute_review", broken)
+    scene = driver.app.stack.push(ReviewScene(finished_game(), iterations=K, workers=1))
+    assert scene.task is not None and scene.task.wait(30)
+    driver.step(2)
+    assert scene.failed and driver.find("review.back")["enabled"]
+    assert not driver.app.crashed
+
+
+def test_with_two_people_each_has_a_summary_and_marks_of_their_own(driver: UiDriver) -> None:
+    """Pass-and-play: a chooser picks whose decisions the chart marks, the list and the
+    summary show."""
+    from dataclasses import replace
+
+    from nile_desktop.review.cache import with_review
+    from nile_desktop.review.runner import compute_review
+
+    save = finished_game()
+    save.seats = [replace(seat, kind="human") for seat in save.seats]
+    game = Game.from_save(save)
+    review = compute_review(game, 4, 0, workers=1)
+    assert review.seats == (0, 1)
+    save.review = with_review({}, game, review)["review"]
+    scene = open_review(driver, save, iterations=4)
+    assert scene.task is None and driver.find("review.person")["data"]["options"] == ["P0", "P1"]
+    assert driver.find("review.person")["data"]["value"] == 0
+    first = driver.find("review.summary.decisions")["data"]["count"]
+    scene.group.focus(next(w for w in scene.group.widgets if w.uid == "person"))
+    driver.press(pygame.K_RIGHT)
+    assert scene.person == 1
+    marks = driver.elements(lambda e: e["role"] == "chart-mark")
+    assert all(m["data"]["series"] == 1 for m in marks)
+    rows = driver.elements(lambda e: e["role"] == "list-row")
+    assert all(r["data"]["seat"] == 1 for r in rows)
+    second = driver.find("review.summary.decisions")["data"]["count"]
+    assert first + second == len(save.moves)
