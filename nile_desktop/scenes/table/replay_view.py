@@ -41,7 +41,8 @@ def counter_text(r: ReplayState) -> str:
     if r.cursor == 0:
         return ngettext("The deal ({total} move)", "The deal ({total} moves)",
                         r.total).format(total=r.total)
-    return _("Move {n} of {total}").format(n=r.cursor, total=r.total)
+    # the moves already played: the next step plays move n + 1, as the review numbers it
+    return _("{n} of {total} moves played").format(n=r.cursor, total=r.total)
 
 
 def draw_replay_controls(p: Paint, v: TableView, r: ReplayState) -> None:
