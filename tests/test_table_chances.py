@@ -56,7 +56,7 @@ def test_on_the_persons_turn_opens_with_their_chance(app: App) -> None:
     person = TablePerson(app, table, random.Random(1))
     assert person.settle() == "compose"
     person.wait(1)
-    table.game.chances.wait(30)
+    table.game.advisor.chances.wait(30)
     person.wait(2)
     shown = _chances(table)
     assert [e.data["seat"] for e in shown] == [0]
@@ -76,7 +76,7 @@ def test_pass_and_play_shows_only_the_revealed_persons_chance(app: App) -> None:
             continue
         if phase == "compose":
             person.wait(1)
-            table.game.chances.wait(30)
+            table.game.advisor.chances.wait(30)
             person.wait(2)
             shown = _chances(table)
             assert [e.data["seat"] for e in shown] == [table.flow.revealed]

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from nile_desktop.engine import CardRef, Move, observe
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.scenes.bots import BotRunner
+from nile_desktop.scenes.table.advisor import Advisor
 from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.chances import ChanceWatch, SeatChance
+from nile_desktop.scenes.table.chances import SeatChance
 from nile_desktop.scenes.table.commands import Listener
 from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.effects import Placed, Stage, fx_deal
@@ -97,9 +98,7 @@ class TableGame:
         #: Events of the next turn held back until its person is at the screen (pass-and-play).
         self.deferred: list[Any] = []
         self.runner = BotRunner()
-        self.suggester = BotRunner()
-        self.chances = ChanceWatch()
-        self.suggesting = False
+        self.advisor = Advisor()
         self.listeners: list[Listener] = []
         self.coach: Coach | None = None
         self.clock = 0.0
@@ -169,7 +168,7 @@ class TableGame:
             layout=layout, board=self.board, session=self.session, flow=self.flow,
             draft=self._draft, targets=self.targets_shown(pointer.dragging),
             prefs=self.host.prefs(), reveal=self.stage.reveal, pulse=self.pulse,
-            suggesting=self.suggesting, pass_armed=self.pass_armed > 0,
+            suggesting=self.advisor.suggesting, pass_armed=self.pass_armed > 0,
             message=self.message if self.message_time > 0 else "",
             message_tone=self.message_tone, pointer=pointer, sprites=self.stage.sprites,
             banners=self.stage.banners, coach=self.coach, takeback=self.can_take_back(),
@@ -214,8 +213,7 @@ class TableGame:
 
     def close(self) -> None:
         self.runner.close()
-        self.suggester.close()
-        self.chances.close()
+        self.advisor.close()
 
     # -- building a move ---------------------------------------------------------------------
     def pick(self, card: CardRef | str) -> Refusal | None:
@@ -272,8 +270,8 @@ class TableGame:
         the board, the turn flow and the draft start again from its position."""
         s = self.session
         self.runner.cancel()
-        self.suggester.cancel()
-        self.suggesting = self.skipping = False
+        self.advisor.cancel()
+        self.skipping = False
         self._asked_at = -1
         self.deferred = []
         self.board.sync(s.state)
@@ -423,38 +421,21 @@ class TableGame:
         self.play(self._draft.move_text(action))
 
     def suggest(self) -> None:
-        if not self.composing() or self.suggesting:
-            return
-        s = self.session
-        rng = random.Random(s.save.seed * 31 + len(s.save.moves))
-        self.suggesting = True
-        self.suggester.ask("hard", observe(s.state, s.active), list(s.legal_moves()), rng)
+        if self.composing():
+            self.advisor.suggest(self.session)
 
-    def _watch_chance(self) -> None:
-        """With "Show win chances" on, a person's turn opens with their chance to win,
-        estimated from their own view only."""
-        if not getattr(self.host.prefs(), "show_win_chances", False):
-            return
-        s = self.session
-        if self.composing() and not s.over:
-            self.chances.want(s.active, len(s.save.moves), observe(s.state, s.active),
-                              seed=s.save.seed)
-        self.chances.poll()
+    def _chances_on(self) -> bool:
+        return bool(getattr(self.host.prefs(), "show_win_chances", False))
 
     def chance_shown(self) -> SeatChance | None:
-        """The win chance the table shows (for the seat whose cards it shows), if any."""
-        seat = self.flow.revealed
-        if seat is None or not getattr(self.host.prefs(), "show_win_chances", False):
-            return None
-        return self.chances.shown(seat)
+        """The win chance the table shows (for the seat whose cards it shows), if any:
+        with "Show win chances" on, a person's turn opens with theirs, from their view."""
+        return self.advisor.chance_of(self.flow.revealed) if self._chances_on() else None
 
     def _poll_suggestion(self) -> None:
-        if not self.suggesting:
-            return
-        answer = self.suggester.result()
+        answer = self.advisor.suggestion()
         if answer is None:
             return
-        self.suggesting = False
         move, reason = answer
         if not self.composing():
             return
@@ -522,7 +503,8 @@ class TableGame:
             self.fresh_draft()
         self._drive_bots()
         self._poll_suggestion()
-        self._watch_chance()
+        if self._chances_on():
+            self.advisor.watch_chance(self.session, self.composing())
 
     # -- answers to the overlays ---------------------------------------------------------------
     def ready(self) -> None:
