@@ -53,6 +53,11 @@ ROLLOUT_TURNS = 2
 #: The luck of the hidden cards and the coming floods then cancels out and
 #: each iteration measures a move's *advantage* over the default.
 CONTROL_VARIATE = "default"
+#: Tree descents per determinisation: each deal (and its control variate) is
+#: used this many times, so the descents after the first compare their moves
+#: with the very same hidden cards and dice (common random numbers) at the
+#: cost of a copy of the state instead of a new deal and a new default line.
+DEAL_REUSE = 1
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
 #: The search's clock (seconds): wall-clock time, the same in every worker process.
@@ -146,16 +151,21 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     deal = Dealer(view).deal
     root = Node(None, -1)
     me = view.seat
-    done = 0
+    done = uses = 0
+    reuse = DEAL_REUSE
     sqrt, log, k = math.sqrt, math.log, EXPLORATION
     while True:
         if iterations is not None and done >= iterations:
             break
         if deadline is not None and done and clock() >= deadline:
             break
-        state = deal(rng)
-        dice = rng.getrandbits(32)
-        baseline = _baseline(state, roots[0], dice)
+        if uses == 0:
+            dealt = deal(rng)
+            dice = rng.getrandbits(32)
+            baseline = _baseline(dealt, roots[0], dice)
+            uses = reuse
+        uses -= 1
+        state = dealt.clone() if uses else dealt
         node = root
         path = [root]
         expanded = False
