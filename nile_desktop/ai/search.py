@@ -161,6 +161,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             break
         if uses == 0:
             dealt = deal(rng)
+            dealt.quiet = True  # nobody reads the events of a determinisation
             dice = rng.getrandbits(32)
             baseline = _baseline(dealt, roots[0], dice)
             uses = reuse

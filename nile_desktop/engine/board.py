@@ -54,6 +54,7 @@ class Board:
         "extra",
         "ending",
         "events",
+        "quiet",
     )
 
     def __init__(self, rules: Rules, crops: tuple[int, ...], seed: int) -> None:
@@ -81,6 +82,9 @@ class Board:
         self.extra: dict[str, Any] = {}  # unknown position keys, kept as read
         self.ending = False  # the last pile ran out during the current step
         self.events: list[Event] = []  # events of the move being applied
+        #: True: moves are played without recording their events (``events`` stays
+        #: empty), for a search's determinisations; the rules are the same.
+        self.quiet = False
 
     # -- copying -------------------------------------------------------
     def clone(self: B) -> B:
@@ -110,6 +114,7 @@ class Board:
         c.extra = dict(self.extra)
         c.ending = False
         c.events = []
+        c.quiet = self.quiet
         return c
 
     # -- reading -------------------------------------------------------
