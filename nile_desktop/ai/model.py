@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -176,12 +177,17 @@ class Table:
 
     # -- building ---------------------------------------------------------
     @classmethod
-    def from_view(cls, view: View, memory: float = 1.0) -> Table:
+    def from_view(cls, view: View, memory: float = 1.0, recall: bool = False) -> Table:
         """The table as ``view.seat`` sees it; ``memory`` < 1 forgets played cards.
 
         A seat with poor memory blends what is really unseen with the full
-        deck, as if it had not watched the discards and floods.
+        deck, as if it had not watched the discards and floods. With
+        ``recall`` the seat also remembers every storage pile it watched fill
+        (:attr:`~nile_desktop.engine.View.storages`, when the view has them);
+        without, other storage piles are expected from their sizes alone.
         """
+        if view.storages is not None and not recall:
+            view = replace(view, storages=None)
         t = cls()
         t._common(view.rules.players, view.crops, view.season, view.seasons, view.deck_size,
                   view.deck_size + sum(view.discard) + sum(view.flood_stack), view.fields,
@@ -192,7 +198,9 @@ class Table:
             total_u, total_f = sum(unseen), sum(full)
             unseen = [memory * u + (1 - memory) * f * total_u / total_f
                       for u, f in zip(unseen, full, strict=True)]
-        hidden_storage = sum(view.storage_sizes) - view.storage_sizes[view.seat]
+        watched = view.storages
+        hidden_storage = (sum(view.storage_sizes) - view.storage_sizes[view.seat]
+                          if watched is None else 0)
         crop_unseen = sum(unseen[c] for c in view.crops) or 1.0
         share = {c: unseen[c] / crop_unseen for c in view.crops}
         t.hands = [None] * t.players
@@ -202,6 +210,8 @@ class Table:
         for s in range(t.players):
             if s == view.seat:
                 t.storage.append([float(x) for x in view.storage])
+            elif watched is not None:
+                t.storage.append([float(x) for x in watched[s]])
             else:
                 size = view.storage_sizes[s]
                 t.storage.append([size * share.get(c, 0.0) for c in range(N_CROPS)])

@@ -30,6 +30,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from nile_desktop.engine import Dealer, Move, State, View, apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
@@ -58,6 +59,10 @@ CONTROL_VARIATE = "default"
 #: with the very same hidden cards and dice (common random numbers) at the
 #: cost of a copy of the state instead of a new deal and a new default line.
 DEAL_REUSE = 1
+#: Whether the search remembers the storage piles it watched fill (the view's
+#: ``storages``): in its root ranking and, through the engine's Dealer, in
+#: every determinisation. Off, it deals other storage piles at random.
+RECALL = True
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
 #: The search's clock (seconds): wall-clock time, the same in every worker process.
@@ -97,7 +102,7 @@ def root_moves(view: View, legal: Sequence[Move],
     Always a subset of ``legal``, so whatever the search picks is legal.
     """
     width = ROOT_WIDTH if width is None else width
-    scorer = Scorer(Table.from_view(view), view.seat)
+    scorer = Scorer(Table.from_view(view, recall=RECALL), view.seat)
     ranked = sorted(scorer.ranked(legal), key=lambda x: -x[0])
     chosen: list[Move] = []
     kinds: set[str] = set()
@@ -148,7 +153,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     whichever comes first; at least one iteration is always made.
     """
     rng = EngineRandom(seed)
-    deal = Dealer(view).deal
+    deal = Dealer(view if RECALL or view.storages is None else replace(view, storages=None)).deal
     root = Node(None, -1)
     me = view.seat
     done = uses = 0
@@ -161,7 +166,8 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             break
         if uses == 0:
             dealt = deal(rng)
-            dealt.quiet = True  # nobody reads the events of a determinisation
+            # Nobody reads a determinisation's events or watches its storage fill.
+            dealt.quiet, dealt.watched = True, None
             dice = rng.getrandbits(32)
             baseline = _baseline(dealt, roots[0], dice)
             uses = reuse

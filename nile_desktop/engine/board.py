@@ -55,6 +55,7 @@ class Board:
         "ending",
         "events",
         "quiet",
+        "watched",
     )
 
     def __init__(self, rules: Rules, crops: tuple[int, ...], seed: int) -> None:
@@ -85,6 +86,12 @@ class Board:
         #: True: moves are played without recording their events (``events`` stays
         #: empty), for a search's determinisations; the rules are the same.
         self.quiet = False
+        #: Every seat's storage as the whole table has watched it fill: a harvest is
+        #: public (R-HARV-1), and so is a card traded from storage (R-TRADE-1), so a
+        #: seat that has seen the game from its deal knows all storage piles even
+        #: though it never sees them (R-HARV-3). Kept by :func:`~.state.new_game`'s
+        #: games; None where the history is unknown (a position read from JSON).
+        self.watched: list[list[int]] | None = None
 
     # -- copying -------------------------------------------------------
     def clone(self: B) -> B:
@@ -115,6 +122,7 @@ class Board:
         c.ending = False
         c.events = []
         c.quiet = self.quiet
+        c.watched = [w[:] for w in self.watched] if self.watched is not None else None
         return c
 
     # -- reading -------------------------------------------------------

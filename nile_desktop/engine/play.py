@@ -104,6 +104,8 @@ def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
             if token_from_storage(t):
                 store[kind] -= 1
                 from_store += 1
+                if state.watched is not None:  # shown as it goes: everyone sees it leave
+                    state.watched[seat][kind] -= 1
             else:
                 hand[kind] -= 1
             state.discard[kind] += 1
@@ -329,12 +331,15 @@ def _harvest(state: Board, crops: tuple[int, ...]) -> None:
     pile in crop order (R-TRADE-1).
     """
     top = state.rules.storage_top
+    watched = state.watched
     for seat in range(state.rules.players):
         fields = state.fields[seat]
         for crop in crops:  # crops_shown lists them in rule order
             if fields[crop]:
                 fields[crop] -= 1
                 state.storage[seat][crop] += 1
+                if watched is not None:  # in plain sight, from a field everyone sees
+                    watched[seat][crop] += 1
                 if top:
                     state.stacks[seat].append(crop)
                 if not state.quiet:
