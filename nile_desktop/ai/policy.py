@@ -117,8 +117,11 @@ def candidates(state: State) -> list[Move]:
         if need <= 1:
             singles.append((want, c))
     if own:
-        toks = tuple(t for c in own for t in (HAND_TOKENS[c],) * hand[c])
-        out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own), make(PLANT, toks)))
+        toks: tuple[int, ...] = ()
+        for c in own:  # crops in rule order: the tokens come out sorted
+            toks += (HAND_TOKENS[c],) * hand[c]
+        out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own),
+                    make_sorted(PLANT, toks)))
         if len(singles) >= 2 and len(own) < len(singles):
             _pair_of_singles(out, singles, fields)
     elif len(singles) >= 2:

@@ -54,7 +54,6 @@ from .moves import (
     PLANT,
     SPECULATE,
     Move,
-    token_card,
     token_from_storage,
     token_key,
     token_kind,
@@ -81,12 +80,23 @@ def apply_known_legal(state: Board, move: Move) -> list[Event]:
     move. An illegal move here leaves the state wrong, so anything that
     comes from a person goes through :func:`apply_move`.
     """
-    plan: Plan = {}
-    if move.action == PLANT:
-        for t in move.tokens:
-            key = token_key(t)
-            plan[key] = plan.get(key, 0) + 1
+    plan = _plans.get(move)
+    if plan is None:
+        plan = {}
+        if move.action == PLANT:
+            for t in move.tokens:
+                key = token_key(t)
+                plan[key] = plan.get(key, 0) + 1
+        if len(_plans) >= _PLANS_KEPT:
+            _plans.clear()
+        _plans[move] = plan
     return _play(state, move, plan)
+
+
+#: The planting plan of each move played by :func:`apply_known_legal` (read only: a
+#: plan is never changed), so that a search's thousands of moves are not parsed again.
+_plans: dict[Move, Plan] = {}
+_PLANS_KEPT = 20_000
 
 
 def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
@@ -163,8 +173,8 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
     """Lay the cards on the fields of ``plan``, taking over where needed (R-PLANT, R-MON-1..3)."""
     events = state.events
     hand = state.hands[seat]
-    for t in move.tokens:
-        hand[token_card(t)] -= 1
+    for key, n in plan.items():  # a crop card, or a stone for a Monument
+        hand[key if key < MON_KEY else STONE] -= n
     if not state.quiet:
         events.append(Planted(seat, move.cards))
     # R-PLANT-4: ownership (Sphinx, Wall) is read before the move, so every
