@@ -155,7 +155,8 @@ class Dealer:
     draws of :func:`resample`.
     """
 
-    __slots__ = ("view", "template", "unseen", "locusts", "crops_pool", "hidden_storage")
+    __slots__ = ("view", "template", "unseen", "locusts", "crops_pool", "hidden_storage",
+                 "pool")
 
     def __init__(self, view: View) -> None:
         self.view = view
@@ -170,6 +171,8 @@ class Dealer:
         watched = view.storages
         self.hidden_storage = (sum(view.storage_sizes) - view.storage_sizes[view.seat]
                                if watched is None else 0)
+        # With no storage to deal, every deal shuffles the same cards: listed once here.
+        self.pool = None if self.hidden_storage else _listed(unseen)
         state = State(view.rules, view.crops, 0)
         state.season, state.seasons, state.active = view.season, view.seasons, view.active
         state.over, state.flood, state.result = view.over, view.flood, view.result
@@ -212,10 +215,7 @@ class Dealer:
                 unseen[c] -= 1
                 if storage_top:
                     state.stacks[s].append(c)  # a random order: the real one is hidden
-        pool: list[int] = []
-        for k, n in enumerate(unseen):
-            if n:
-                pool += [k] * n
+        pool = _listed(unseen) if self.pool is None else self.pool[:]
         rng.shuffle(pool)
         for s, size in enumerate(view.hand_sizes):
             if s == me or not size:
@@ -228,6 +228,15 @@ class Dealer:
             pool.insert(rng.randrange(len(pool) + 1), LOCUST)
         state.deck = pool
         return state
+
+
+def _listed(counts: list[int]) -> list[int]:
+    """Every card of these counts per kind, kind by kind."""
+    cards: list[int] = []
+    for k, n in enumerate(counts):
+        if n:
+            cards += [k] * n
+    return cards
 
 
 def _shuffle_top(items: list[int], k: int, rng: random.Random) -> None:
