@@ -37,7 +37,7 @@ from nile_desktop.engine.moves import (
     SPECULATE,
     stone_token,
 )
-from nile_desktop.engine.powers import takeover_need
+from nile_desktop.engine.powers import takeover_margin, takeover_need
 
 from .model import spec_odds
 
@@ -47,6 +47,9 @@ _STONE_TOKEN = HAND_TOKENS[STONE]
 _SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 #: (kind, crop, crop) of every speculation card, in rule order.
 _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
+#: :func:`~nile_desktop.engine.powers.takeover_margin` by [planter's Sphinx][defender's Wall].
+_MARGINS = tuple(tuple(takeover_margin(sphinx, wall) for wall in (False, True))
+                 for sphinx in (False, True))
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 
@@ -100,6 +103,8 @@ def candidates(state: State) -> list[Move]:
     own: list[int] = []
     singles: list[tuple[float, int]] = []
     needs: dict[int, tuple[int, int]] = {}
+    all_fields, all_mons = state.fields, state.mons
+    margins = _MARGINS[all_mons[seat][SPHINX] > 0]
     for c in state.crops:
         n = hand[c]
         if not n or c in flooded:
@@ -110,7 +115,13 @@ def candidates(state: State) -> list[Move]:
             own.append(c)
             singles.append((want, c))
             continue
-        need, holder = needs[c] = takeover_need(state, seat, c)
+        # takeover_need, inline: the seat has no field of c, so a holder is another seat.
+        need, holder = 0, -1
+        for o, row in enumerate(all_fields):
+            if row[c]:
+                need, holder = row[c] + margins[all_mons[o][WALL] > 0], o
+                break
+        needs[c] = need, holder
         if n >= max(2, need):
             bonus = 1.5 if holder >= 0 else 0.0
             out.append((n * want + bonus, make_sorted(PLANT, (HAND_TOKENS[c],) * n)))
