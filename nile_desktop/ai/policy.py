@@ -70,7 +70,7 @@ def junk_pair(state: State, seat: int,
     stones = hand[STONE]
     if stones and (stones < 2 or flood == STONE) and not any(state.mons[seat]):
         junk += [_STONE_TOKEN] * min(2, stones)
-    if flooded:
+    if flooded and any(hand[SPEC_BASE:STONE]):
         for kind, a, b in _SPECS:
             n = hand[kind]
             if n and (a in flooded or b in flooded):

@@ -54,11 +54,6 @@ ROLLOUT_TURNS = 2
 #: The luck of the hidden cards and the coming floods then cancels out and
 #: each iteration measures a move's *advantage* over the default.
 CONTROL_VARIATE = "default"
-#: Tree descents per determinisation: each deal (and its control variate) is
-#: used this many times, so the descents after the first compare their moves
-#: with the very same hidden cards and dice (common random numbers) at the
-#: cost of a copy of the state instead of a new deal and a new default line.
-DEAL_REUSE = 1
 #: Whether the search remembers the storage piles it watched fill (the view's
 #: ``storages``): in its root ranking and, through the engine's Dealer, in
 #: every determinisation. Off, it deals other storage piles at random.
@@ -156,23 +151,18 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     deal = Dealer(view if RECALL or view.storages is None else replace(view, storages=None)).deal
     root = Node(None, -1)
     me = view.seat
-    done = uses = 0
-    reuse = DEAL_REUSE
+    done = 0
     sqrt, log, k = math.sqrt, math.log, EXPLORATION
     while True:
         if iterations is not None and done >= iterations:
             break
         if deadline is not None and done and clock() >= deadline:
             break
-        if uses == 0:
-            dealt = deal(rng)
-            # Nobody reads a determinisation's events or watches its storage fill.
-            dealt.quiet, dealt.watched = True, None
-            dice = rng.getrandbits(32)
-            baseline = _baseline(dealt, roots[0], dice)
-            uses = reuse
-        uses -= 1
-        state = dealt.clone() if uses else dealt
+        state = deal(rng)
+        # Nobody reads a determinisation's events or watches its storage fill.
+        state.quiet, state.watched = True, None
+        dice = rng.getrandbits(32)
+        baseline = _baseline(state, roots[0], dice)
         node = root
         path = [root]
         expanded = False
