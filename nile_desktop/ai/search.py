@@ -3,7 +3,9 @@
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration
 deals a fresh determinisation (:func:`~nile_desktop.engine.resample`) —
 the hidden cards dealt at random, consistent with the bot's view, never the
-true state — and walks one shared tree whose edges are moves. A move that
+true state; the storage piles the bot watched fill are dealt as they are
+(:attr:`~nile_desktop.engine.View.storages`, :data:`RECALL`) — and walks
+one shared tree whose edges are moves. A move that
 some determinisations allow and others do not is chosen by UCB with
 *availability* counts (the subset-armed bandit of the paper). Each seat's
 moves in the tree are limited to a few sensible candidates
