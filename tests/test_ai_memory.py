@@ -116,3 +116,28 @@ def test_the_bots_table_uses_the_memory_only_when_asked() -> None:
     forgetful = Table.from_view(view)
     blind = Table.from_view(replace(view, storages=None))
     assert forgetful.storage == blind.storage and forgetful.pool == blind.pool
+
+
+def test_a_search_that_remembers_never_peeks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-HARV-3: with the search's memory on, the Hard bot's choice still never changes when
+    the cards it cannot know (other hands, the draw pile, the true storage behind the
+    record) are dealt anew; only what the table watched counts."""
+    from test_ai_fairness import sample_positions, shuffle_hidden
+
+    from nile_desktop.ai import make_bot
+    from nile_desktop.ai import search as S
+
+    monkeypatch.setattr(S, "RECALL", True)
+    bot = make_bot("hard", iterations=60, budget=None, workers=1)
+    rng = random.Random(8)
+    for i, state in enumerate(sample_positions(3, 4, seed=620)):
+        seat = state.active
+        view = observe(state, seat)
+        assert view.storages is not None
+        expected, reason = bot.choose(view, state.legal_moves(), random.Random(i))
+        for _ in range(2):
+            alt = shuffle_hidden(state, seat, rng)
+            alt_view = observe(alt, seat)
+            assert alt_view == view
+            move, alt_reason = bot.choose(alt_view, alt.legal_moves(), random.Random(i))
+            assert move == expected and str(alt_reason) == str(reason)
