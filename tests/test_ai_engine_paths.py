@@ -35,6 +35,26 @@ def test_apply_known_legal_plays_exactly_what_apply_plays(players: int) -> None:
             assert fast.to_json() == careful.to_json()
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_quiet_board_plays_the_same_game_without_events(players: int) -> None:
+    """R-FLOOD-1..R-END-2: a quiet board (the search's determinisations) ends every move in
+    the very state a recording board reaches, and records no event; its copies stay quiet."""
+    for seed in range(3):
+        loud = new_game(Rules(players, must_act=seed == 1, storage_top=seed == 2), seed)
+        quiet = loud.clone()
+        quiet.quiet = True
+        rng = random.Random(seed)
+        while not loud.over:
+            legal = loud.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            assert apply_known_legal(loud, move)
+            assert apply_known_legal(quiet, move) == [] and quiet.events == []
+            assert quiet.to_json() == loud.to_json()
+            quiet = quiet.clone()
+            assert quiet.quiet
+        assert quiet.result == loud.result
+
+
 def test_partial_shuffle_is_the_start_of_the_full_shuffle() -> None:
     """The last k items after k Fisher–Yates steps are the full shuffle's last k items."""
     items = list(range(40))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -126,6 +127,27 @@ def spec_odds(counts: Sequence[float], kind: int) -> float:
     return hit / total if total > 0 else 0.0
 
 
+@lru_cache(maxsize=64)
+def _specs_in_play(crops: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """(kind, crop, crop) of every speculation card whose two crops are both in play."""
+    return tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS)
+                 if a in crops and b in crops)
+
+
+@lru_cache(maxsize=64)
+def _flood_rates(n_crops: int, players: int) -> tuple[float, float]:
+    """(chance a later season's flood shows a given crop, cards used up per flood now)."""
+    all_cards = n_crops * CROP_CARDS_PER_CROP + n_crops * (n_crops - 1) // 2 + 15
+    return ((CROP_CARDS_PER_CROP + n_crops - 1) / all_cards,
+            CARDS_PER_FLOOD[0] + CARDS_PER_FLOOD[1] * players)
+
+
+@lru_cache(maxsize=16)
+def _decay_powers(seasons_left: int) -> tuple[float, ...]:
+    """``PILE_DECAY**k`` for each later season ``k = 1..seasons_left``."""
+    return tuple(PILE_DECAY**k for k in range(1, seasons_left + 1))
+
+
 class Table:
     """One seat's picture of a position, with everything the evaluation needs.
 
@@ -155,12 +177,17 @@ class Table:
 
     # -- building ---------------------------------------------------------
     @classmethod
-    def from_view(cls, view: View, memory: float = 1.0) -> Table:
+    def from_view(cls, view: View, memory: float = 1.0, recall: bool = False) -> Table:
         """The table as ``view.seat`` sees it; ``memory`` < 1 forgets played cards.
 
         A seat with poor memory blends what is really unseen with the full
-        deck, as if it had not watched the discards and floods.
+        deck, as if it had not watched the discards and floods. With
+        ``recall`` the seat also remembers every storage pile it watched fill
+        (:attr:`~nile_desktop.engine.View.storages`, when the view has them);
+        without, other storage piles are expected from their sizes alone.
         """
+        if view.storages is not None and not recall:
+            view = replace(view, storages=None)
         t = cls()
         t._common(view.rules.players, view.crops, view.season, view.seasons, view.deck_size,
                   view.deck_size + sum(view.discard) + sum(view.flood_stack), view.fields,
@@ -171,7 +198,9 @@ class Table:
             total_u, total_f = sum(unseen), sum(full)
             unseen = [memory * u + (1 - memory) * f * total_u / total_f
                       for u, f in zip(unseen, full, strict=True)]
-        hidden_storage = sum(view.storage_sizes) - view.storage_sizes[view.seat]
+        watched = view.storages
+        hidden_storage = (sum(view.storage_sizes) - view.storage_sizes[view.seat]
+                          if watched is None else 0)
         crop_unseen = sum(unseen[c] for c in view.crops) or 1.0
         share = {c: unseen[c] / crop_unseen for c in view.crops}
         t.hands = [None] * t.players
@@ -181,6 +210,8 @@ class Table:
         for s in range(t.players):
             if s == view.seat:
                 t.storage.append([float(x) for x in view.storage])
+            elif watched is not None:
+                t.storage.append([float(x) for x in watched[s]])
             else:
                 size = view.storage_sizes[s]
                 t.storage.append([size * share.get(c, 0.0) for c in range(N_CROPS)])
@@ -202,11 +233,11 @@ class Table:
         # Shared with the state, read only: a table never changes its parts (the
         # heuristic copies a part before it plays a move on it).
         t.hands = state.hands  # type: ignore[assignment]
-        t.hand_sizes = [sum(h) for h in state.hands]
+        t.hand_sizes = list(map(sum, state.hands))
         t.storage = state.storage  # type: ignore[assignment]  # ints read as floats
         pool = [0.0] * N_KINDS
         for k, n in Counter(state.deck).items():
-            pool[k] = float(n)
+            pool[k] = n  # an int, summed and divided like the float it stands for
         t.locust_in_deck = pool[LOCUST] > 0
         t._finish(pool)
         return t
@@ -231,45 +262,44 @@ class Table:
         """Derive flood odds, remaining floods and locust odds from the pool."""
         self.pool = pool
         crops = self.crops
+        players = self.players
         show = [0.0] * N_CROPS
         for c in crops:
             show[c] = pool[c]
-        for i, n in enumerate(pool[SPEC_BASE:STONE]):
+        for k, a, b in _specs_in_play(crops):
+            n = pool[k]
             if n:
-                a, b = SPEC_PAIRS[i]
                 show[a] += n
                 show[b] += n
         total = sum(pool) - pool[LOCUST]
         total = total if total > 0 else 1.0
-        self.q_next = [x / total for x in show]
+        self.q_next = q_next = [x / total for x in show]
         self.q_stone = pool[STONE] / total
-        self.frac = [0.0] * N_CROPS
+        self.frac = frac = [0.0] * N_CROPS
         for c in crops:
-            self.frac[c] = pool[c] / total
+            frac[c] = pool[c] / total
         # Remaining flood reveals: this season's pile, then the later seasons.
-        n_crops = len(crops)
-        all_cards = n_crops * CROP_CARDS_PER_CROP + n_crops * (n_crops - 1) // 2 + 15
-        per_flood = CARDS_PER_FLOOD[0] + CARDS_PER_FLOOD[1] * self.players
+        q_static, per_flood = _flood_rates(len(crops), players)
         now = self.deck_size / per_flood
-        later = sum(self.circulating * PILE_DECAY**k
-                    for k in range(1, self.seasons - self.season + 1)) / LATER_CARDS_PER_FLOOD
+        circulating = self.circulating
+        later = sum([circulating * d for d in _decay_powers(self.seasons - self.season)]
+                    ) / LATER_CARDS_PER_FLOOD
         self.reveals = now + later
-        q_static = (CROP_CARDS_PER_CROP + n_crops - 1) / all_cards
         self.yields: list[tuple[float, ...]] = [()] * N_CROPS
-        q_next = self.q_next
         for c in crops:
             self.yields[c] = poisson_yields(round(now * q_next[c] + later * q_static, 1), 40)
         # The locust: the chance it comes before the active seat's next turn.
         if self.locust_in_deck and self.deck_size:
-            self.p_locust = min(1.0, (3.0 * self.players + 1) / self.deck_size)
+            self.p_locust = min(1.0, (3.0 * players + 1) / self.deck_size)
         else:
             self.p_locust = 0.0
-        self.board_max = max(max(map(max, self.fields)), max(map(max, self.mons)))
-        self.holder = [-1] * N_CROPS
-        for s in range(self.players):
+        fields = self.fields
+        self.board_max = max(max(map(max, fields)), max(map(max, self.mons)))
+        self.holder = holder = [-1] * N_CROPS
+        for s, row in enumerate(fields):
             for c in crops:
-                if self.fields[s][c]:
-                    self.holder[c] = s
+                if row[c]:
+                    holder[c] = s
         self._memo: dict[tuple[Any, ...], float] = {}
 
     # -- evaluating -------------------------------------------------------
@@ -285,19 +315,21 @@ class Table:
         the crop in hand may take a crop field over (R-PLANT-3, R-PLANT-4);
         ``wall`` says whether the seat owns the Wall.
         """
-        risk = 0.0
         if size >= board_max:
             risk = self.p_locust
         elif size == board_max - 1:
             risk = 0.3 * self.p_locust
+        else:
+            risk = 0.0
         if key >= MON_KEY:
             return risk
         keep = 1.0
+        mons, hands = self.mons, self.hands
         for o in range(self.players):
             if o == seat:
                 continue
-            need = size + takeover_margin(self.mons[o][SPHINX] > 0, wall)
-            hand = self.hands[o]
+            need = size + takeover_margin(mons[o][SPHINX] > 0, wall)
+            hand = hands[o]
             if hand is not None:
                 p = 1.0 if hand[key] >= need else 0.0
             else:
@@ -314,25 +346,31 @@ class Table:
         Any of the seat's parts may be replaced (to value a move without
         playing it); ``generic`` adds unknown cards to the hand.
         """
-        fields = self.fields[seat] if fields is None else fields
-        mons = self.mons[seat] if mons is None else mons
-        hand = self.hands[seat] if hand is None else hand
-        storage = self.storage[seat] if storage is None else storage
-        bmax = self.board_max if board_max is None else board_max
+        return self._piles(seat, self.fields[seat] if fields is None else fields,
+                           self.mons[seat] if mons is None else mons,
+                           self.hands[seat] if hand is None else hand, generic,
+                           self.storage[seat] if storage is None else storage,
+                           self.board_max if board_max is None else board_max)
+
+    def _piles(self, seat: int, fields: Sequence[int], mons: Sequence[int],
+               hand: Sequence[int] | None, generic: float, storage: Sequence[float],
+               bmax: int) -> list[float]:
+        """:meth:`piles` with every part given (the search evaluates thousands of
+        positions a second, so the field risks are worked out inline here)."""
         frac = self.frac
         if hand is None:
             generic += self.hand_sizes[seat]
         else:
-            q = self.q_next
             specs = hand[SPEC_BASE:STONE]
             if any(specs):
+                q = self.q_next
                 pay = payout_for(mons[OBELISK] > 0)  # R-SPEC-3, R-MON-5: 4 with the Obelisk
                 for i, n in enumerate(specs):
                     if n:
                         a, b = SPEC_PAIRS[i]
                         generic += n * SPEC_HAND_SHARE * pay * (q[a] + q[b])
             generic += hand[STONE] * STONE_WORTH
-        sphinx, wall = mons[SPHINX] > 0, mons[WALL] > 0
+        wall = mons[WALL] > 0
         if mons[0] or mons[1] or mons[2]:
             own_turns = self.reveals / self.players
             for m in range(3):
@@ -342,8 +380,6 @@ class Table:
                     worth = MONUMENT_RATE[m] * min(own_turns, life)
                     generic += worth * (1.0 - self.field_risk(seat, monument_key(m), k, bmax, wall))
         g = GENERIC_SHARE * generic
-        # What each crop's field and hand cards add to the pile (inlined: the
-        # search evaluates thousands of positions a second).
         yields_of, holders, memo = self.yields, self.holder, self._memo
         out = []
         for c in self.crops:
@@ -368,7 +404,7 @@ class Table:
                 share = HAND_SHARE
                 holder = holders[c]
                 if not f and holder >= 0 and holder != seat:
-                    need = self.fields[holder][c] + takeover_margin(sphinx,
+                    need = self.fields[holder][c] + takeover_margin(mons[SPHINX] > 0,
                                                                     self.mons[holder][WALL] > 0)
                     if h < need:
                         share = BLOCKED_SHARE
@@ -382,7 +418,11 @@ class Table:
         return softmin(self.piles(seat, **parts))
 
     def scores(self) -> list[float]:
-        return [softmin(self.piles(s)) for s in range(self.players)]
+        """Every seat's :meth:`score` as things stand."""
+        piles, bmax = self._piles, self.board_max
+        return [softmin(piles(s, self.fields[s], self.mons[s], self.hands[s], 0.0, self.storage[s],
+                              bmax))
+                for s in range(self.players)]
 
 
 def softmin(piles: list[float], tau: float = SOFTMIN) -> float:

@@ -25,6 +25,7 @@ from nile_desktop.engine.cards import (
     SPHINX,
     STONE,
     WALL,
+    crops_shown,
     monument_key,
 )
 from nile_desktop.engine.moves import (
@@ -35,13 +36,20 @@ from nile_desktop.engine.moves import (
     PLANT,
     SPECULATE,
     stone_token,
-    token,
 )
-from nile_desktop.engine.powers import flooded_crops, takeover_need
+from nile_desktop.engine.powers import takeover_margin, takeover_need
 
 from .model import spec_odds
 
 _PASS = Move.make(PASS, ())
+_STONE_TOKEN = HAND_TOKENS[STONE]
+#: The crops each card kind shows (what a flood of that kind floods, R-FLOOD-2).
+_SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
+#: (kind, crop, crop) of every speculation card, in rule order.
+_SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
+#: :func:`~nile_desktop.engine.powers.takeover_margin` by [planter's Sphinx][defender's Wall].
+_MARGINS = tuple(tuple(takeover_margin(sphinx, wall) for wall in (False, True))
+                 for sphinx in (False, True))
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 
@@ -56,17 +64,17 @@ def junk_pair(state: State, seat: int,
     :func:`~nile_desktop.engine.powers.takeover_need` per crop.
     """
     hand = state.hands[seat]
-    flooded = flooded_crops(state)
+    flood = state.flood
+    flooded = _SHOWN[flood] if flood >= 0 else ()
     junk: list[int] = []
-    if hand[STONE] and (hand[STONE] < 2 or state.flood == STONE) and not any(state.mons[seat]):
-        junk += [token(STONE)] * min(2, hand[STONE])
-    specs = hand[SPEC_BASE:STONE]
-    if flooded and any(specs):
-        for i, n in enumerate(specs):
-            if n:
-                a, b = SPEC_PAIRS[i]
-                if a in flooded or b in flooded:
-                    junk += [token(SPEC_BASE + i)] * min(2, n)
+    stones = hand[STONE]
+    if stones and (stones < 2 or flood == STONE) and not any(state.mons[seat]):
+        junk += [_STONE_TOKEN] * min(2, stones)
+    if flooded and any(hand[SPEC_BASE:STONE]):
+        for kind, a, b in _SPECS:
+            n = hand[kind]
+            if n and (a in flooded or b in flooded):
+                junk += [HAND_TOKENS[kind]] * min(2, n)
     if len(junk) < 2:
         fields = state.fields[seat]
         for c in state.crops:
@@ -76,7 +84,7 @@ def junk_pair(state: State, seat: int,
                     got = takeover_need(state, seat, c)
                 need, holder = got
                 if holder >= 0 and hand[c] < need - 1:
-                    junk += [token(c)] * min(2, hand[c])
+                    junk += [HAND_TOKENS[c]] * min(2, hand[c])
     if len(junk) < 2:
         return None
     return junk[0], junk[1]
@@ -88,37 +96,48 @@ def candidates(state: State) -> list[Move]:
     hand = state.hands[seat]
     fields = state.fields[seat]
     storage = state.storage[seat]
-    flooded = flooded_crops(state)
+    flood = state.flood
+    flooded = _SHOWN[flood] if flood >= 0 else ()
     make, make_sorted = Move.make, Move.make_sorted
     out: list[tuple[float, Move]] = []
     own: list[int] = []
     singles: list[tuple[float, int]] = []
     needs: dict[int, tuple[int, int]] = {}
+    all_fields, all_mons = state.fields, state.mons
+    margins = _MARGINS[all_mons[seat][SPHINX] > 0]
     for c in state.crops:
         n = hand[c]
         if not n or c in flooded:
             continue
-        want = 1.0 / (1.0 + storage[c] + fields[c])
-        if fields[c]:
+        f = fields[c]
+        want = 1.0 / (1.0 + storage[c] + f)
+        if f:
             own.append(c)
             singles.append((want, c))
             continue
-        need, holder = needs[c] = takeover_need(state, seat, c)
+        # takeover_need, inline: the seat has no field of c, so a holder is another seat.
+        need, holder = 0, -1
+        for o, row in enumerate(all_fields):
+            if row[c]:
+                need, holder = row[c] + margins[all_mons[o][WALL] > 0], o
+                break
+        needs[c] = need, holder
         if n >= max(2, need):
             bonus = 1.5 if holder >= 0 else 0.0
             out.append((n * want + bonus, make_sorted(PLANT, (HAND_TOKENS[c],) * n)))
         if need <= 1:
             singles.append((want, c))
     if own:
-        toks = tuple(t for c in own for t in (HAND_TOKENS[c],) * hand[c])
-        out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own), make(PLANT, toks)))
-    news = [(w, c) for w, c in singles if not fields[c]]
-    if news and len(singles) >= 2:
-        singles.sort(reverse=True)
-        (w1, c1), (w2, c2) = singles[0], singles[1]
-        if not (fields[c1] and fields[c2]):
-            out.append((w1 + w2, make(PLANT, (token(c1), token(c2)))))
-    stones = hand[STONE] if state.rules.monuments and state.flood != STONE else 0
+        toks: tuple[int, ...] = ()
+        for c in own:  # crops in rule order: the tokens come out sorted
+            toks += (HAND_TOKENS[c],) * hand[c]
+        out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own),
+                    make_sorted(PLANT, toks)))
+        if len(singles) >= 2 and len(own) < len(singles):
+            _pair_of_singles(out, singles, fields)
+    elif len(singles) >= 2:
+        _pair_of_singles(out, singles, fields)
+    stones = hand[STONE] if flood != STONE and state.rules.monuments else 0
     if stones >= 2:
         mons = state.mons[seat]
         for m in _MONUMENT_PREFERENCE:
@@ -129,15 +148,16 @@ def candidates(state: State) -> list[Move]:
                 tokens = (stone_token(m),) * stones
                 out.append((1.2 if m == OBELISK else 0.6, make_sorted(PLANT, tokens)))
                 break
-    specs = [SPEC_BASE + i for i, n in enumerate(hand[SPEC_BASE:STONE])
-             if n and SPEC_PAIRS[i][0] not in flooded and SPEC_PAIRS[i][1] not in flooded]
-    if specs:
-        counts = [0] * N_KINDS
-        for k, n in Counter(state.deck).items():
-            counts[k] = n
-        odds = {k: spec_odds(counts, k) for k in specs}
-        best = max(specs, key=odds.__getitem__)
-        out.append((odds[best], make_sorted(SPECULATE, (HAND_TOKENS[best],))))
+    if any(hand[SPEC_BASE:STONE]):
+        specs = [kind for kind, a, b in _SPECS
+                 if hand[kind] and a not in flooded and b not in flooded]
+        if specs:
+            counts = [0] * N_KINDS
+            for k, n in Counter(state.deck).items():
+                counts[k] = n
+            odds = {k: spec_odds(counts, k) for k in specs}
+            best = max(specs, key=odds.__getitem__)
+            out.append((odds[best], make_sorted(SPECULATE, (HAND_TOKENS[best],))))
     pair = junk_pair(state, seat, needs)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))
@@ -151,6 +171,15 @@ def candidates(state: State) -> list[Move]:
         # R-PLANT-5: passing is refused while a planting or speculation is legal.
         moves.append(next(m for m in state.legal_moves() if m.action in (PLANT, SPECULATE)))
     return moves
+
+
+def _pair_of_singles(out: list[tuple[float, Move]], singles: list[tuple[float, int]],
+                     fields: list[int]) -> None:
+    """Two single cards of the most wanted crops, one of them a new field (R-PLANT-1 b)."""
+    singles.sort(reverse=True)
+    (w1, c1), (w2, c2) = singles[0], singles[1]
+    if not (fields[c1] and fields[c2]):
+        out.append((w1 + w2, Move.make(PLANT, (HAND_TOKENS[c1], HAND_TOKENS[c2]))))
 
 
 def rollout_move(state: State, rng: random.Random, explore: float = 0.15) -> Move:

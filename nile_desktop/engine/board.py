@@ -54,6 +54,8 @@ class Board:
         "extra",
         "ending",
         "events",
+        "quiet",
+        "watched",
     )
 
     def __init__(self, rules: Rules, crops: tuple[int, ...], seed: int) -> None:
@@ -81,6 +83,15 @@ class Board:
         self.extra: dict[str, Any] = {}  # unknown position keys, kept as read
         self.ending = False  # the last pile ran out during the current step
         self.events: list[Event] = []  # events of the move being applied
+        #: True: moves are played without recording their events (``events`` stays
+        #: empty), for a search's determinisations; the rules are the same.
+        self.quiet = False
+        #: Every seat's storage as the whole table has watched it fill: a harvest is
+        #: public (R-HARV-1), and so is a card traded from storage (R-TRADE-1), so a
+        #: seat that has seen the game from its deal knows all storage piles even
+        #: though it never sees them (R-HARV-3). Kept by :func:`~.state.new_game`'s
+        #: games; None where the history is unknown (a position read from JSON).
+        self.watched: list[list[int]] | None = None
 
     # -- copying -------------------------------------------------------
     def clone(self: B) -> B:
@@ -110,6 +121,8 @@ class Board:
         c.extra = dict(self.extra)
         c.ending = False
         c.events = []
+        c.quiet = self.quiet
+        c.watched = [w[:] for w in self.watched] if self.watched is not None else None
         return c
 
     # -- reading -------------------------------------------------------

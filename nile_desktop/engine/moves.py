@@ -106,7 +106,7 @@ class Move:
     canonical text.
     """
 
-    __slots__ = ("action", "tokens", "_text", "__weakref__")
+    __slots__ = ("action", "tokens", "_text", "_hash", "__weakref__")
     _interned: dict[tuple[str, tuple[int, ...]], Move] = {}
     #: Above this many interned moves the cache starts afresh (bounded memory).
     INTERN_LIMIT = 200_000
@@ -114,11 +114,14 @@ class Move:
     action: str
     tokens: tuple[int, ...]
     _text: str | None
+    _hash: int
 
     def __init__(self, action: str, tokens: tuple[int, ...]) -> None:
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "tokens", tokens)
         object.__setattr__(self, "_text", None)
+        # Worked out once: the search looks moves up in its tree's dicts all the time.
+        object.__setattr__(self, "_hash", hash((action, tokens)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
@@ -187,7 +190,7 @@ class Move:
         return self.action == other.action and self.tokens == other.tokens
 
     def __hash__(self) -> int:
-        return hash((self.action, self.tokens))
+        return self._hash
 
     def __lt__(self, other: Move) -> bool:
         return str(self) < str(other)

@@ -6,6 +6,10 @@ flood with its pay-outs and harvest, locusts wherever they turn up, erosion,
 season changes and the end of the game. Validation (:mod:`.validate`)
 happens completely before the first change, so a refused move changes
 nothing (R-WHY-1).
+
+Every step is told as an event (:mod:`.events`) unless the board is
+``quiet``: a search's determinisation, whose thousands of moves a second
+nobody reads about, plays the same rules without building them.
 """
 
 from __future__ import annotations
@@ -50,7 +54,6 @@ from .moves import (
     PLANT,
     SPECULATE,
     Move,
-    token_card,
     token_from_storage,
     token_key,
     token_kind,
@@ -77,12 +80,23 @@ def apply_known_legal(state: Board, move: Move) -> list[Event]:
     move. An illegal move here leaves the state wrong, so anything that
     comes from a person goes through :func:`apply_move`.
     """
-    plan: Plan = {}
-    if move.action == PLANT:
-        for t in move.tokens:
-            key = token_key(t)
-            plan[key] = plan.get(key, 0) + 1
+    plan = _plans.get(move)
+    if plan is None:
+        plan = {}
+        if move.action == PLANT:
+            for t in move.tokens:
+                key = token_key(t)
+                plan[key] = plan.get(key, 0) + 1
+        if len(_plans) >= _PLANS_KEPT:
+            _plans.clear()
+        _plans[move] = plan
     return _play(state, move, plan)
+
+
+#: The planting plan of each move played by :func:`apply_known_legal` (read only: a
+#: plan is never changed), so that a search's thousands of moves are not parsed again.
+_plans: dict[Move, Plan] = {}
+_PLANS_KEPT = 20_000
 
 
 def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
@@ -100,12 +114,15 @@ def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
             if token_from_storage(t):
                 store[kind] -= 1
                 from_store += 1
+                if state.watched is not None:  # shown as it goes: everyone sees it leave
+                    state.watched[seat][kind] -= 1
             else:
                 hand[kind] -= 1
             state.discard[kind] += 1
         if from_store and state.rules.storage_top:
             del state.stacks[seat][-from_store:]  # validated: these are the top cards
-        events.append(Traded(seat, action, move.cards))
+        if not state.quiet:
+            events.append(Traded(seat, action, move.cards))
         if action == MARKET:
             draw(state, seat, 1, "market")  # R-TRADE-2
         else:
@@ -119,8 +136,9 @@ def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
         for t in move.tokens:
             hand[token_kind(t)] -= 1
             state.specs[seat].append(token_kind(t))  # R-SPEC-2: pending until the next reveal
-        events.append(Speculated(seat, move.cards))
-    else:
+        if not state.quiet:
+            events.append(Speculated(seat, move.cards))
+    elif not state.quiet:
         events.append(Passed(seat))
     # R-DRAW-1: the Obelisk as owned when the draw starts.
     draw(state, seat, turn_draw(state, seat), "turn")
@@ -132,7 +150,8 @@ def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
 
 def start_turn(state: Board) -> None:
     """The active player's flood and harvest (R-FLOOD, R-HARV)."""
-    state.events.append(TurnStarted(state.active))
+    if not state.quiet:
+        state.events.append(TurnStarted(state.active))
     reveal_flood(state, state.active)
     _end_step(state)
 
@@ -142,10 +161,11 @@ def _end_step(state: Board) -> bool:
     if state.ending and not state.over:
         state.over = True
         state.result = final_result(state)
-        state.events.append(GameOver(
-            tuple(tuple(g) for g in state.result["ranking"]),
-            tuple(tuple(p) for p in state.result["piles"]),
-        ))
+        if not state.quiet:
+            state.events.append(GameOver(
+                tuple(tuple(g) for g in state.result["ranking"]),
+                tuple(tuple(p) for p in state.result["piles"]),
+            ))
     return state.over
 
 
@@ -153,9 +173,10 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
     """Lay the cards on the fields of ``plan``, taking over where needed (R-PLANT, R-MON-1..3)."""
     events = state.events
     hand = state.hands[seat]
-    for t in move.tokens:
-        hand[token_card(t)] -= 1
-    events.append(Planted(seat, move.cards))
+    for key, n in plan.items():  # a crop card, or a stone for a Monument
+        hand[key if key < MON_KEY else STONE] -= n
+    if not state.quiet:
+        events.append(Planted(seat, move.cards))
     # R-PLANT-4: ownership (Sphinx, Wall) is read before the move, so every
     # take-over of this move is decided on the board as it was.
     fields, mons = state.fields[seat], state.mons[seat]
@@ -169,7 +190,8 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
                     lost = state.fields[holder][key]
                     state.fields[holder][key] = 0
                     state.discard[key] += lost
-                    events.append(TakenOver(seat, holder, CROPS[key], lost))
+                    if not state.quiet:
+                        events.append(TakenOver(seat, holder, CROPS[key], lost))
             state.fields[seat][key] += n
         else:
             m = key - MON_KEY
@@ -179,8 +201,9 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
                     lost = state.mons[holder][m]
                     state.mons[holder][m] = 0
                     state.discard[STONE] += lost
-                    events.append(MonumentTaken(seat, holder, MONUMENTS[m], lost, n))
-                else:
+                    if not state.quiet:
+                        events.append(MonumentTaken(seat, holder, MONUMENTS[m], lost, n))
+                elif not state.quiet:
                     events.append(MonumentBuilt(seat, MONUMENTS[m], n))
             state.mons[seat][m] += n
 
@@ -218,7 +241,8 @@ def season_end(state: Board) -> bool:
     Rng(state.seed, state.shuffles).shuffle(pile)
     state.deck = pile
     state.season += 1
-    state.events.append(SeasonEnded(state.season - 1, len(pile)))
+    if not state.quiet:
+        state.events.append(SeasonEnded(state.season - 1, len(pile)))
     return True
 
 
@@ -247,8 +271,9 @@ def draw(state: Board, seat: int, n: int, reason: str) -> None:
                 hand[kind] += 1
                 got.append(kind)
             _after_take(state)
-    got.sort()
-    state.events.append(Drawn(seat, reason, len(got), tuple(map(KIND_NAMES.__getitem__, got))))
+    if not state.quiet:
+        got.sort()
+        state.events.append(Drawn(seat, reason, len(got), tuple(map(KIND_NAMES.__getitem__, got))))
 
 
 def reveal_flood(state: Board, seat: int) -> None:
@@ -265,7 +290,8 @@ def reveal_flood(state: Board, seat: int) -> None:
     if state.flood >= 0:
         state.flood_stack[state.flood] += 1
     state.flood = kind
-    state.events.append(FloodRevealed(seat, KIND_NAMES[kind]))
+    if not state.quiet:
+        state.events.append(FloodRevealed(seat, KIND_NAMES[kind]))
     _pay_speculations(state, seat, kind)
     if kind == STONE:
         _erode(state)  # R-FLOOD-4: a stone floods no crop
@@ -299,10 +325,12 @@ def _pay_speculations(state: Board, revealer: int, flood: int) -> None:
         count = payout_for(state.mons[seat][OBELISK] > 0)
         for kind in kinds:
             if shown.intersection(crops_shown(kind)):
-                state.events.append(SpeculationPaid(seat, KIND_NAMES[kind], count))
+                if not state.quiet:
+                    state.events.append(SpeculationPaid(seat, KIND_NAMES[kind], count))
                 draw(state, seat, count, "speculation")
             else:
-                state.events.append(SpeculationFailed(seat, KIND_NAMES[kind]))
+                if not state.quiet:
+                    state.events.append(SpeculationFailed(seat, KIND_NAMES[kind]))
 
 
 def _harvest(state: Board, crops: tuple[int, ...]) -> None:
@@ -313,15 +341,19 @@ def _harvest(state: Board, crops: tuple[int, ...]) -> None:
     pile in crop order (R-TRADE-1).
     """
     top = state.rules.storage_top
+    watched = state.watched
     for seat in range(state.rules.players):
         fields = state.fields[seat]
         for crop in crops:  # crops_shown lists them in rule order
             if fields[crop]:
                 fields[crop] -= 1
                 state.storage[seat][crop] += 1
+                if watched is not None:  # in plain sight, from a field everyone sees
+                    watched[seat][crop] += 1
                 if top:
                     state.stacks[seat].append(crop)
-                state.events.append(Harvested(seat, CROPS[crop], fields[crop]))
+                if not state.quiet:
+                    state.events.append(Harvested(seat, CROPS[crop], fields[crop]))
 
 
 def _erode(state: Board) -> None:
@@ -332,9 +364,10 @@ def _erode(state: Board) -> None:
             if mons[m]:
                 mons[m] -= 1
                 state.discard[STONE] += 1
-                state.events.append(MonumentEroded(seat, MONUMENTS[m], mons[m]))
-                if not mons[m]:
-                    state.events.append(MonumentLost(seat, MONUMENTS[m], "erosion"))
+                if not state.quiet:
+                    state.events.append(MonumentEroded(seat, MONUMENTS[m], mons[m]))
+                    if not mons[m]:
+                        state.events.append(MonumentLost(seat, MONUMENTS[m], "erosion"))
 
 
 def _locust(state: Board, seat: int, cause: str) -> None:
@@ -363,6 +396,7 @@ def _locust(state: Board, seat: int, cause: str) -> None:
                     eaten.append((s, MONUMENTS[m], largest))
                     lost.append((s, MONUMENTS[m]))
     state.locust_aside = True
-    state.events.append(LocustStruck(seat, cause, tuple(eaten)))
-    for s, name in lost:
-        state.events.append(MonumentLost(s, name, "locust"))
+    if not state.quiet:
+        state.events.append(LocustStruck(seat, cause, tuple(eaten)))
+        for s, name in lost:
+            state.events.append(MonumentLost(s, name, "locust"))

@@ -40,7 +40,14 @@ def takeover_margin(planter_sphinx: bool, defender_wall: bool) -> int:
     One more than the field; the planter's Sphinx makes an equal field enough,
     the defender's Wall asks for one more again.
     """
-    return sum(n for _reason, n in takeover_terms(planter_sphinx, defender_wall))
+    return _MARGINS[planter_sphinx][defender_wall]
+
+
+#: :func:`takeover_margin` worked out once from the terms, by [sphinx][wall]: the move
+#: generator, the validator and the search ask it hundreds of thousands of times a second.
+_MARGINS: tuple[tuple[int, int], tuple[int, int]] = tuple(  # type: ignore[assignment]
+    tuple(sum(n for _reason, n in takeover_terms(sphinx, wall)) for wall in (False, True))
+    for sphinx in (False, True))
 
 
 def takeover_need(board: Board, seat: int, key: int) -> tuple[int, int]:
@@ -50,13 +57,15 @@ def takeover_need(board: Board, seat: int, key: int) -> tuple[int, int]:
     Ownership is read as it is now, before the move (R-PLANT-4). With no
     holder the need is 0: any new field of two cards will do.
     """
-    sphinx = board.mons[seat][SPHINX] > 0
-    for other in range(board.rules.players):
-        if other == seat:
-            continue
-        size = board.fields[other][key] if key < MON_KEY else board.mons[other][key - MON_KEY]
-        if size:
-            return size + takeover_margin(sphinx, board.mons[other][WALL] > 0), other
+    if key < MON_KEY:
+        rows, index = board.fields, key
+    else:
+        rows, index = board.mons, key - MON_KEY
+    for other, row in enumerate(rows):
+        size = row[index]
+        if size and other != seat:
+            mons = board.mons
+            return size + _MARGINS[mons[seat][SPHINX] > 0][mons[other][WALL] > 0], other
     return 0, -1
 
 

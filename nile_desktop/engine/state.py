@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .board import Board
-from .cards import LOCUST, N_MONUMENTS, STONE, full_deck_counts, kinds_in_play
+from .cards import LOCUST, N_CROPS, N_MONUMENTS, STONE, full_deck_counts, kinds_in_play
 from .errors import MoveError
 from .events import Event
 from .legal import can_act, legal_moves, stone_spreads
@@ -120,6 +120,7 @@ def new_game(rules: Rules, seed: int) -> State:
     rng = Rng(seed, 0)
     crops = choose_crops(rules, rng)
     state = State(rules, crops, seed)
+    state.watched = [[0] * N_CROPS for _ in range(rules.players)]  # storage starts empty
     counts = full_deck_counts(crops, rules.monuments)
     first = [k for k in kinds_in_play(crops, rules.monuments) if k not in (STONE, LOCUST)]
     pile = [k for k in first for _ in range(counts[k])]

@@ -4,6 +4,14 @@ Bots must play without peeking: they get a :class:`View` from
 :func:`observe` and search over states from :func:`resample`, which deals the
 cards hidden from that seat (other hands and storage, the order of the draw
 pile) at random. The seed is hidden too, since it decides future shuffles.
+
+Other seats' storage is secret (R-HARV-3), but everything that goes in or
+out of it happens in plain sight: harvests from public fields (R-HARV-1)
+and cards traded from storage (R-TRADE-1). A seat that has watched the game
+from its deal therefore knows every storage pile, and the view says so
+(:attr:`View.storages`) when the board kept that record
+(:attr:`~.board.Board.watched`); a position read without its history gives
+no such memory, and its storage piles are dealt at random.
 """
 
 from __future__ import annotations
@@ -45,6 +53,9 @@ class View:
     #: Own storage in arrival order, bottom first, under ``storage: top``
     #: (R-TRADE-1); empty otherwise. Other seats' order is never seen.
     storage_order: tuple[int, ...] = ()
+    #: Every seat's storage, counts per crop, as the seat has watched the piles
+    #: fill (see the module doc); None when the game's history is not known.
+    storages: tuple[tuple[int, ...], ...] | None = None
 
     @property
     def players(self) -> int:
@@ -75,12 +86,13 @@ class View:
 
     def unseen(self) -> list[int]:
         """Counts per kind of the cards this seat cannot see: other hands and
-        storage, and the draw pile."""
+        storage (unless it watched the storage piles fill), and the draw pile."""
         counts = full_deck_counts(self.crops, self.rules.monuments)
         for k in range(N_KINDS):
             counts[k] -= self.discard[k] + self.flood_stack[k] + self.hand[k]
-        for c in range(N_CROPS):
-            counts[c] -= self.storage[c]
+        for store in (self.storage,) if self.storages is None else self.storages:
+            for c in range(N_CROPS):
+                counts[c] -= store[c]
         if self.flood >= 0:
             counts[self.flood] -= 1
         if self.locust_aside:
@@ -119,6 +131,8 @@ def observe(state: Board, seat: int) -> View:
         specs=tuple(tuple(sorted(s)) for s in state.specs),
         result=state.result,
         storage_order=tuple(state.stacks[seat]),
+        storages=(tuple(tuple(w) for w in state.watched) if state.watched is not None
+                  else None),
     )
 
 
@@ -136,11 +150,13 @@ class Dealer:
     """:func:`resample` for one view, many times over (the search deals thousands).
 
     What every deal shares (the public table, the seat's own cards, the
-    unseen cards) is worked out once; :meth:`deal` copies it and deals the
-    hidden cards, with exactly the draws of :func:`resample`.
+    unseen cards, and the storage piles the seat watched fill) is worked out
+    once; :meth:`deal` copies it and deals the hidden cards, with exactly the
+    draws of :func:`resample`.
     """
 
-    __slots__ = ("view", "template", "unseen", "locusts", "crops_pool", "hidden_storage")
+    __slots__ = ("view", "template", "unseen", "locusts", "crops_pool", "hidden_storage",
+                 "pool")
 
     def __init__(self, view: View) -> None:
         self.view = view
@@ -152,7 +168,11 @@ class Dealer:
         for c in range(N_CROPS):
             if unseen[c]:
                 self.crops_pool += [c] * unseen[c]
-        self.hidden_storage = sum(view.storage_sizes) - view.storage_sizes[view.seat]
+        watched = view.storages
+        self.hidden_storage = (sum(view.storage_sizes) - view.storage_sizes[view.seat]
+                               if watched is None else 0)
+        # With no storage to deal, every deal shuffles the same cards: listed once here.
+        self.pool = None if self.hidden_storage else _listed(unseen)
         state = State(view.rules, view.crops, 0)
         state.season, state.seasons, state.active = view.season, view.seasons, view.active
         state.over, state.flood, state.result = view.over, view.flood, view.result
@@ -163,6 +183,11 @@ class Dealer:
         state.mons = [list(m) for m in view.mons]
         state.specs = [list(s) for s in view.specs]
         me = view.seat
+        if watched is not None:
+            state.storage = [list(w) for w in watched]
+            state.watched = [list(w) for w in watched]  # a deal remembers what the view did
+            if view.rules.storage_top:  # the counts are known; their order is not kept
+                state.stacks = [[c for c in range(N_CROPS) for _ in range(row[c])] for row in watched]
         state.hands[me] = list(view.hand)
         state.storage[me] = list(view.storage)
         if view.rules.storage_top:
@@ -180,7 +205,7 @@ class Dealer:
         _shuffle_top(crops_pool, self.hidden_storage, rng)  # only the cards dealt need it
         storage_top = view.rules.storage_top
         for s, size in enumerate(view.storage_sizes):
-            if s == me or not size:
+            if s == me or not size or not self.hidden_storage:
                 continue
             store = state.storage[s]
             dealt = crops_pool[-size:]
@@ -190,10 +215,7 @@ class Dealer:
                 unseen[c] -= 1
                 if storage_top:
                     state.stacks[s].append(c)  # a random order: the real one is hidden
-        pool: list[int] = []
-        for k, n in enumerate(unseen):
-            if n:
-                pool += [k] * n
+        pool = _listed(unseen) if self.pool is None else self.pool[:]
         rng.shuffle(pool)
         for s, size in enumerate(view.hand_sizes):
             if s == me or not size:
@@ -206,6 +228,15 @@ class Dealer:
             pool.insert(rng.randrange(len(pool) + 1), LOCUST)
         state.deck = pool
         return state
+
+
+def _listed(counts: list[int]) -> list[int]:
+    """Every card of these counts per kind, kind by kind."""
+    cards: list[int] = []
+    for k, n in enumerate(counts):
+        if n:
+            cards += [k] * n
+    return cards
 
 
 def _shuffle_top(items: list[int], k: int, rng: random.Random) -> None:
