@@ -61,7 +61,12 @@ def test_on_the_persons_turn_opens_with_their_chance(app: App) -> None:
     shown = _chances(table)
     assert [e.data["seat"] for e in shown] == [0]
     assert 0.0 <= shown[0].data["chance"] <= 1.0
-    assert "%" in person.by_id("seat.0.chance").tooltip
+    chance = person.by_id("seat.0.chance")
+    assert "%" in chance.tooltip
+    x, y, w, h = chance.rect
+    assert table.hits.at((x + w // 2, y + h // 2)).id == "seat.0.chance"  # its own tooltip
+    to_play = person.by_id("seat.0")
+    assert x + w <= to_play.rect[0] + to_play.rect[2]
 
 
 def test_pass_and_play_shows_only_the_revealed_persons_chance(app: App) -> None:

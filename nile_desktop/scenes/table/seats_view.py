@@ -37,9 +37,12 @@ def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
 
 def chance_text(chance: SeatChance) -> str:
     """What the win chance means, for its tooltip."""
-    return _("Your chance to win: {percent}% (give or take {error} points), as the bots' "
-             "search judges it from what you know: your cards and what is on the table.").format(
-        percent=round(chance.chance * 100), error=max(1, round(chance.error * 200)))
+    error = max(1, round(chance.error * 200))
+    return ngettext("Your chance to win: {percent}% (give or take {error} point), as the bots' "
+                    "search judges it from what you know: your cards and what is on the table.",
+                    "Your chance to win: {percent}% (give or take {error} points), as the bots' "
+                    "search judges it from what you know: your cards and what is on the table.",
+                    error).format(percent=round(chance.chance * 100), error=error)
 
 
 def draw_seats(p: Paint, v: TableView) -> None:
@@ -76,19 +79,21 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     chance = v.chance if v.chance is not None and v.chance.seat == seat else None
     subline = sub if chance is None else _("{kind} · {percent}% to win").format(
         kind=sub, percent=round(chance.chance * 100))
+    sub_right = rect.right - pad - p.px(4)
+    if active:
+        to_play = p.text(_("to play"), (sub_right, rect.top + pad + p.px(18)), 12, theme.LAPIS,
+                         bold=True, anchor="topright")
+        sub_right = to_play.left - pad
     sub_rect = p.text(subline, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT,
-                      width=name_w)
-    if chance is not None:
+                      width=sub_right - name_x)
+    p.add(Element(f"seat.{seat}", "seat", v.names[seat], as_rect(rect), focusable=False,
+                  tooltip=f"{name} · {sub}", data={"seat": seat, "hand": state.hand_size(seat),
+                        "storage": state.storage_size(seat), "active": active}))
+    if chance is not None:  # after the panel, so pointing at it shows its own tooltip
         p.add(Element(f"seat.{seat}.chance", "chance", _("Win chance"), as_rect(sub_rect),
                       focusable=False, tooltip=chance_text(chance),
                       data={"seat": seat, "chance": round(chance.chance, 3),
                             "error": round(chance.error, 3)}))
-    if active:
-        p.text(_("to play"), (rect.right - pad - p.px(4), rect.top + pad + p.px(18)), 12,
-               theme.LAPIS, bold=True, anchor="topright")
-    p.add(Element(f"seat.{seat}", "seat", v.names[seat], as_rect(rect), focusable=False,
-                  tooltip=f"{name} · {sub}", data={"seat": seat, "hand": state.hand_size(seat),
-                        "storage": state.storage_size(seat), "active": active}))
     below = head + p.px(4) + p.px(STAGED_LIFT_UNITS)  # a staged card lifted above its field stays clear
     body = pygame.Rect(rect.left + pad, rect.top + below, rect.w - 2 * pad, rect.h - below - pad)
     if open_hand(v, seat):  # a finished game's replay with all hands shown: this seat's hand
