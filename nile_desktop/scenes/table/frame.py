@@ -30,12 +30,12 @@ from nile_desktop.scenes.table.flow import Phase
 from nile_desktop.scenes.table.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logview import LogView
 from nile_desktop.scenes.table.overlays import draw_handoff
-from nile_desktop.scenes.table.paint import Hits, Paint
+from nile_desktop.scenes.table.paint import Element, Hits, Paint
 from nile_desktop.scenes.table.paint import warm as paint_warm
 from nile_desktop.scenes.table.picture import Picture
 from nile_desktop.scenes.table.results_view import draw_results
 from nile_desktop.scenes.table.river_view import draw_river
-from nile_desktop.scenes.table.seats_view import draw_seat, open_hand
+from nile_desktop.scenes.table.seats_view import SEAT_HEAD_UNITS, SEAT_ZONES, draw_seat, open_hand
 from nile_desktop.scenes.table.sprite_draw import draw_banner, draw_sprites
 from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage, hand_area
 from nile_desktop.scenes.table.view import TableView
@@ -203,6 +203,21 @@ class TableDrawer:
             name, width, label = self._warm_queue.pop(0)
             done += paint_warm(name, width, label)
 
+    @staticmethod
+    def _glow_place(p: Paint, e: Element, pulse: float) -> None:
+        """A glowing place; in a seat's panel the rim stays below the seat's name and kind."""
+        seat = e.data.get("seat")
+        if e.data.get("zone") not in SEAT_ZONES or not isinstance(seat, int):
+            p.glow(e.rect, pulse)
+            return
+        panel = pygame.Rect(p.lay.seat(seat))
+        panel.top += p.px(SEAT_HEAD_UNITS)
+        panel.h -= p.px(SEAT_HEAD_UNITS)
+        old = p.surface.get_clip()
+        p.surface.set_clip(panel.clip(old) if old else panel)
+        p.glow(e.rect, pulse)
+        p.surface.set_clip(old)
+
     def _draw_overlay(self, v: TableView, surface: pygame.Surface) -> None:
         """What moves every frame: the glow of places, the active seat's ring, cards in
         flight, banners, the dragged card and the tooltip."""
@@ -220,7 +235,7 @@ class TableDrawer:
                     target = places.get(e.data.get("target", ""))
                     if target is not None and e.data.get("seat") in (target.seat, None) \
                             and not e.selected:
-                        p.glow(e.rect, v.pulse)
+                        self._glow_place(p, e, v.pulse)
         draw_sprites(p, v.sprites)
         seats = lay.rect("table")
         draw_banner(p, v.banners, (seats[0] + seats[2] // 2, lay.rect("status")[1] - lay.px(70)))

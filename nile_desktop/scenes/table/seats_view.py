@@ -135,6 +135,10 @@ def _items(v: TableView, seat: int) -> list[tuple[str, str, int]]:
 
 #: How far a staged card is lifted above its field (layout units).
 STAGED_LIFT_UNITS = 10
+#: The top of a seat's panel that holds its name and kind (layout units): glows stay below it.
+SEAT_HEAD_UNITS = 43
+#: What lies in front of a seat and may glow as a place.
+SEAT_ZONES = frozenset({"field", "monument", "plot"})
 #: Cards of a field drawn overlapping before the pile stops growing (a count says the rest).
 FAN = 6
 #: How much of each card under the top one shows, as a share of the card's height.
