@@ -10,11 +10,11 @@ the next turn of theirs. Display-free: the table's drawing reads
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from nile_desktop.ai import win_chances
 from nile_desktop.engine import View
+from nile_desktop.scenes.bots import Worker
 
 #: Samples per estimate: about a tenth of a second on one core, steady to a point or so.
 BUDGET = 800
@@ -35,34 +35,29 @@ class ChanceWatch:
 
     def __init__(self, budget: int = BUDGET) -> None:
         self.budget = budget
-        self._pool: ThreadPoolExecutor | None = None
-        self._future: Future[SeatChance] | None = None
+        self._worker = Worker("nile-chance")
         self._asked: tuple[int, int] | None = None
         self._latest: SeatChance | None = None
 
     def want(self, seat: int, moves: int, view: View, seed: int = 0) -> None:
         """Make sure the chance of ``seat`` after ``moves`` moves is on its way (once)."""
         key = (seat, moves)
-        if self._asked == key or self._future is not None:
+        if self._asked == key or self._worker.busy:
             return
         self._asked = key
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nile-chance")
         budget = self.budget
 
         def estimate() -> SeatChance:
             c = win_chances(view, budget=budget, seed=seed + moves)
             return SeatChance(seat, moves, c.p[seat], c.error[seat])
 
-        self._future = self._pool.submit(estimate)
+        self._worker.submit(estimate)
 
     def poll(self) -> None:
         """Take the answer if it has come (an error in the estimate is raised here)."""
-        future = self._future
-        if future is None or not future.done():
-            return
-        self._future = None
-        self._latest = future.result()
+        future = self._worker.take()
+        if future is not None:
+            self._latest = future.result()
 
     def shown(self, seat: int) -> SeatChance | None:
         """The latest chance of ``seat``, if there is one."""
@@ -71,14 +66,8 @@ class ChanceWatch:
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the pending estimate is done (tests only)."""
-        if self._future is not None:
-            self._future.exception(timeout)
+        self._worker.wait(timeout)
         self.poll()
 
     def close(self) -> None:
-        if self._future is not None:
-            self._future.cancel()
-            self._future = None
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._worker.close()
