@@ -51,7 +51,8 @@ class Advisor:
     def watch_chance(self, s: GameSession, composing: bool) -> None:
         """A person's turn is open (``composing``): make sure their chance is on its way."""
         if composing and not s.over:
-            self.chances.want(s.active, len(s.save.moves), observe(s.state, s.active),
+            seat = s.active
+            self.chances.want(seat, len(s.save.moves), lambda: observe(s.state, seat),
                               seed=s.save.seed)
         self.chances.poll()
 

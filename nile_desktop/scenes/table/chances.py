@@ -10,6 +10,7 @@ the next turn of theirs. Display-free: the table's drawing reads
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nile_desktop.ai import win_chances
@@ -39,12 +40,14 @@ class ChanceWatch:
         self._asked: tuple[int, int] | None = None
         self._latest: SeatChance | None = None
 
-    def want(self, seat: int, moves: int, view: View, seed: int = 0) -> None:
-        """Make sure the chance of ``seat`` after ``moves`` moves is on its way (once)."""
+    def want(self, seat: int, moves: int, view_of: Callable[[], View], seed: int = 0) -> None:
+        """Make sure the chance of ``seat`` after ``moves`` moves is on its way (once);
+        ``view_of()`` gives the seat's view, asked only when an estimate starts."""
         key = (seat, moves)
         if self._asked == key or self._worker.busy:
             return
         self._asked = key
+        view = view_of()
         budget = self.budget
 
         def estimate() -> SeatChance:
