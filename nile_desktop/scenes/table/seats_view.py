@@ -76,7 +76,7 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     p.text(name, (name_x, rect.top + pad - p.px(2)), 16, theme.INK, bold=True, width=name_w)
     kind = v.kinds[seat]
     sub = seat_kind_label(kind)
-    chance = v.chance if v.chance is not None and v.chance.seat == seat else None
+    chance = v.chance_for(seat)
     subline = sub if chance is None else _("{kind} · {percent}% to win").format(
         kind=sub, percent=round(chance.chance * 100))
     sub_right = rect.right - pad - p.px(4)

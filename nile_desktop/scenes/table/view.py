@@ -138,6 +138,10 @@ class TableView:
     def players(self) -> int:
         return len(self.names)
 
+    def chance_for(self, seat: int) -> SeatChance | None:
+        """The win chance shown in ``seat``'s panel, if any."""
+        return self.chance if self.chance is not None and self.chance.seat == seat else None
+
     def draft_for(self, seat: int) -> MoveDraft | None:
         """The draft, when ``seat`` is the one composing (its cards show picks and stakes)."""
         return self.draft if self.composing and seat == self.active else None
