@@ -71,6 +71,7 @@ class InStep:
             assert flood.data["kind"] in self.floods[-2:], (flood.data, self.floods[-2:])
         if table.flow.phase == "over":  # the results cover the table only once its end began
             assert any(e.kind == "game-over" for e in self.ended), "results over running effects"
+            assert table.stage.banners.only("end"), "results over an earlier banner"
         if table.flow.phase == "handoff":
             self.handoff_floods += 1
             assert not self._flood_started(table), \

@@ -116,6 +116,9 @@ class TableGame:
         self.skipping = False
         #: The seat whose turn the table shows and for how long (table seconds) it has.
         self.turn_shown: tuple[int | None, float] = (None, 0.0)
+        #: The game-over effect has started: the results follow once the banners before its
+        #: own are read.
+        self.end_begun = False
         self.stage.started.append(self._effect_started)
 
     # -- reading ---------------------------------------------------------------------------
@@ -271,7 +274,7 @@ class TableGame:
         s = self.session
         self.runner.cancel()
         self.advisor.cancel()
-        self.skipping = False
+        self.skipping = self.end_begun = False
         self._asked_at = -1
         self.deferred = []
         self.board.sync(s.state)
@@ -358,7 +361,7 @@ class TableGame:
         if first is None:
             return
         if first.kind == "game-over":
-            self.flow.end_shown()
+            self.end_begun = True
         seat = getattr(first, "seat", None)
         if first.kind in ("turn", "flood"):
             self.turn_shown = (seat, 0.0)
@@ -495,6 +498,8 @@ class TableGame:
         seat, shown = self.turn_shown
         self.turn_shown = (seat, shown + table_dt)
         self.flow.update(table_dt)
+        if self.end_begun and self.stage.banners.only("end"):  # earlier banners have been read
+            self.flow.end_shown()
         if self.flow.phase != Phase.PLAYBACK:
             self.stage.banners.step = self.stage.banners.step_seat = None
         if self.flow.phase in (Phase.COMPOSE, Phase.HANDOFF, Phase.REVIEW, Phase.OVER):

@@ -85,6 +85,10 @@ class BannerQueue:
             self.current = self.waiting.popleft()
             self.shown_for = 0.0
 
+    def only(self, kind: str) -> bool:
+        """Nothing waits and the banner on show, if any, is of ``kind``."""
+        return not self.waiting and (self.current is None or self.current.kind == kind)
+
     def skip(self) -> None:
         self.waiting.clear()
         self.current = None
