@@ -116,9 +116,6 @@ class TableGame:
         self.skipping = False
         #: The seat whose turn the table shows and for how long (table seconds) it has.
         self.turn_shown: tuple[int | None, float] = (None, 0.0)
-        #: The game-over effect has started: the results follow once the banners before its
-        #: own are read.
-        self.end_begun = False
         self.stage.started.append(self._effect_started)
 
     # -- reading ---------------------------------------------------------------------------
@@ -274,7 +271,7 @@ class TableGame:
         s = self.session
         self.runner.cancel()
         self.advisor.cancel()
-        self.skipping = self.end_begun = False
+        self.skipping = False
         self._asked_at = -1
         self.deferred = []
         self.board.sync(s.state)
@@ -360,8 +357,9 @@ class TableGame:
         first = events[0] if events else None
         if first is None:
             return
-        if first.kind == "game-over":
-            self.end_begun = True
+        if first.kind == "game-over":  # the results open now: banners still queued are stale
+            self.stage.banners.keep_only("end")
+            self.flow.end_shown()
         seat = getattr(first, "seat", None)
         if first.kind in ("turn", "flood"):
             self.turn_shown = (seat, 0.0)
@@ -498,8 +496,6 @@ class TableGame:
         seat, shown = self.turn_shown
         self.turn_shown = (seat, shown + table_dt)
         self.flow.update(table_dt)
-        if self.end_begun and self.stage.banners.only("end"):  # earlier banners have been read
-            self.flow.end_shown()
         if self.flow.phase != Phase.PLAYBACK:
             self.stage.banners.step = self.stage.banners.step_seat = None
         if self.flow.phase in (Phase.COMPOSE, Phase.HANDOFF, Phase.REVIEW, Phase.OVER):

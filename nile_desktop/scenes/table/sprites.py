@@ -89,6 +89,16 @@ class BannerQueue:
         """Nothing waits and the banner on show, if any, is of ``kind``."""
         return not self.waiting and (self.current is None or self.current.kind == kind)
 
+    def keep_only(self, kind: str) -> None:
+        """Drop every banner but those of ``kind``; the first of them shows at once."""
+        kept = deque(b for b in (self.current, *self.waiting) if b is not None and b.kind == kind)
+        if self.current is not None and self.current.kind == kind:
+            kept.popleft()  # it stays on show
+        else:
+            self.current = None
+        self.waiting = kept
+        self.update(0.0)
+
     def skip(self) -> None:
         self.waiting.clear()
         self.current = None
