@@ -337,3 +337,25 @@ def test_a_disabled_button_says_what_to_do_with_cards_already_picked() -> None:
     assert draft.action_refusal("market").code == "clear-first"
     assert draft.action_refusal("speculate").code == "clear-first"
     assert "Plant" in refusal_text("stage-first") and "Clear" in refusal_text("clear-first")
+
+
+def test_a_one_card_take_over_beside_a_second_crop_glows() -> None:
+    """R-PLANT-1 b), R-PLANT-4, R-MON-5: with the Sphinx, one lettuce takes a rival's field
+    of one when a card of a second crop starts its own field; the field glows, it is not
+    refused as "too small"."""
+    import json
+
+    from nile_desktop.engine import State
+    from nile_desktop.scenes.table.draft import MoveDraft
+
+    data = json.loads(_position(hand=["lettuce", "flax"], rival={"lettuce": 1}).to_json())
+    for _ in range(2):
+        data["deck"].remove("stone")
+    data["seats"][0]["monuments"] = {"sphinx": 2}
+    draft = MoveDraft(State.from_json(json.dumps(data)), 0)
+    target = draft.targets("lettuce")[0]
+    assert target.role == "takeover" and target.need == 1
+    assert draft.why_not_target("lettuce", target) is None
+    assert draft.stage("field:lettuce", kind="lettuce") is None
+    assert draft.stage("field:flax", kind="flax") is None
+    assert draft.action_refusal("plant") is None

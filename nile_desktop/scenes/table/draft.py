@@ -220,7 +220,8 @@ class MoveDraft:
         card = CardRef(kind).laid_on(placement.place)
         held = self.hand().get(kind, 0)
         least = placement.least
-        if held < least and placement.rival:
+        # a take-over of one card may pair with a second crop (R-PLANT-1 b): only its need counts
+        if placement.rival and held < target.need:
             return Refusal("field-too-small", rule="R-PLANT-4", card=kind, needed=target.need,
                            have=held, owner=target.seat, crop=target.name)
         error = self.probe(Move.parse(" ".join(["plant", *[str(card)] * max(1, min(held, least))])))
