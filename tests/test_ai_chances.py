@@ -8,7 +8,8 @@ import pytest
 
 from nile_desktop.ai import make_bot, win_chances
 from nile_desktop.ai.calibrate import Prediction, fit_power, main, table
-from nile_desktop.ai.chances import calibrated
+from nile_desktop.ai.chances import ENDGAME, calibrated
+from nile_desktop.ai.search import evaluate, rollout
 from nile_desktop.engine import Rules, new_game, observe
 
 
@@ -50,6 +51,31 @@ def test_a_finished_game_gives_its_result() -> None:
     top = state.result["ranking"][0]
     assert c.p == tuple(1 / len(top) if s in top else 0.0 for s in range(2))
     assert c.error == (0.0, 0.0)
+
+
+def late_in_the_last_season(seed: int, cards: int):
+    """A 2-player Medium game played until its last pile holds at most ``cards`` cards."""
+    state = new_game(Rules(2), seed)
+    bot = make_bot("medium")
+    rng = random.Random(seed)
+    while not (state.season == state.seasons and len(state.deck) <= cards):
+        move, _ = bot.choose(observe(state, state.active), state.legal_moves(), rng)
+        state.apply(move)
+    return state
+
+
+def test_late_in_the_last_season_a_sample_is_played_to_the_end() -> None:
+    """R-END-2, R-END-3: near the end each sample plays on to the real result, so a
+    sample's score is a win, a loss or a share of a tie, never an estimate between."""
+    state = late_in_the_last_season(3, ENDGAME)
+    assert not state.over
+    sample = state.clone()
+    rollout(sample, random.Random(1), 1, ENDGAME)
+    assert sample.over
+    assert sorted(evaluate(sample)) in ([0.0, 1.0], [0.5, 0.5])
+    early = new_game(Rules(2), 3)
+    rollout(early, random.Random(1), 1, ENDGAME)
+    assert not early.over  # earlier on, a sample looks a few turns ahead only
 
 
 def test_calibration_sharpens_and_keeps_the_order() -> None:

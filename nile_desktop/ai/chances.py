@@ -7,7 +7,8 @@
 The estimate uses the search's own machinery and nothing the seat cannot
 see: ``budget`` times, the hidden cards are dealt afresh consistently with
 the view (:class:`~nile_desktop.engine.view.Dealer`), the game is played on
-for a few turns by the search's rollout policy, and the position reached
+for a few turns by the search's rollout policy (to its end, late in the last
+season), and the position reached
 is scored by the evaluation (:func:`~nile_desktop.ai.search.evaluate`: the
 real result if the game ended, else each seat's estimated win share). The
 chance is the mean over those samples, and ``error`` its standard error
@@ -33,6 +34,11 @@ from .search import evaluate, rollout
 
 #: Turn-ending moves each sample is played on before it is scored.
 HORIZON = 4
+#: In the last season, once the draw pile holds at most this many cards, each sample
+#: is played on to the end of the game and scored by its real result (R-END-3's
+#: tie-breaks and all): the evaluation alone hedges where the end is near and
+#: nearly settled (README, "Win chances").
+ENDGAME = 25
 #: Samples when no budget is given.
 DEFAULT_BUDGET = 400
 #: Per table size, the power that turns the mean win shares into calibrated chances
@@ -84,7 +90,7 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     squares = [0.0] * players
     for _ in range(n):
         state = deal(rng)
-        rollout(state, rng, horizon)
+        rollout(state, rng, horizon, ENDGAME)
         for s, x in enumerate(evaluate(state)):
             sums[s] += x
             squares[s] += x * x

@@ -130,9 +130,16 @@ def evaluate(state: State) -> list[float]:
     return win_shares(Table.from_state(state).scores(), EVAL_TEMPERATURE)
 
 
-def rollout(state: State, rng: random.Random, turns: int | None = None) -> None:
-    """Play on with the rollout policy for ``turns`` turn-ending moves (or to the end)."""
+def rollout(state: State, rng: random.Random, turns: int | None = None,
+            endgame: int = 0) -> None:
+    """Play on with the rollout policy for ``turns`` turn-ending moves (or to the end).
+
+    In the last season, once the draw pile holds at most ``endgame`` cards, the
+    game is played on to its end instead, so it is scored by its real result.
+    """
     left = ROLLOUT_TURNS if turns is None else turns
+    if endgame and state.season == state.seasons and len(state.deck) <= endgame:
+        left = 1 << 30
     while left > 0 and not state.over:
         move = rollout_move(state, rng)
         if move.action not in ("market", "offer"):
