@@ -9,8 +9,9 @@ see: ``budget`` times, the hidden cards are dealt afresh consistently with
 the view (:class:`~nile_desktop.engine.view.Dealer`), the game is played on
 for a few turns by the search's rollout policy (to its end, late in the last
 season), and the position reached
-is scored by the evaluation (:func:`~nile_desktop.ai.search.evaluate`: the
-real result if the game ended, else each seat's estimated win share). The
+is scored (:func:`judge`: the real result if the game ended, else each
+seat's win share by the search's evaluation, with a temperature that
+shrinks as the end nears). The
 chance is the mean over those samples, and ``error`` its standard error
 (the spread of the samples over the square root of their number), so more
 budget gives a steadier figure. The same view and seed always give the same
@@ -27,10 +28,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from nile_desktop.engine import Dealer, View
+from nile_desktop.engine import Dealer, State, View
 from nile_desktop.engine.rng import EngineRandom
 
-from .search import evaluate, rollout
+from .model import Table, win_shares
+from .search import result_shares, rollout
 
 #: Turn-ending moves each sample is played on before it is scored.
 HORIZON = 4
@@ -39,6 +41,12 @@ HORIZON = 4
 #: tie-breaks and all): the evaluation alone hedges where the end is near and
 #: nearly settled (README, "Win chances").
 ENDGAME = 25
+#: The temperature turning a sample's scores into win shares: ``a + b`` × the floods
+#: still expected per seat. The search's fixed temperature suits its comparisons of
+#: moves; a chance needs the ranking's real uncertainty, which shrinks as the game
+#: nears its end. Fitted by log loss on the positions of 700 arena games with
+#: ``python -m nile_desktop.ai.fit_temperature`` (README, "Win chances").
+TEMPERATURE = (0.1, 0.06)
 #: Samples when no budget is given.
 DEFAULT_BUDGET = 400
 #: Per table size, the power that turns the mean win shares into calibrated chances
@@ -71,6 +79,16 @@ class Chances:
     raw: tuple[float, ...] = ()
 
 
+def judge(state: State) -> list[float]:
+    """Each seat's win share in a sample: the real result if it ended, else the
+    evaluation's scores through :data:`TEMPERATURE`."""
+    if state.over:
+        return result_shares(state)
+    table = Table.from_state(state)
+    a, b = TEMPERATURE
+    return win_shares(table.scores(), a + b * table.reveals / table.players)
+
+
 def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
                 horizon: int = HORIZON) -> Chances:
     """Each seat's chance to win from ``view`` (see the module docstring).
@@ -91,7 +109,7 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     for _ in range(n):
         state = deal(rng)
         rollout(state, rng, horizon, ENDGAME)
-        for s, x in enumerate(evaluate(state)):
+        for s, x in enumerate(judge(state)):
             sums[s] += x
             squares[s] += x * x
     raw = tuple(x / n for x in sums)

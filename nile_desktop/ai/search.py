@@ -121,12 +121,17 @@ def root_moves(view: View, legal: Sequence[Move],
     return chosen, scorer
 
 
+def result_shares(state: State) -> list[float]:
+    """Each seat's share of a finished game's win (R-END-3: a shared win is shared)."""
+    assert state.result is not None
+    top = state.result["ranking"][0]
+    return [1.0 / len(top) if s in top else 0.0 for s in range(state.rules.players)]
+
+
 def evaluate(state: State) -> list[float]:
     """Each seat's reward in [0, 1]: its win share, or the real result at the end."""
     if state.over:
-        assert state.result is not None
-        top = state.result["ranking"][0]
-        return [1.0 / len(top) if s in top else 0.0 for s in range(state.rules.players)]
+        return result_shares(state)
     return win_shares(Table.from_state(state).scores(), EVAL_TEMPERATURE)
 
 
