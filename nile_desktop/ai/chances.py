@@ -9,9 +9,10 @@ see: ``budget`` times, the hidden cards are dealt afresh consistently with
 the view (:class:`~nile_desktop.engine.view.Dealer`), the game is played on
 for a few turns by the search's rollout policy (to its end, late in the last
 season), and the position reached
-is scored (:func:`judge`: the real result if the game ended, else each
-seat's win share by the search's evaluation, with a temperature that
-shrinks as the end nears). The
+is scored by the search's evaluation
+(:func:`~nile_desktop.ai.search.evaluate`: the real result if the game
+ended, else each seat's win share, here at a temperature that shrinks as the
+end nears). The
 chance is the mean over those samples, and ``error`` its standard error
 (the spread of the samples over the square root of their number), so more
 budget gives a steadier figure. The same view and seed always give the same
@@ -28,11 +29,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from nile_desktop.engine import Dealer, State, View
+from nile_desktop.engine import Dealer, View
 from nile_desktop.engine.rng import EngineRandom
 
-from .model import Table, win_shares
-from .search import result_shares, rollout
+from .search import evaluate, result_shares, rollout
 
 #: Turn-ending moves each sample is played on before it is scored.
 HORIZON = 4
@@ -80,16 +80,6 @@ class Chances:
     raw: tuple[float, ...] = ()
 
 
-def judge(state: State) -> list[float]:
-    """Each seat's win share in a sample: the real result if it ended, else the
-    evaluation's scores through :data:`TEMPERATURE`."""
-    if state.over:
-        return result_shares(state)
-    table = Table.from_state(state)
-    a, b = TEMPERATURE
-    return win_shares(table.scores(), a + b * table.reveals / table.players)
-
-
 def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
                 horizon: int = HORIZON) -> Chances:
     """Each seat's chance to win from ``view`` (see the module docstring).
@@ -99,8 +89,7 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     """
     players = view.rules.players
     if view.over and view.result is not None:
-        top = view.result["ranking"][0]
-        result = tuple(1.0 / len(top) if s in top else 0.0 for s in range(players))
+        result = tuple(result_shares(view.result, players))
         return Chances(result, (0.0,) * players, 0, result)
     n = max(1, budget)
     rng = EngineRandom(seed, 7)
@@ -110,7 +99,7 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     for _ in range(n):
         state = deal(rng)
         rollout(state, rng, horizon, ENDGAME)
-        for s, x in enumerate(judge(state)):
+        for s, x in enumerate(evaluate(state, TEMPERATURE)):
             sums[s] += x
             squares[s] += x * x
     raw = tuple(x / n for x in sums)

@@ -42,9 +42,7 @@ def samples(paths: Sequence[str], every: int = 3) -> dict[int, list[Sample]]:
         for record in read_csv(path):
             rules = json.loads(record.setup or "{}").get("options", {}).get("rules", {})
             players = len(record.seats)
-            state = new_game(Rules(players, monuments=rules.get("monuments", True),
-                                   must_act=rules.get("must_act", False),
-                                   storage_top=rules.get("storage_top", False)), record.seed)
+            state = new_game(Rules(players=players, **rules), record.seed)
             actual = [score_of(record.ranking, s) for s in range(players)]
             for i, text in enumerate(record.moves):
                 if i % every == 0 and not state.over:

@@ -37,7 +37,7 @@ from nile_desktop.engine.moves import (
     SPECULATE,
     stone_token,
 )
-from nile_desktop.engine.powers import takeover_margin, takeover_need
+from nile_desktop.engine.powers import TAKEOVER_MARGINS, takeover_need
 
 from .model import spec_odds
 
@@ -47,9 +47,6 @@ _STONE_TOKEN = HAND_TOKENS[STONE]
 _SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 #: (kind, crop, crop) of every speculation card, in rule order.
 _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
-#: :func:`~nile_desktop.engine.powers.takeover_margin` by [planter's Sphinx][defender's Wall].
-_MARGINS = tuple(tuple(takeover_margin(sphinx, wall) for wall in (False, True))
-                 for sphinx in (False, True))
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 
@@ -104,7 +101,7 @@ def candidates(state: State) -> list[Move]:
     singles: list[tuple[float, int]] = []
     needs: dict[int, tuple[int, int]] = {}
     all_fields, all_mons = state.fields, state.mons
-    margins = _MARGINS[all_mons[seat][SPHINX] > 0]
+    margins = TAKEOVER_MARGINS[all_mons[seat][SPHINX] > 0]
     for c in state.crops:
         n = hand[c]
         if not n or c in flooded:

@@ -32,6 +32,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from nile_desktop.engine import Dealer, Move, State, View, apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
@@ -121,18 +122,25 @@ def root_moves(view: View, legal: Sequence[Move],
     return chosen, scorer
 
 
-def result_shares(state: State) -> list[float]:
+def result_shares(result: dict[str, Any], players: int) -> list[float]:
     """Each seat's share of a finished game's win (R-END-3: a shared win is shared)."""
-    assert state.result is not None
-    top = state.result["ranking"][0]
-    return [1.0 / len(top) if s in top else 0.0 for s in range(state.rules.players)]
+    top = result["ranking"][0]
+    return [1.0 / len(top) if s in top else 0.0 for s in range(players)]
 
 
-def evaluate(state: State) -> list[float]:
-    """Each seat's reward in [0, 1]: its win share, or the real result at the end."""
+def evaluate(state: State, temperature: tuple[float, float] = (EVAL_TEMPERATURE, 0.0)
+             ) -> list[float]:
+    """Each seat's reward in [0, 1]: its win share, or the real result at the end.
+
+    The scores become win shares at ``a + b`` × the floods still expected per
+    seat for ``temperature = (a, b)``: the search's fixed one by default.
+    """
     if state.over:
-        return result_shares(state)
-    return win_shares(Table.from_state(state).scores(), EVAL_TEMPERATURE)
+        assert state.result is not None
+        return result_shares(state.result, state.rules.players)
+    table = Table.from_state(state)
+    a, b = temperature
+    return win_shares(table.scores(), a + b * table.reveals / table.players if b else a)
 
 
 def rollout(state: State, rng: random.Random, turns: int | None = None,

@@ -40,12 +40,12 @@ def takeover_margin(planter_sphinx: bool, defender_wall: bool) -> int:
     One more than the field; the planter's Sphinx makes an equal field enough,
     the defender's Wall asks for one more again.
     """
-    return _MARGINS[planter_sphinx][defender_wall]
+    return TAKEOVER_MARGINS[planter_sphinx][defender_wall]
 
 
 #: :func:`takeover_margin` worked out once from the terms, by [sphinx][wall]: the move
 #: generator, the validator and the search ask it hundreds of thousands of times a second.
-_MARGINS: tuple[tuple[int, int], tuple[int, int]] = tuple(  # type: ignore[assignment]
+TAKEOVER_MARGINS: tuple[tuple[int, int], tuple[int, int]] = tuple(  # type: ignore[assignment]
     tuple(sum(n for _reason, n in takeover_terms(sphinx, wall)) for wall in (False, True))
     for sphinx in (False, True))
 
@@ -65,7 +65,7 @@ def takeover_need(board: Board, seat: int, key: int) -> tuple[int, int]:
         size = row[index]
         if size and other != seat:
             mons = board.mons
-            return size + _MARGINS[mons[seat][SPHINX] > 0][mons[other][WALL] > 0], other
+            return size + TAKEOVER_MARGINS[mons[seat][SPHINX] > 0][mons[other][WALL] > 0], other
     return 0, -1
 
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from nile_desktop.ai.heuristic import Scorer
 from nile_desktop.ai.model import Table
 from nile_desktop.ai.policy import candidates
-from nile_desktop.ai.search import evaluate, rollout, root_moves
+from nile_desktop.ai.search import evaluate, result_shares, rollout, root_moves
 from nile_desktop.engine import Move, State, View, observe, resample
 from nile_desktop.engine.moves import MARKET, OFFER
 from nile_desktop.engine.rng import EngineRandom
@@ -84,8 +84,7 @@ class Chances:
 
 def final_chances(result: dict, players: int) -> tuple[float, ...]:
     """Win chances of a finished game: shared equally by the seats ranked first."""
-    top = result["ranking"][0]
-    return tuple(1.0 / len(top) if s in top else 0.0 for s in range(players))
+    return tuple(result_shares(result, players))
 
 
 def win_chances(view: View, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
