@@ -65,6 +65,11 @@ class GameRecord:
     illegal: int = 0
     setup: str = ""  # the settings it was played with (see setup_text)
 
+    def seat_of(self, bot: int) -> int:
+        """The seat of bot #``bot`` of the arena's ``--bots`` in this game (seats rotate
+        with the game number, see :func:`schedule`)."""
+        return (bot + self.index) % len(self.seats)
+
 
 def bot_rng(seed: int, seat: int) -> random.Random:
     """The random stream of the bot in ``seat`` of game ``seed`` (as the engine CLI has it)."""
@@ -138,6 +143,11 @@ def rank_of(ranking: list[list[int]], seat: int) -> int:
     raise ValueError(seat)
 
 
+def won(record: GameRecord, bot: int) -> bool:
+    """Whether bot #``bot`` won the game, alone or shared (R-END-3)."""
+    return rank_of(record.ranking, record.seat_of(bot)) == 1
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -193,8 +203,7 @@ def summary(records: list[GameRecord], bots: list[str]) -> str:
     for j, level in enumerate(bots):
         wins, ranks = 0, []
         for r in records:
-            seat = (j + r.index) % p
-            rank = rank_of(r.ranking, seat)
+            rank = rank_of(r.ranking, r.seat_of(j))
             ranks.append(rank)
             wins += rank == 1
         n = len(ranks)
@@ -323,14 +332,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.csv:
             write_csv(args.csv, sorted(records, key=lambda r: r.index), setup)
         if not args.quiet and (len(records) % 10 == 0 or len(records) == args.games):
-            wins = sum(rank_of(r.ranking, r.index % len(bots)) == 1 for r in records)
+            wins = sum(won(r, 0) for r in records)
             print(f"... {len(records)}/{args.games} games, {time.time() - started:.0f} s, "
                   f"{bots[0]}#0 won {wins}", file=sys.stderr, flush=True)
         if sprt is None:
             return False
         sprt.llr, sprt.games = 0.0, 0
         for r in records:
-            sprt.add(score_of(r.ranking, r.index % len(bots)))
+            sprt.add(score_of(r.ranking, r.seat_of(0)))
         return bool(sprt.verdict)
 
     records = run(args.games, bots, args.seed, options, args.jobs, progress, done)

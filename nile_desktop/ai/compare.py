@@ -25,7 +25,7 @@ import math
 import sys
 from dataclasses import dataclass
 
-from .arena import GameRecord, rank_of, read_csv
+from .arena import GameRecord, read_csv, won
 from .stats import wilson
 
 
@@ -53,12 +53,6 @@ def sign_test(k: int, m: int) -> float:
     low = min(k, m)
     tail = sum(math.comb(n, i) for i in range(low + 1)) / 2.0**n
     return min(1.0, 2.0 * tail)
-
-
-def won(record: GameRecord, bot: int) -> bool:
-    """Whether bot ``bot`` (its place in the arena's ``--bots``) won, alone or shared."""
-    players = len(record.seats)
-    return rank_of(record.ranking, (bot + record.index) % players) == 1
 
 
 def pair(a: list[GameRecord], b: list[GameRecord], bot: int = 0) -> Paired:

@@ -52,8 +52,8 @@ def verdict_text(sprt: Sprt) -> str:
             "": "undecided"}[sprt.verdict]
 
 
-def row(strong: str, weak: str, records: list[GameRecord], players: int, sprt: Sprt) -> str:
-    scores = [score_of(r.ranking, r.index % players) for r in records]
+def row(strong: str, weak: str, records: list[GameRecord], sprt: Sprt) -> str:
+    scores = [score_of(r.ranking, r.seat_of(0)) for r in records]
     n = len(scores)
     total = sum(scores)
     lo, hi = wilson(total, n)
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         bots = seats_for(strong, weak, args.players)
         records, sprt = ladder.pairing(bots, args.games, args.seed, options, args.jobs,
                                        Sprt(p0, p1))
-        lines.append(row(strong, weak, records, args.players, sprt))
+        lines.append(row(strong, weak, records, sprt))
     print("\n".join(lines))
     if args.csv:
         print(f"games in {args.csv}")
@@ -125,7 +125,6 @@ class Ladder:
         Returns the games the verdict rests on, in game order, and the test.
         """
         setup = setup_text(bots, seed, options)
-        players = len(bots)
         started = time.time()
 
         def decided(records: list[GameRecord]) -> bool:
@@ -135,7 +134,7 @@ class Ladder:
             self.save()
             sprt.llr, sprt.games = 0.0, 0
             for r in sorted(records, key=lambda r: r.index):
-                if sprt.add(score_of(r.ranking, r.index % players)):
+                if sprt.add(score_of(r.ranking, r.seat_of(0))):
                     break
             if not self.quiet:
                 print(f"... {bots[0]} against {bots[1]}: {len(records)} games, "
