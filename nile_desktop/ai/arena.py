@@ -148,6 +148,11 @@ def won(record: GameRecord, bot: int) -> bool:
     return rank_of(record.ranking, record.seat_of(bot)) == 1
 
 
+def score(record: GameRecord, bot: int) -> float:
+    """Bot #``bot``'s score in the game (:func:`score_of`: a shared win is shared)."""
+    return score_of(record.ranking, record.seat_of(bot))
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -339,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
             return False
         sprt.llr, sprt.games = 0.0, 0
         for r in records:
-            sprt.add(score_of(r.ranking, r.seat_of(0)))
+            sprt.add(score(r, 0))
         return bool(sprt.verdict)
 
     records = run(args.games, bots, args.seed, options, args.jobs, progress, done)

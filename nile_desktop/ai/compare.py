@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import sys
 from dataclasses import dataclass
 
 from .arena import GameRecord, read_csv, won
-from .stats import wilson
+from .stats import sign_test, wilson
 
 
 @dataclass(frozen=True)
@@ -43,16 +42,6 @@ class Paired:
     def p_value(self) -> float:
         """McNemar's exact two-sided test: 1.0 when no game differs."""
         return sign_test(self.only_a, self.only_b)
-
-
-def sign_test(k: int, m: int) -> float:
-    """Two-sided p of ``k`` against ``m`` under a fair coin (binomial, exact)."""
-    n = k + m
-    if n == 0:
-        return 1.0
-    low = min(k, m)
-    tail = sum(math.comb(n, i) for i in range(low + 1)) / 2.0**n
-    return min(1.0, 2.0 * tail)
 
 
 def pair(a: list[GameRecord], b: list[GameRecord], bot: int = 0) -> Paired:

@@ -29,7 +29,7 @@ from .arena import (
     percentile,
     read_csv,
     run,
-    score_of,
+    score,
     search_options,
     setup_text,
     sprt_bounds,
@@ -53,7 +53,7 @@ def verdict_text(sprt: Sprt) -> str:
 
 
 def row(strong: str, weak: str, records: list[GameRecord], sprt: Sprt) -> str:
-    scores = [score_of(r.ranking, r.seat_of(0)) for r in records]
+    scores = [score(r, 0) for r in records]
     n = len(scores)
     total = sum(scores)
     lo, hi = wilson(total, n)
@@ -134,7 +134,7 @@ class Ladder:
             self.save()
             sprt.llr, sprt.games = 0.0, 0
             for r in sorted(records, key=lambda r: r.index):
-                if sprt.add(score_of(r.ranking, r.seat_of(0))):
+                if sprt.add(score(r, 0)):
                     break
             if not self.quiet:
                 print(f"... {bots[0]} against {bots[1]}: {len(records)} games, "

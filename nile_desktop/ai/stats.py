@@ -6,7 +6,9 @@ the 95% interval of a win rate; :class:`Sprt` is Wald's sequential
 probability ratio test, which stops a match as soon as the games so far
 decide between "the bot scores ``p0``" and "it scores ``p1``", with error
 rates ``alpha`` and ``beta`` — far fewer games than a fixed-size match when
-one bot is clearly stronger (Wald 1945).
+one bot is clearly stronger (Wald 1945). :func:`sign_test` is the exact
+two-sided test of a split of games, such as the games two runs of the same
+deals did not agree on (McNemar's test).
 """
 
 from __future__ import annotations
@@ -24,6 +26,16 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def sign_test(k: int, m: int) -> float:
+    """Two-sided p of ``k`` against ``m`` under a fair coin (binomial, exact)."""
+    n = k + m
+    if n == 0:
+        return 1.0
+    low = min(k, m)
+    tail = sum(math.comb(n, i) for i in range(low + 1)) / 2.0**n
+    return min(1.0, 2.0 * tail)
 
 
 @dataclass
