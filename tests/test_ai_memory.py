@@ -118,17 +118,17 @@ def test_the_bots_table_uses_the_memory_only_when_asked() -> None:
     assert forgetful.storage == blind.storage and forgetful.pool == blind.pool
 
 
-def test_a_search_that_remembers_never_peeks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R-HARV-3: with the search's memory on, the Hard bot's choice still never changes when
-    the cards it cannot know (other hands, the draw pile, the true storage behind the
-    record) are dealt anew; only what the table watched counts."""
+def test_the_expert_that_remembers_never_peeks() -> None:
+    """R-HARV-3: the Expert bot searches with its memory of the storage piles, and its
+    choice still never changes when the cards it cannot know (other hands, the draw
+    pile, the true storage behind the record) are dealt anew; only what the table
+    watched counts."""
     from test_ai_fairness import sample_positions, shuffle_hidden
 
     from nile_desktop.ai import make_bot
-    from nile_desktop.ai import search as S
 
-    monkeypatch.setattr(S, "RECALL", True)
-    bot = make_bot("hard", iterations=60, budget=None, workers=1)
+    bot = make_bot("expert", iterations=20, budget=None, workers=1)  # 3 × 20 iterations
+    assert bot.remembers
     rng = random.Random(8)
     for i, state in enumerate(sample_positions(3, 4, seed=620)):
         seat = state.active
@@ -139,3 +139,35 @@ def test_a_search_that_remembers_never_peeks(monkeypatch: pytest.MonkeyPatch) ->
                                            random.Random(i))))
                  for game in games}
         assert len(picks) == 1, picks
+
+
+@pytest.mark.parametrize(("level", "remembers"), [("hard", False), ("expert", True)])
+def test_only_the_expert_deals_the_piles_it_remembers(
+        monkeypatch: pytest.MonkeyPatch, level: str, remembers: bool) -> None:
+    """R-HARV-3: the Expert's determinisations keep every storage pile as the seat watched
+    it fill; Hard's forget them and deal the other piles from their sizes alone."""
+    from nile_desktop.ai import make_bot
+    from nile_desktop.ai import search as S
+
+    seen: list[object] = []
+
+    class Recording(S.Dealer):  # type: ignore[name-defined,misc]
+        def __init__(self, view: object) -> None:
+            seen.append(view)
+            super().__init__(view)
+
+    monkeypatch.setattr(S, "Dealer", Recording)
+    state = new_game(Rules(players=3), seed=31)
+    rng = random.Random(2)
+    while not any(state.storage[s] != [0] * N_CROPS for s in range(3)) or len(
+            state.legal_moves()) < 3:
+        state.apply(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
+    view = observe(state, state.active)
+    assert view.storages is not None
+    make_bot(level, iterations=4, budget=None, workers=1).choose(
+        view, state.legal_moves(), random.Random(1))
+    assert seen
+    for dealt_from in seen:
+        assert (dealt_from.storages == view.storages) is remembers  # type: ignore[attr-defined]
+        if not remembers:
+            assert dealt_from.storages is None  # type: ignore[attr-defined]

@@ -27,5 +27,6 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": N_("Forgets cards and slips now and then: a gentle first opponent."),
     "medium": N_("Counts the cards and plays the move that looks best right now."),
     "hard": N_("Looks a few turns ahead, about a second a move: a real contest."),
-    "expert": N_("Looks ahead three times as long as Hard: hard to beat."),
+    "expert": N_("Looks ahead three times as long as Hard and remembers what each player has "
+                 "stored: hard to beat."),
 }

@@ -3,11 +3,11 @@
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration
 deals a fresh determinisation (:func:`~nile_desktop.engine.resample`) —
 the hidden cards dealt at random, consistent with the bot's view, never the
-true state (with :data:`RECALL`, the storage piles the bot watched fill are
-dealt as they are) — and walks one shared tree whose edges are moves. A move that
-some determinisations allow and others do not is chosen by UCB with
-*availability* counts (the subset-armed bandit of the paper). Each seat's
-moves in the tree are limited to a few sensible candidates
+true state (for a bot that remembers, :attr:`HardBot.remembers`, the storage
+piles it watched fill are dealt as they are) — and walks one shared tree whose
+edges are moves. A move that some determinisations allow and others do not is
+chosen by UCB with *availability* counts (the subset-armed bandit of the
+paper). Each seat's moves in the tree are limited to a few sensible candidates
 (:mod:`~nile_desktop.ai.policy`); at the root they are the best legal moves
 by the Medium heuristic. Below the tree a short heuristic rollout plays two
 more turns, then the position is scored by the evaluation
@@ -56,15 +56,6 @@ ROLLOUT_TURNS = 2
 #: The luck of the hidden cards and the coming floods then cancels out and
 #: each iteration measures a move's *advantage* over the default.
 CONTROL_VARIATE = "default"
-#: Whether the search remembers the storage piles it watched fill (the view's
-#: ``storages``): in its root ranking and, through the engine's Dealer, in
-#: every determinisation; off, it deals other storage piles at random from
-#: their sizes. Off by default: remembering won 60.8% [51.9, 69.1] of 120
-#: two-player games against the same search without it (300 iterations), but
-#: against three Medium bots it did no better at 300 iterations (32.7% against
-#: 34.7%, 154 paired games) and worse at 1,000 (30.8% of 216 games against 44.4%
-#: of 133 on the same seeds), and Medium is the opponent the targets are set on.
-RECALL = False
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
 #: The search's clock (seconds): wall-clock time, the same in every worker process.
@@ -97,14 +88,15 @@ class Node:
         self.raw = 0.0  # sum of the plain rewards (estimated win shares)
 
 
-def root_moves(view: View, legal: Sequence[Move],
-               width: int | None = None) -> tuple[list[Move], Scorer]:
+def root_moves(view: View, legal: Sequence[Move], width: int | None = None,
+               recall: bool = False) -> tuple[list[Move], Scorer]:
     """The root candidates: the heuristic's best moves, and the best of every kind.
 
-    Always a subset of ``legal``, so whatever the search picks is legal.
+    Always a subset of ``legal``, so whatever the search picks is legal. With
+    ``recall`` the heuristic remembers the storage piles the view watched fill.
     """
     width = ROOT_WIDTH if width is None else width
-    scorer = Scorer(Table.from_view(view, recall=RECALL), view.seat)
+    scorer = Scorer(Table.from_view(view, recall=recall), view.seat)
     ranked = sorted(scorer.ranked(legal), key=lambda x: -x[0])
     chosen: list[Move] = []
     kinds: set[str] = set()
@@ -171,10 +163,11 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     """Run ISMCTS from ``view``: per root move text (visits, reward, plain reward), iterations.
 
     Stops after ``iterations`` or at ``deadline`` (read from :data:`clock`),
-    whichever comes first; at least one iteration is always made.
+    whichever comes first; at least one iteration is always made. Storage piles
+    the view remembers (``view.storages``) are dealt as they are.
     """
     rng = EngineRandom(seed)
-    deal = Dealer(view if RECALL or view.storages is None else replace(view, storages=None)).deal
+    deal = Dealer(view).deal
     root = Node(None, -1)
     me = view.seat
     done = 0
@@ -261,6 +254,13 @@ class HardBot:
     level = "hard"
     #: Seconds per decision when no budget is given.
     default_budget = DEFAULT_BUDGET
+    #: Whether the bot remembers the storage piles it watched fill (the view's
+    #: ``storages``), in its root ranking and in every determinisation; without,
+    #: other storage piles are dealt at random from their sizes. Off for Hard:
+    #: remembering won 60.8% [51.9, 69.1] of 120 two-player games against the same
+    #: search without it (300 iterations), but showed no gain against Medium on
+    #: fresh deals (see the README). On for Expert.
+    remembers = False
 
     def __init__(self, budget: float | None | object = _UNSET, iterations: int | None = None,
                  workers: int | None = None) -> None:
@@ -278,7 +278,9 @@ class HardBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0], Reason(R.ONLY_MOVE)
-        roots, scorer = root_moves(view, legal)
+        if view.storages is not None and not self.remembers:
+            view = replace(view, storages=None)  # forgets: the search deals the piles
+        roots, scorer = root_moves(view, legal, recall=self.remembers)
         if len(roots) == 1:
             self.last_iterations = 0
             return roots[0], scorer.explain(roots[0])
@@ -300,11 +302,14 @@ class HardBot:
 
 
 class ExpertBot(HardBot):
-    """The Hard bot's search given three times the time: about 3 s a decision.
+    """The Hard bot's search given three times the time (about 3 s a decision)
+    and a memory of every storage pile it watched fill.
 
-    The same fairness (it sees only its view) and the same determinism with
-    an iteration cap; ``budget`` defaults to ``EXPERT_FACTOR`` × Hard's.
+    The same fairness (it sees only its view: the piles are public record, see
+    :class:`~nile_desktop.engine.View`) and the same determinism with an
+    iteration cap; ``budget`` defaults to ``EXPERT_FACTOR`` × Hard's.
     """
 
     level = "expert"
     default_budget = DEFAULT_BUDGET * EXPERT_FACTOR
+    remembers = True
