@@ -3,10 +3,10 @@
 Storage is secret (R-HARV-3), but cards enter it only by harvests from public
 fields (R-HARV-1) and leave it only by trades that show them (R-TRADE-1). A
 seat that watched the game from its deal knows every pile; the view carries
-that memory (``View.storages``) and the search deals it instead of guessing.
-These tests check that the memory is exactly what the public events tell,
-that a game without its history gets none, and that the determinisations
-keep it.
+that memory (``View.storages``) and a search bot that remembers (the Expert)
+deals it instead of guessing. These tests check that the memory is exactly
+what the public events tell, that a game without its history gets none, that
+the determinisations keep it, and that only a bot that remembers uses it.
 """
 
 from __future__ import annotations
