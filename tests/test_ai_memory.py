@@ -159,13 +159,13 @@ def test_only_the_expert_deals_the_piles_it_remembers(
     monkeypatch.setattr(S, "Dealer", Recording)
     state = new_game(Rules(players=3), seed=31)
     rng = random.Random(2)
-    while not any(state.storage[s] != [0] * N_CROPS for s in range(3)) or len(
-            state.legal_moves()) < 3:
-        state.apply(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
+    legal = state.legal_moves()
+    while not any(any(pile) for pile in state.storage) or len(legal) < 3:
+        state.apply(legal[rng.randrange(len(legal))])
+        legal = state.legal_moves()
     view = observe(state, state.active)
     assert view.storages is not None
-    make_bot(level, iterations=4, budget=None, workers=1).choose(
-        view, state.legal_moves(), random.Random(1))
+    make_bot(level, iterations=4, budget=None, workers=1).choose(view, legal, random.Random(1))
     assert seen
     for dealt_from in seen:
         assert (dealt_from.storages == view.storages) is remembers  # type: ignore[attr-defined]
