@@ -40,7 +40,7 @@ from nile_desktop.engine.cards import (
     full_deck_counts,
     monument_key,
 )
-from nile_desktop.engine.powers import payout_for, takeover_margin
+from nile_desktop.engine.powers import TAKEOVER_MARGINS, payout_for, takeover_margin
 
 #: Cards used up per flood reveal (flood, draws, trades, pay-outs): a + b × players
 #: in the current season, and in later (smaller) seasons' piles.
@@ -381,36 +381,40 @@ class Table:
                     generic += worth * (1.0 - self.field_risk(seat, monument_key(m), k, bmax, wall))
         g = GENERIC_SHARE * generic
         yields_of, holders, memo = self.yields, self.holder, self._memo
+        margins = TAKEOVER_MARGINS[mons[SPHINX] > 0]
         out = []
+        append = out.append
         for c in self.crops:
             base = storage[c] + frac[c] * g
             f = fields[c]
             h = hand[c] if hand is not None else 0
-            if not f and not h:
-                out.append(base + 0.0)
+            if not f:
+                if not h:
+                    append(base + 0.0)
+                    continue
+                # A hand of a crop with no field yet: worth less if another seat's
+                # field of it is too large to take over (R-PLANT-3, R-PLANT-4).
+                share = HAND_SHARE
+                holder = holders[c]
+                if holder >= 0 and holder != seat:
+                    if h < self.fields[holder][c] + margins[self.mons[holder][WALL] > 0]:
+                        share = BLOCKED_SHARE
+                yields = yields_of[c]
+                top = len(yields) - 1
+                append(base + share * yields[h if h < top else top])
                 continue
             yields = yields_of[c]
             top = len(yields) - 1
-            if f:
-                key = (seat, c, f, bmax, wall)
-                kept = memo.get(key)
-                if kept is None:
-                    kept = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
-                y = yields[f if f < top else top]
-                e = y * kept
-            else:
-                y = e = 0.0
+            key = (seat, c, f, bmax, wall)
+            kept = memo.get(key)
+            if kept is None:
+                kept = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
+            y = yields[f if f < top else top]
+            e = y * kept
             if h:
-                share = HAND_SHARE
-                holder = holders[c]
-                if not f and holder >= 0 and holder != seat:
-                    need = self.fields[holder][c] + takeover_margin(mons[SPHINX] > 0,
-                                                                    self.mons[holder][WALL] > 0)
-                    if h < need:
-                        share = BLOCKED_SHARE
                 fh = f + h
-                e += share * (yields[fh if fh < top else top] - y)
-            out.append(base + e)
+                e += HAND_SHARE * (yields[fh if fh < top else top] - y)
+            append(base + e)
         return out
 
     def score(self, seat: int, **parts: Any) -> float:
@@ -429,6 +433,8 @@ def softmin(piles: list[float], tau: float = SOFTMIN) -> float:
     """A smooth minimum: the smallest pile counts most, the next ones break ties."""
     lo = min(piles)
     exp = math.exp
+    if tau == 1.0:  # the search's case: the same sums without dividing by one
+        return lo - math.log(sum([exp(lo - p) for p in piles]))
     return lo - tau * math.log(sum([exp((lo - p) / tau) for p in piles]))
 
 

@@ -58,6 +58,10 @@ ROLLOUT_TURNS = 2
 CONTROL_VARIATE = "default"
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
+#: Tree descents made on each determinisation (each one an iteration). The deal
+#: and its control variate are the dearer half of an iteration, so a deal serves
+#: several descents; their moves are compared on the very same hidden cards.
+DESCENTS = 8
 #: The search's clock (seconds): wall-clock time, the same in every worker process.
 #: Tests replace this module attribute with a fake clock.
 clock: Callable[[], float] = time.time
@@ -170,18 +174,22 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     deal = Dealer(view).deal
     root = Node(None, -1)
     me = view.seat
-    done = 0
+    done = left = 0
     sqrt, log, k = math.sqrt, math.log, EXPLORATION
     while True:
         if iterations is not None and done >= iterations:
             break
         if deadline is not None and done and clock() >= deadline:
             break
-        state = deal(rng)
-        # Nobody reads a determinisation's events or watches its storage fill.
-        state.quiet, state.watched = True, None
-        dice = rng.getrandbits(32)
-        baseline = _baseline(state, roots[0], dice)
+        if not left:
+            dealt = deal(rng)
+            # Nobody reads a determinisation's events or watches its storage fill.
+            dealt.quiet, dealt.watched = True, None
+            dice = rng.getrandbits(32)
+            baseline = _baseline(dealt, roots[0], dice)
+            left = DESCENTS
+        left -= 1
+        state = dealt.clone() if left else dealt
         node = root
         path = [root]
         expanded = False
@@ -189,20 +197,17 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             mover = state.active
             moves = roots if node is root else candidates(state)
             children = node.children
-            fresh = None
-            for m in moves:
-                if m not in children:
-                    fresh = m
-                    break
-            if fresh is not None:
+            get = children.get
+            kids = [get(m) for m in moves]
+            if None in kids:
+                fresh = moves[kids.index(None)]
                 child = Node(fresh, mover)
                 children[fresh] = child
                 node = child
                 expanded = True
             else:
                 best_ucb, best = -math.inf, node
-                for m in moves:
-                    c = children[m]
+                for c in kids:
                     c.avail += 1
                     visits = c.visits
                     ucb = c.reward / visits + k * sqrt(log(c.avail) / visits)
