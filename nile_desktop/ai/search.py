@@ -1,11 +1,12 @@
 """The Hard bot: information-set Monte Carlo tree search over resampled states.
 
-Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration
-deals a fresh determinisation (:func:`~nile_desktop.engine.resample`) —
-the hidden cards dealt at random, consistent with the bot's view, never the
-true state (for a bot that remembers, :attr:`HardBot.remembers`, the storage
-piles it watched fill are dealt as they are) — and walks one shared tree whose
-edges are moves. A move that some determinisations allow and others do not is
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): the search deals
+determinisations (:func:`~nile_desktop.engine.resample`) — the hidden cards
+dealt at random, consistent with the bot's view, never the true state (for a
+bot that remembers, :attr:`HardBot.remembers`, the storage piles it watched
+fill are dealt as they are) — and each iteration walks one shared tree whose
+edges are moves, on a copy of one of them; a deal serves :data:`DESCENTS`
+iterations in a row. A move that some determinisations allow and others do not is
 chosen by UCB with *availability* counts (the subset-armed bandit of the
 paper). Each seat's moves in the tree are limited to a few sensible candidates
 (:mod:`~nile_desktop.ai.policy`); at the root they are the best legal moves
@@ -17,7 +18,10 @@ played with the heuristic's favourite move and that score is subtracted (a
 control variate), so an iteration measures how much better or worse a move
 does than the default with the very same hidden cards and coming floods;
 this removes most of the luck from each sample and lets a second of search
-tell apart moves whose values differ by a few per cent.
+tell apart moves whose values differ by a few per cent. Dealing and the
+default's play-out cost about as much as the rest of an iteration, so each
+deal and its control variate serve several descents, which then compare their
+moves on the very same cards.
 
 The budget is wall-clock time per decision (default 1 s) and an iteration
 cap; with ``budget=None`` and a cap the search is deterministic for a given
@@ -58,9 +62,10 @@ ROLLOUT_TURNS = 2
 CONTROL_VARIATE = "default"
 #: Softmax temperature turning evaluation scores into win shares.
 EVAL_TEMPERATURE = 0.8
-#: Tree descents made on each determinisation (each one an iteration). The deal
-#: and its control variate are the dearer half of an iteration, so a deal serves
-#: several descents; their moves are compared on the very same hidden cards.
+#: Iterations (tree descents) made on each determinisation, each on its own copy.
+#: The deal and its control variate cost about as much as a descent, so a deal
+#: serves several (1.8× the iterations a second of one descent per deal, and no
+#: weaker per iteration against Medium: see the README).
 DESCENTS = 8
 #: The search's clock (seconds): wall-clock time, the same in every worker process.
 #: Tests replace this module attribute with a fake clock.
