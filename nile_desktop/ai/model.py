@@ -40,7 +40,7 @@ from nile_desktop.engine.cards import (
     full_deck_counts,
     monument_key,
 )
-from nile_desktop.engine.powers import TAKEOVER_MARGINS, payout_for, takeover_margin
+from nile_desktop.engine.powers import TAKEOVER_MARGINS, payout_for
 
 #: Cards used up per flood reveal (flood, draws, trades, pay-outs): a + b × players
 #: in the current season, and in later (smaller) seasons' piles.
@@ -240,6 +240,7 @@ class Table:
             pool[k] = n  # an int, summed and divided like the float it stands for
         t.locust_in_deck = pool[LOCUST] > 0
         t._finish(pool)
+        t._memo = None  # scored once (the search's leaves): nothing to remember
         return t
 
     def _common(self, players: int, crops: tuple[int, ...], season: int, seasons: int,
@@ -300,7 +301,8 @@ class Table:
             for c in crops:
                 if row[c]:
                     holder[c] = s
-        self._memo: dict[tuple[Any, ...], float] = {}
+        # Field risks, kept for the heuristic, which values many moves on one table.
+        self._memo: dict[tuple[Any, ...], float] | None = {}
 
     # -- evaluating -------------------------------------------------------
     def yield_of(self, crop: int, size: int) -> float:
@@ -325,10 +327,11 @@ class Table:
             return risk
         keep = 1.0
         mons, hands = self.mons, self.hands
+        margins = TAKEOVER_MARGINS
         for o in range(self.players):
             if o == seat:
                 continue
-            need = size + takeover_margin(mons[o][SPHINX] > 0, wall)
+            need = size + margins[mons[o][SPHINX] > 0][wall]
             hand = hands[o]
             if hand is not None:
                 p = 1.0 if hand[key] >= need else 0.0
@@ -405,10 +408,13 @@ class Table:
                 continue
             yields = yields_of[c]
             top = len(yields) - 1
-            key = (seat, c, f, bmax, wall)
-            kept = memo.get(key)
-            if kept is None:
-                kept = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
+            if memo is None:
+                kept = 1.0 - self.field_risk(seat, c, f, bmax, wall)
+            else:
+                key = (seat, c, f, bmax, wall)
+                kept = memo.get(key)
+                if kept is None:
+                    kept = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
             y = yields[f if f < top else top]
             e = y * kept
             if h:
