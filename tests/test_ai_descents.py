@@ -1,17 +1,17 @@
-"""The search's deals: each one serves several tree descents, and none of them sees
-another's moves.
+"""The search's deals: each one serves tree descents through different root moves,
+and none of them sees another's moves.
 
 Dealing a determinisation and playing out its control variate cost about as
-much as a descent, so the search makes :data:`~nile_desktop.ai.search.DESCENTS`
-descents on every deal. These tests check that it deals no more often than
-that, plays the control variate once per deal, and starts every descent of a
-deal from the same cards (each works on its own copy), so that sharing a deal
-changes how often the search deals, never what a descent sees.
+much as a descent, so one deal serves descents until the search would take a
+root move a second time on it (two such descents would be near copies of one
+sample). These tests check that it deals exactly then, plays the control
+variate once per deal, and starts every descent of a deal from the same cards
+(each works on its own copy), so that sharing a deal changes how often the
+search deals, never what a descent sees.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -39,13 +39,15 @@ def fingerprint(state: State) -> tuple[Any, ...]:
             state.active, state.flood, state.season, state.over)
 
 
-@pytest.mark.parametrize(("players", "iterations"), [(2, 40), (4, 37), (6, 9)])
-def test_each_deal_serves_several_descents_from_the_same_cards(
+@pytest.mark.parametrize(("players", "iterations"), [(2, 60), (4, 37), (6, 25)])
+def test_each_deal_serves_descents_through_different_root_moves(
         monkeypatch: pytest.MonkeyPatch, players: int, iterations: int) -> None:
-    """R-HARV-3: the hidden cards are dealt anew only every ``DESCENTS`` iterations, the
-    control variate is played once per deal, and every copy taken of a deal (the control
-    variate's and each descent's) is taken before anything was played on it."""
-    dealt: dict[int, list[tuple[Any, ...]]] = {}
+    """R-HARV-3: the hidden cards are dealt anew exactly when a root move would be
+    searched a second time on them, the control variate is played once per deal, and
+    every copy taken of a deal (the control variate's and each descent's) is taken
+    before anything was played on it."""
+    log: list[tuple[str, Any]] = []  # ("root", move) and ("deal", state), in order
+    copies: dict[int, list[tuple[Any, ...]]] = {}
     firsts: dict[int, tuple[Any, ...]] = {}
     kept: list[State] = []  # alive, so that no later state reuses a deal's id
 
@@ -53,8 +55,8 @@ def test_each_deal_serves_several_descents_from_the_same_cards(
         __slots__ = ()
 
         def clone(self) -> State:  # type: ignore[override]
-            if id(self) in dealt:
-                dealt[id(self)].append(fingerprint(self))
+            if id(self) in copies:
+                copies[id(self)].append(fingerprint(self))
             return super().clone()
 
     class Recording(S.Dealer):  # type: ignore[misc]
@@ -62,18 +64,26 @@ def test_each_deal_serves_several_descents_from_the_same_cards(
             state = super().deal(rng)
             state.__class__ = Watched
             kept.append(state)
-            dealt[id(state)] = []
+            copies[id(state)] = []
             firsts[id(state)] = fingerprint(state)
+            log.append(("deal", state))
             return state
 
+    real_select, real_baseline = S._select, S._baseline
     baselines: list[int] = []
-    real_baseline = S._baseline
+
+    def select(node: Any, moves: Any, mover: int) -> Any:
+        picked = real_select(node, moves, mover)
+        if node.move is None:  # the root
+            log.append(("root", picked[0].move))
+        return picked
 
     def counted(state: State, default: Any, dice: int) -> Any:
         baselines.append(id(state))
         return real_baseline(state, default, dice)
 
     monkeypatch.setattr(S, "Dealer", Recording)
+    monkeypatch.setattr(S, "_select", select)
     monkeypatch.setattr(S, "_baseline", counted)
     state = a_position(players, seed=40 + players)
     view = observe(state, state.active)
@@ -81,9 +91,20 @@ def test_each_deal_serves_several_descents_from_the_same_cards(
     _, done = S.search(view, roots, seed=5, iterations=iterations, deadline=None)
 
     assert done == iterations
-    assert len(dealt) == math.ceil(iterations / S.DESCENTS)
-    assert baselines == list(dealt)  # once per deal, in dealing order
-    for key, copies in dealt.items():
-        # The control variate's copy, then one per descent but the last (which takes the deal).
-        assert len(copies) <= S.DESCENTS
-        assert all(copy == firsts[key] for copy in copies)
+    deals = [id(x) for kind, x in log if kind == "deal"]
+    assert baselines == deals  # the control variate once per deal, in dealing order
+    assert 1 < len(deals) < iterations  # deals are shared, and not by one descent only
+    searched: set[Any] = set()
+    for i, (kind, x) in enumerate(log):
+        if kind != "root":
+            continue
+        dealt_now = i + 1 < len(log) and log[i + 1][0] == "deal"
+        # A new deal exactly when this root move was searched on the current one.
+        assert dealt_now == (i == 0 or x in searched), (i, str(x))
+        if dealt_now:
+            searched = set()
+        searched.add(x)
+    for key, taken in copies.items():
+        # The control variate's copy, then one per descent of this deal.
+        assert 2 <= len(taken) <= len(roots) + 1
+        assert all(copy == firsts[key] for copy in taken)
