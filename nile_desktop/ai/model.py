@@ -385,7 +385,7 @@ class Table:
         g = GENERIC_SHARE * generic
         yields_of, holders, memo = self.yields, self.holder, self._memo
         margins = TAKEOVER_MARGINS[mons[SPHINX] > 0]
-        out = []
+        out: list[float] = []
         append = out.append
         for c in self.crops:
             base = storage[c] + frac[c] * g
@@ -412,9 +412,10 @@ class Table:
                 kept = 1.0 - self.field_risk(seat, c, f, bmax, wall)
             else:
                 key = (seat, c, f, bmax, wall)
-                kept = memo.get(key)
-                if kept is None:
-                    kept = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
+                known = memo.get(key)
+                if known is None:
+                    known = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
+                kept = known
             y = yields[f if f < top else top]
             e = y * kept
             if h:

@@ -226,11 +226,12 @@ def _select(node: Node, moves: Sequence[Move], mover: int) -> tuple[Node, bool]:
     """
     children = node.children
     get = children.get
-    kids = [get(m) for m in moves]
-    if None in kids:
-        fresh = moves[kids.index(None)]
+    found = [get(m) for m in moves]
+    if None in found:
+        fresh = moves[found.index(None)]
         child = children[fresh] = Node(fresh, mover)
         return child, True
+    kids: list[Node] = found  # type: ignore[assignment]  # no None left
     best_ucb, best = -math.inf, node
     sqrt, log, k = math.sqrt, math.log, EXPLORATION
     for c in kids:
