@@ -47,6 +47,12 @@ _STONE_TOKEN = HAND_TOKENS[STONE]
 _SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 #: (kind, crop, crop) of every speculation card, in rule order.
 _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
+#: Per flood card kind (and -1, no flood yet), the speculation kinds showing a crop it
+#: floods, and those showing none, each in rule order: junk now, and still worth playing.
+_WET_SPECS = {f: tuple(k for k, a, b in _SPECS if a in shown or b in shown)
+              for f, shown in [(-1, ())] + list(enumerate(_SHOWN))}
+_DRY_SPECS = {f: tuple(k for k, a, b in _SPECS if a not in shown and b not in shown)
+              for f, shown in [(-1, ())] + list(enumerate(_SHOWN))}
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 
@@ -67,10 +73,10 @@ def junk_pair(state: State, seat: int,
     stones = hand[STONE]
     if stones and (stones < 2 or flood == STONE) and not any(state.mons[seat]):
         junk += [_STONE_TOKEN] * min(2, stones)
-    if flooded and any(hand[SPEC_BASE:STONE]):
-        for kind, a, b in _SPECS:
+    if flooded:
+        for kind in _WET_SPECS[flood]:
             n = hand[kind]
-            if n and (a in flooded or b in flooded):
+            if n:
                 junk += [HAND_TOKENS[kind]] * min(2, n)
     if len(junk) < 2:
         fields = state.fields[seat]
@@ -145,13 +151,15 @@ def candidates(state: State) -> list[Move]:
                 tokens = (stone_token(m),) * stones
                 out.append((1.2 if m == OBELISK else 0.6, make_sorted(PLANT, tokens)))
                 break
-    if any(hand[SPEC_BASE:STONE]):
-        specs = [kind for kind, a, b in _SPECS
-                 if hand[kind] and a not in flooded and b not in flooded]
-        if specs:
-            counts = [0] * N_KINDS
-            for k, n in Counter(state.deck).items():
-                counts[k] = n
+    specs = [kind for kind in _DRY_SPECS[flood] if hand[kind]]
+    if specs:
+        counts = [0] * N_KINDS
+        for k, n in Counter(state.deck).items():
+            counts[k] = n
+        if len(specs) == 1:
+            best = specs[0]
+            out.append((spec_odds(counts, best), make_sorted(SPECULATE, (HAND_TOKENS[best],))))
+        else:
             odds = {k: spec_odds(counts, k) for k in specs}
             best = max(specs, key=odds.__getitem__)
             out.append((odds[best], make_sorted(SPECULATE, (HAND_TOKENS[best],))))
