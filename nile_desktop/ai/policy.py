@@ -156,13 +156,9 @@ def candidates(state: State) -> list[Move]:
         counts = [0] * N_KINDS
         for k, n in Counter(state.deck).items():
             counts[k] = n
-        if len(specs) == 1:
-            best = specs[0]
-            out.append((spec_odds(counts, best), make_sorted(SPECULATE, (HAND_TOKENS[best],))))
-        else:
-            odds = {k: spec_odds(counts, k) for k in specs}
-            best = max(specs, key=odds.__getitem__)
-            out.append((odds[best], make_sorted(SPECULATE, (HAND_TOKENS[best],))))
+        # The first of the likeliest to pay, in rule order.
+        best, odds = max(((k, spec_odds(counts, k)) for k in specs), key=itemgetter(1))
+        out.append((odds, make_sorted(SPECULATE, (HAND_TOKENS[best],))))
     pair = junk_pair(state, seat, needs)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))

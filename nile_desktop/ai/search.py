@@ -6,8 +6,9 @@ dealt at random, consistent with the bot's view, never the true state (for a
 bot that remembers, :attr:`HardBot.remembers`, the storage piles it watched
 fill are dealt as they are) — and each iteration walks one shared tree, whose
 edges are moves, on its own copy of the current deal. A move that some
-determinisations allow and others do not is chosen by UCB with *availability* counts (the subset-armed bandit of the
-paper). Each seat's moves in the tree are limited to a few sensible candidates
+determinisations allow and others do not is chosen by UCB with *availability*
+counts (the subset-armed bandit of the paper). Each seat's moves in the tree
+are limited to a few sensible candidates
 (:mod:`~nile_desktop.ai.policy`); at the root they are the best legal moves
 by the Medium heuristic. Below the tree a short heuristic rollout plays two
 more turns, then the position is scored by the evaluation
