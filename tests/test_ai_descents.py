@@ -69,13 +69,12 @@ def test_each_deal_serves_descents_through_different_root_moves(
             log.append(("deal", state))
             return state
 
-    real_select, real_baseline = S._select, S._baseline
+    real_select, real_baseline = S._select_root, S._baseline
     baselines: list[int] = []
 
-    def select(node: Any, moves: Any, mover: int) -> Any:
-        picked = real_select(node, moves, mover)
-        if node.move is None:  # the root
-            log.append(("root", picked[0].move))
+    def select(node: Any, moves: Any, mover: int, kids: Any) -> Any:
+        picked = real_select(node, moves, mover, kids)
+        log.append(("root", picked[0].move))
         return picked
 
     def counted(state: State, default: Any, dice: int) -> Any:
@@ -83,7 +82,7 @@ def test_each_deal_serves_descents_through_different_root_moves(
         return real_baseline(state, default, dice)
 
     monkeypatch.setattr(S, "Dealer", Recording)
-    monkeypatch.setattr(S, "_select", select)
+    monkeypatch.setattr(S, "_select_root", select)
     monkeypatch.setattr(S, "_baseline", counted)
     state = a_position(players, seed=40 + players)
     view = observe(state, state.active)
@@ -108,3 +107,20 @@ def test_each_deal_serves_descents_through_different_root_moves(
         # The control variate's copy, then one per descent of this deal.
         assert 2 <= len(taken) <= len(roots) + 1
         assert all(copy == firsts[key] for copy in taken)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_root_picks_what_a_lookup_of_its_moves_would(monkeypatch: pytest.MonkeyPatch,
+                                                         players: int) -> None:
+    """R-HARV-3: once every root move has a child, the search picks among them without
+    looking the moves up again; the statistics are exactly those of looking them up."""
+    state = a_position(players, seed=70 + players)
+    view = observe(state, state.active)
+    roots, _ = S.root_moves(view, state.legal_moves())
+    quick = S.search(view, roots, seed=9, iterations=120, deadline=None)
+
+    def looked_up(root: Any, moves: Any, mover: int, kids: Any) -> Any:
+        return S._select(root, moves, mover)
+
+    monkeypatch.setattr(S, "_select_root", looked_up)
+    assert S.search(view, roots, seed=9, iterations=120, deadline=None) == quick

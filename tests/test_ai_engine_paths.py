@@ -12,9 +12,18 @@ import random
 import pytest
 
 from nile_desktop.ai import make_bot
-from nile_desktop.ai.model import Table
+from nile_desktop.ai.model import Table, likeliest_spec, spec_odds
+from nile_desktop.ai.policy import _spec_kinds
 from nile_desktop.engine import Rules, new_game, observe
-from nile_desktop.engine.cards import OBELISK, SPEC_BASE
+from nile_desktop.engine.cards import (
+    LOCUST,
+    N_KINDS,
+    OBELISK,
+    SPEC_BASE,
+    crops_shown,
+    is_spec,
+    kinds_in_play,
+)
 from nile_desktop.engine.play import apply_known_legal
 from nile_desktop.engine.rng import EngineRandom, Rng
 from nile_desktop.engine.view import _shuffle_top
@@ -70,12 +79,13 @@ def test_partial_shuffle_is_the_start_of_the_full_shuffle() -> None:
             assert part == items
 
 
-def test_engine_random_shuffle_matches_below_draw_by_draw() -> None:
+@pytest.mark.parametrize("size", [30, 300])  # within the table of limits, and past it
+def test_engine_random_shuffle_matches_below_draw_by_draw(size: int) -> None:
     """The inlined shuffle makes the same draws as Fisher–Yates written with below()."""
     a, b = Rng(4, 2), Rng(4, 2)
-    items = list(range(30))
+    items = list(range(size))
     a.shuffle(items)
-    slow = list(range(30))
+    slow = list(range(size))
     for i in range(len(slow) - 1, 0, -1):
         j = b.below(i + 1)
         slow[i], slow[j] = slow[j], slow[i]
@@ -113,3 +123,39 @@ def test_fast_evaluation_leaves_the_state_alone() -> None:
     before = state.to_json()
     Table.from_state(state).scores()
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_r_spec_3_the_likeliest_speculation_is_the_first_with_the_best_odds(players: int) -> None:
+    """R-SPEC-3: the card the candidate moves speculate with is the first, in rule order,
+    of those the next flood card most likely pays, at the odds ``spec_odds`` gives."""
+    rng = random.Random(players)
+    crops = new_game(Rules(players), players).crops
+    pool = kinds_in_play(crops, True)
+    specs = [k for k in pool if is_spec(k)]
+    for trial in range(400):
+        size = rng.randrange(60) if trial % 10 else trial % 3  # some empty or tiny piles
+        deck = [rng.choice(pool) for _ in range(size)]
+        if trial % 17 == 0:
+            deck = [LOCUST] * size  # nothing but the locust: no odds at all
+        kinds = sorted(rng.sample(specs, rng.randrange(1, len(specs) + 1)))
+        counts = [0] * N_KINDS
+        for k in deck:
+            counts[k] += 1
+        odds = [spec_odds(counts, k) for k in kinds]
+        best = max(odds)
+        assert likeliest_spec(deck, kinds) == (kinds[odds.index(best)], best)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_r_comp_3_every_speculation_card_of_the_game_is_junk_or_worth_playing(players: int
+                                                                              ) -> None:
+    """R-COMP-3, R-FLOOD-2: under every flood, each speculation card of the crops in play
+    is listed once, as junk if it shows a flooded crop, and no card outside the game is."""
+    crops = new_game(Rules(players), players).crops
+    specs = [k for k in kinds_in_play(crops, True) if is_spec(k)]
+    wet, dry = _spec_kinds(crops)
+    for flood in [-1, *range(N_KINDS)]:
+        flooded = set(crops_shown(flood)) if flood >= 0 else set()
+        assert list(wet[flood]) == [k for k in specs if flooded & set(crops_shown(k))]
+        assert list(dry[flood]) == [k for k in specs if not flooded & set(crops_shown(k))]

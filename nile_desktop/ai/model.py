@@ -18,10 +18,10 @@ see) or from a full state (a determinisation inside the search bot).
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from nile_desktop.engine import State, View
@@ -127,6 +127,49 @@ def spec_odds(counts: Sequence[float], kind: int) -> float:
     return hit / total if total > 0 else 0.0
 
 
+#: :func:`poisson_yields` up to 40 cards, by rate: the evaluation reads one per crop
+#: for every position the search scores, and a plain dict is the quickest cache.
+_YIELDS_40: dict[float, tuple[float, ...]] = {}
+_NO_YIELDS: tuple[float, ...] = ()
+#: Indices of the speculation cards (from ``SPEC_BASE``) and of the crops.
+_SPEC_INDEX = range(len(SPEC_PAIRS))
+_CROP_INDEX = range(N_CROPS)
+#: The hand of a seat whose cards are not known: none of any kind.
+_NO_CARDS = (0,) * N_KINDS
+
+
+def _yields_40(lam: float) -> tuple[float, ...]:
+    """``poisson_yields(lam, 40)``, kept in :data:`_YIELDS_40` (at most 4,096 rates)."""
+    if len(_YIELDS_40) >= 4096:
+        _YIELDS_40.clear()
+    got = _YIELDS_40[lam] = poisson_yields(lam, 40)
+    return got
+
+
+def likeliest_spec(deck: Sequence[int], kinds: Sequence[int]) -> tuple[int, float]:
+    """The first of ``kinds`` (speculation cards, at least one) most likely to be
+    paid by the next flood card of the pile ``deck``, and its :func:`spec_odds`.
+
+    The candidate moves ask this of every position the search plays through,
+    so the pile is counted once and the odds share one denominator.
+    """
+    counts = [0] * N_KINDS
+    for k in deck:  # quicker than a Counter for a pile of this size
+        counts[k] += 1
+    total = len(deck) - counts[LOCUST]
+    if total <= 0:
+        return kinds[0], 0.0
+    best, best_hit = kinds[0], -1
+    for kind in kinds:
+        a, b = SPEC_PAIRS[kind - SPEC_BASE]
+        hit = counts[a] + counts[b]
+        for k in _SPEC_RELATED[kind]:
+            hit += counts[k]
+        if hit > best_hit:
+            best, best_hit = kind, hit
+    return best, best_hit / total
+
+
 @lru_cache(maxsize=64)
 def _specs_in_play(crops: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     """(kind, crop, crop) of every speculation card whose two crops are both in play."""
@@ -157,7 +200,7 @@ class Table:
     """
 
     __slots__ = (
-        "players", "crops", "season", "seasons", "deck_size", "circulating", "pool",
+        "players", "crops", "specs", "season", "seasons", "deck_size", "circulating", "pool",
         "locust_in_deck", "fields", "mons", "hands", "hand_sizes", "storage", "q_next",
         "q_stone", "frac", "reveals", "yields", "p_locust", "board_max", "holder", "_memo",
     )
@@ -165,6 +208,7 @@ class Table:
     def __init__(self) -> None:
         self.players = 0
         self.crops: tuple[int, ...] = ()
+        self.specs: tuple[tuple[int, int, int], ...] = ()
         self.season = self.seasons = self.deck_size = 0
         self.pool: list[float] = []
         self.locust_in_deck = False
@@ -225,7 +269,7 @@ class Table:
     @classmethod
     def from_state(cls, state: State) -> Table:
         """The table of a full state (a determinisation: every card is known)."""
-        t = cls()
+        t = cls.__new__(cls)  # every part is set below: no need for __init__'s defaults
         deck = len(state.deck)
         t._common(state.rules.players, state.crops, state.season, state.seasons, deck,
                   deck + sum(state.discard) + sum(state.flood_stack), state.fields, state.mons,
@@ -236,8 +280,8 @@ class Table:
         t.hand_sizes = list(map(sum, state.hands))
         t.storage = state.storage  # type: ignore[assignment]  # ints read as floats
         pool = [0.0] * N_KINDS
-        for k, n in Counter(state.deck).items():
-            pool[k] = n  # an int, summed and divided like the float it stands for
+        for k in state.deck:  # quicker than a Counter for a pile of this size
+            pool[k] += 1
         t.locust_in_deck = pool[LOCUST] > 0
         t._finish(pool)
         t._memo = None  # scored once (the search's leaves): nothing to remember
@@ -253,6 +297,7 @@ class Table:
         """
         self.players = players
         self.crops = tuple(crops)
+        self.specs = _specs_in_play(self.crops)
         self.season, self.seasons = season, seasons
         self.deck_size = deck_size
         self.circulating = circulating
@@ -267,7 +312,7 @@ class Table:
         show = [0.0] * N_CROPS
         for c in crops:
             show[c] = pool[c]
-        for k, a, b in _specs_in_play(crops):
+        for k, a, b in self.specs:
             n = pool[k]
             if n:
                 show[a] += n
@@ -286,9 +331,12 @@ class Table:
         later = sum([circulating * d for d in _decay_powers(self.seasons - self.season)]
                     ) / LATER_CARDS_PER_FLOOD
         self.reveals = now + later
-        self.yields: list[tuple[float, ...]] = [()] * N_CROPS
+        self.yields = yields = [_NO_YIELDS] * N_CROPS
+        known = _YIELDS_40
         for c in crops:
-            self.yields[c] = poisson_yields(round(now * q_next[c] + later * q_static, 1), 40)
+            lam = round(now * q_next[c] + later * q_static, 1)
+            got = known.get(lam)
+            yields[c] = got if got is not None else _yields_40(lam)
         # The locust: the chance it comes before the active seat's next turn.
         if self.locust_in_deck and self.deck_size:
             self.p_locust = min(1.0, (3.0 * players + 1) / self.deck_size)
@@ -298,9 +346,8 @@ class Table:
         self.board_max = max(max(map(max, fields)), max(map(max, self.mons)))
         self.holder = holder = [-1] * N_CROPS
         for s, row in enumerate(fields):
-            for c in crops:
-                if row[c]:
-                    holder[c] = s
+            for c in compress(_CROP_INDEX, row):  # the crops of this seat's fields
+                holder[c] = s
         # Field risks, kept for the heuristic, which values many moves on one table.
         self._memo: dict[tuple[Any, ...], float] | None = {}
 
@@ -368,10 +415,9 @@ class Table:
             if any(specs):
                 q = self.q_next
                 pay = payout_for(mons[OBELISK] > 0)  # R-SPEC-3, R-MON-5: 4 with the Obelisk
-                for i, n in enumerate(specs):
-                    if n:
-                        a, b = SPEC_PAIRS[i]
-                        generic += n * SPEC_HAND_SHARE * pay * (q[a] + q[b])
+                for i in compress(_SPEC_INDEX, specs):  # the speculation cards held, in rule order
+                    a, b = SPEC_PAIRS[i]
+                    generic += specs[i] * SPEC_HAND_SHARE * pay * (q[a] + q[b])
             generic += hand[STONE] * STONE_WORTH
         wall = mons[WALL] > 0
         if mons[0] or mons[1] or mons[2]:
@@ -384,13 +430,17 @@ class Table:
                     generic += worth * (1.0 - self.field_risk(seat, monument_key(m), k, bmax, wall))
         g = GENERIC_SHARE * generic
         yields_of, holders, memo = self.yields, self.holder, self._memo
+        all_fields, all_mons = self.fields, self.mons
         margins = TAKEOVER_MARGINS[mons[SPHINX] > 0]
+        held = hand if hand is not None else _NO_CARDS
         out: list[float] = []
         append = out.append
+        # A crop has 14 cards (R-COMP-2), so no field or hand reaches the end of a
+        # yield table (40 cards): the counts index it directly.
         for c in self.crops:
             base = storage[c] + frac[c] * g
             f = fields[c]
-            h = hand[c] if hand is not None else 0
+            h = held[c]
             if not f:
                 if not h:
                     append(base + 0.0)
@@ -400,14 +450,11 @@ class Table:
                 share = HAND_SHARE
                 holder = holders[c]
                 if holder >= 0 and holder != seat:
-                    if h < self.fields[holder][c] + margins[self.mons[holder][WALL] > 0]:
+                    if h < all_fields[holder][c] + margins[all_mons[holder][WALL] > 0]:
                         share = BLOCKED_SHARE
-                yields = yields_of[c]
-                top = len(yields) - 1
-                append(base + share * yields[h if h < top else top])
+                append(base + share * yields_of[c][h])
                 continue
             yields = yields_of[c]
-            top = len(yields) - 1
             if memo is None:
                 kept = 1.0 - self.field_risk(seat, c, f, bmax, wall)
             else:
@@ -416,11 +463,10 @@ class Table:
                 if known is None:
                     known = memo[key] = 1.0 - self.field_risk(seat, c, f, bmax, wall)
                 kept = known
-            y = yields[f if f < top else top]
+            y = yields[f]
             e = y * kept
             if h:
-                fh = f + h
-                e += HAND_SHARE * (yields[fh if fh < top else top] - y)
+                e += HAND_SHARE * (yields[f + h] - y)
             append(base + e)
         return out
 

@@ -13,7 +13,7 @@ construction (a test checks this against the engine on many positions).
 from __future__ import annotations
 
 import random
-from collections import Counter
+from functools import lru_cache
 from operator import itemgetter
 
 from nile_desktop.engine import Move, State
@@ -39,7 +39,7 @@ from nile_desktop.engine.moves import (
 )
 from nile_desktop.engine.powers import TAKEOVER_MARGINS, takeover_need
 
-from .model import spec_odds
+from .model import likeliest_spec
 
 _PASS = Move.make(PASS, ())
 _STONE_TOKEN = HAND_TOKENS[STONE]
@@ -47,14 +47,22 @@ _STONE_TOKEN = HAND_TOKENS[STONE]
 _SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 #: (kind, crop, crop) of every speculation card, in rule order.
 _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
-#: Per flood card kind (and -1, no flood yet), the speculation kinds showing a crop it
-#: floods, and those showing none, each in rule order: junk now, and still worth playing.
-_WET_SPECS = {f: tuple(k for k, a, b in _SPECS if a in shown or b in shown)
-              for f, shown in [(-1, ())] + list(enumerate(_SHOWN))}
-_DRY_SPECS = {f: tuple(k for k, a, b in _SPECS if a not in shown and b not in shown)
-              for f, shown in [(-1, ())] + list(enumerate(_SHOWN))}
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
+
+
+@lru_cache(maxsize=64)
+def _spec_kinds(crops: tuple[int, ...]) -> tuple[dict[int, tuple[int, ...]],
+                                                 dict[int, tuple[int, ...]]]:
+    """Per flood card kind (and -1, no flood yet), the speculation cards of these
+    crops (the only ones in the game, R-COMP-3) showing a crop it floods, and
+    those showing none, each in rule order: junk now, and still worth playing."""
+    specs = [(k, a, b) for k, a, b in _SPECS if a in crops and b in crops]
+    floods = [(-1, ())] + list(enumerate(_SHOWN))
+    wet = {f: tuple(k for k, a, b in specs if a in shown or b in shown) for f, shown in floods}
+    dry = {f: tuple(k for k, a, b in specs if a not in shown and b not in shown)
+           for f, shown in floods}
+    return wet, dry
 
 
 def junk_pair(state: State, seat: int,
@@ -74,10 +82,8 @@ def junk_pair(state: State, seat: int,
     if stones and (stones < 2 or flood == STONE) and not any(state.mons[seat]):
         junk += [_STONE_TOKEN] * min(2, stones)
     if flooded:
-        for kind in _WET_SPECS[flood]:
-            n = hand[kind]
-            if n:
-                junk += [HAND_TOKENS[kind]] * min(2, n)
+        for kind in filter(hand.__getitem__, _spec_kinds(state.crops)[0][flood]):  # held
+            junk += [HAND_TOKENS[kind]] * min(2, hand[kind])
     if len(junk) < 2:
         fields = state.fields[seat]
         for c in state.crops:
@@ -110,22 +116,28 @@ def candidates(state: State) -> list[Move]:
     margins = TAKEOVER_MARGINS[all_mons[seat][SPHINX] > 0]
     for c in state.crops:
         n = hand[c]
-        if not n or c in flooded:
+        if not n:
             continue
         f = fields[c]
-        want = 1.0 / (1.0 + storage[c] + f)
         if f:
+            if c in flooded:
+                continue
+            want = 1.0 / (1.0 + storage[c] + f)
             own.append(c)
             singles.append((want, c))
             continue
-        # takeover_need, inline: the seat has no field of c, so a holder is another seat.
+        # takeover_need, inline: the seat has no field of c, so a holder is another
+        # seat (worked out for a flooded crop too: junk_pair asks for it).
         need, holder = 0, -1
         for o, row in enumerate(all_fields):
             if row[c]:
                 need, holder = row[c] + margins[all_mons[o][WALL] > 0], o
                 break
         needs[c] = need, holder
-        if n >= max(2, need):
+        if c in flooded:
+            continue
+        want = 1.0 / (1.0 + storage[c])
+        if n >= 2 and n >= need:
             bonus = 1.5 if holder >= 0 else 0.0
             out.append((n * want + bonus, make_sorted(PLANT, (HAND_TOKENS[c],) * n)))
         if need <= 1:
@@ -151,18 +163,14 @@ def candidates(state: State) -> list[Move]:
                 tokens = (stone_token(m),) * stones
                 out.append((1.2 if m == OBELISK else 0.6, make_sorted(PLANT, tokens)))
                 break
-    specs = [kind for kind in _DRY_SPECS[flood] if hand[kind]]
+    specs = list(filter(hand.__getitem__, _spec_kinds(state.crops)[1][flood]))  # held
     if specs:
-        counts = [0] * N_KINDS
-        for k, n in Counter(state.deck).items():
-            counts[k] = n
-        # The first of the likeliest to pay, in rule order.
-        best, odds = max(((k, spec_odds(counts, k)) for k in specs), key=itemgetter(1))
+        best, odds = likeliest_spec(state.deck, specs)  # the first of the likeliest, in rule order
         out.append((odds, make_sorted(SPECULATE, (HAND_TOKENS[best],))))
     pair = junk_pair(state, seat, needs)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))
-        if sum(1 for c in state.crops if fields[c]) >= 2:
+        if len(fields) - fields.count(0) >= 2:  # two fields (only crops in play have any)
             out.append((0.2, make(OFFER, pair)))
     out.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     moves = [m for _, m in out]

@@ -182,6 +182,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
     done = 0
     played: set[Node] = set()  # the root moves already searched on the current deal
     dealt: State | None = None
+    kids: list[Node] = []  # the root's children, in the order of roots
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -189,7 +190,7 @@ def search(view: View, roots: list[Move], seed: int, iterations: int | None,
             break
         # The root's moves are the same on every deal, so its move is chosen first;
         # a move already searched on this deal gets a new one.
-        node, expanded = _select(root, roots, me)
+        node, expanded = _select_root(root, roots, me, kids)
         if dealt is None or node in played:
             dealt = deal(rng)
             # Nobody reads a determinisation's events or watches its storage fill.
@@ -233,8 +234,26 @@ def _select(node: Node, moves: Sequence[Move], mover: int) -> tuple[Node, bool]:
         fresh = moves[found.index(None)]
         child = children[fresh] = Node(fresh, mover)
         return child, True
-    kids: list[Node] = found  # type: ignore[assignment]  # no None left
-    best_ucb, best = -math.inf, node
+    return _ucb(found), False  # type: ignore[arg-type]  # no None left
+
+
+def _select_root(root: Node, roots: Sequence[Move], me: int, kids: list[Node]
+                 ) -> tuple[Node, bool]:
+    """:func:`_select` at the root, whose moves are the same on every deal: ``kids``
+    collects its children in the order of ``roots`` as they are added, and once
+    each move has one, UCB picks among them without looking the moves up."""
+    if len(kids) < len(roots):
+        node, expanded = _select(root, roots, me)
+        if expanded:
+            kids.append(node)
+        return node, expanded
+    return _ucb(kids), False
+
+
+def _ucb(kids: Sequence[Node]) -> Node:
+    """The child with the highest UCB among ``kids`` (the first of equals), each
+    of which becomes available once more."""
+    best_ucb, best = -math.inf, kids[0]
     sqrt, log, k = math.sqrt, math.log, EXPLORATION
     for c in kids:
         c.avail += 1
@@ -242,7 +261,7 @@ def _select(node: Node, moves: Sequence[Move], mover: int) -> tuple[Node, bool]:
         ucb = c.reward / visits + k * sqrt(log(c.avail) / visits)
         if ucb > best_ucb:
             best_ucb, best = ucb, c
-    return best, False
+    return best
 
 
 def _baseline(state: State, default: Move, dice: int) -> list[float] | None:

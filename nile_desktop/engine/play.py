@@ -342,8 +342,7 @@ def _harvest(state: Board, crops: tuple[int, ...]) -> None:
     """
     top = state.rules.storage_top
     watched = state.watched
-    for seat in range(state.rules.players):
-        fields = state.fields[seat]
+    for seat, fields in enumerate(state.fields):  # one row per seat
         for crop in crops:  # crops_shown lists them in rule order
             if fields[crop]:
                 fields[crop] -= 1

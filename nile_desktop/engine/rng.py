@@ -20,6 +20,9 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _TWO64 = 1 << 64
+#: The rejection limit of an unbiased draw below ``n``, for every ``n`` a pile of
+#: cards can reach (worked out once: shuffles need one per card).
+_LIMITS = tuple(_TWO64 - _TWO64 % n for n in range(1, 257))  # index n - 1
 
 
 class Rng:
@@ -43,7 +46,7 @@ class Rng:
         if n <= 0:
             raise ValueError("n must be positive")
         # next64() inlined: the search bot draws hundreds of these per decision step.
-        limit = _TWO64 - _TWO64 % n
+        limit = _LIMITS[n - 1] if n <= len(_LIMITS) else _TWO64 - _TWO64 % n
         s = self._s
         while True:
             s = (s + _GOLDEN) & MASK64
@@ -57,13 +60,15 @@ class Rng:
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates), the same draws as ``below`` per step."""
         s = self._s
+        limits, known = _LIMITS, len(_LIMITS)
+        mask, golden, mix1, mix2 = MASK64, _GOLDEN, _MIX1, _MIX2
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _TWO64 - _TWO64 % n
+            limit = limits[i] if n <= known else _TWO64 - _TWO64 % n
             while True:
-                s = (s + _GOLDEN) & MASK64
-                z = ((s ^ (s >> 30)) * _MIX1) & MASK64
-                z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+                s = (s + golden) & mask
+                z = ((s ^ (s >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
                 z ^= z >> 31
                 if z < limit:
                     break
