@@ -380,11 +380,11 @@ class Table:
                 continue
             need = size + margins[mons[o][SPHINX] > 0][wall]
             hand = hands[o]
-            if hand is not None:
-                p = 1.0 if hand[key] >= need else 0.0
-            else:
-                p = at_least(self.hand_sizes[o], round(self.frac[key], 2), need)
-            keep *= 1.0 - TAKEOVER_WILL * p
+            if hand is None:
+                keep *= 1.0 - TAKEOVER_WILL * at_least(self.hand_sizes[o], round(self.frac[key], 2),
+                                                       need)
+            elif hand[key] >= need:  # a seen hand can take it over, or cannot (keep *= 1)
+                keep *= 1.0 - TAKEOVER_WILL
         return 1.0 - (1.0 - risk) * keep
 
     def piles(self, seat: int, fields: Sequence[int] | None = None,

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 
 from nile_desktop.engine import Move, State
 from nile_desktop.engine.cards import (
+    CROP_CARDS_PER_CROP,
+    N_CROPS,
     N_KINDS,
     OBELISK,
     SPEC_BASE,
@@ -47,8 +50,15 @@ _STONE_TOKEN = HAND_TOKENS[STONE]
 _SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 #: (kind, crop, crop) of every speculation card, in rule order.
 _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
+#: The crops' kinds (the first kinds of a hand).
+_CROP_INDEX = range(N_CROPS)
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
+#: ``plant`` of ``n`` cards of crop ``c``: ``_PLANT_ALL[c][n]`` (a crop has 14 cards,
+#: R-COMP-2), and speculating with a card of each kind: looked up, not built, per move.
+_PLANT_ALL = tuple(tuple(Move.make(PLANT, (HAND_TOKENS[c],) * n)
+                         for n in range(CROP_CARDS_PER_CROP + 1)) for c in range(N_CROPS))
+_SPECULATE = {k: Move.make(SPECULATE, (HAND_TOKENS[k],)) for k, _, _ in _SPECS}
 
 
 @lru_cache(maxsize=64)
@@ -86,8 +96,8 @@ def junk_pair(state: State, seat: int,
             junk += [HAND_TOKENS[kind]] * min(2, hand[kind])
     if len(junk) < 2:
         fields = state.fields[seat]
-        for c in state.crops:
-            if hand[c] and not fields[c]:
+        for c in compress(_CROP_INDEX, hand):  # the crops in hand, in rule order
+            if not fields[c]:
                 got = needs.get(c) if needs is not None else None
                 if got is None:
                     got = takeover_need(state, seat, c)
@@ -114,10 +124,8 @@ def candidates(state: State) -> list[Move]:
     needs: dict[int, tuple[int, int]] = {}
     all_fields, all_mons = state.fields, state.mons
     margins = TAKEOVER_MARGINS[all_mons[seat][SPHINX] > 0]
-    for c in state.crops:
+    for c in compress(_CROP_INDEX, hand):  # the crops in hand, in rule order
         n = hand[c]
-        if not n:
-            continue
         f = fields[c]
         if f:
             if c in flooded:
@@ -139,7 +147,7 @@ def candidates(state: State) -> list[Move]:
         want = 1.0 / (1.0 + storage[c])
         if n >= 2 and n >= need:
             bonus = 1.5 if holder >= 0 else 0.0
-            out.append((n * want + bonus, make_sorted(PLANT, (HAND_TOKENS[c],) * n)))
+            out.append((n * want + bonus, _PLANT_ALL[c][n]))
         if need <= 1:
             singles.append((want, c))
     if own:
@@ -166,7 +174,7 @@ def candidates(state: State) -> list[Move]:
     specs = list(filter(hand.__getitem__, _spec_kinds(state.crops)[1][flood]))  # held
     if specs:
         best, odds = likeliest_spec(state.deck, specs)  # the first of the likeliest, in rule order
-        out.append((odds, make_sorted(SPECULATE, (HAND_TOKENS[best],))))
+        out.append((odds, _SPECULATE[best]))
     pair = junk_pair(state, seat, needs)
     if pair is not None:
         out.append((0.3, make(MARKET, pair)))
