@@ -54,10 +54,10 @@ _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
 _CROP_INDEX = range(N_CROPS)
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
-#: ``plant`` of ``n`` cards of crop ``c``: ``_PLANT_ALL[c][n]`` (a crop has 14 cards,
+#: ``plant`` of ``n`` cards of crop ``c``: ``_PLANT_ALL[c][n - 1]`` (a crop has 14 cards,
 #: R-COMP-2), and speculating with a card of each kind: looked up, not built, per move.
 _PLANT_ALL = tuple(tuple(Move.make(PLANT, (HAND_TOKENS[c],) * n)
-                         for n in range(CROP_CARDS_PER_CROP + 1)) for c in range(N_CROPS))
+                         for n in range(1, CROP_CARDS_PER_CROP + 1)) for c in range(N_CROPS))
 _SPECULATE = {k: Move.make(SPECULATE, (HAND_TOKENS[k],)) for k, _, _ in _SPECS}
 
 
@@ -147,7 +147,7 @@ def candidates(state: State) -> list[Move]:
         want = 1.0 / (1.0 + storage[c])
         if n >= 2 and n >= need:
             bonus = 1.5 if holder >= 0 else 0.0
-            out.append((n * want + bonus, _PLANT_ALL[c][n]))
+            out.append((n * want + bonus, _PLANT_ALL[c][n - 1]))
         if need <= 1:
             singles.append((want, c))
     if own:
