@@ -127,23 +127,13 @@ def spec_odds(counts: Sequence[float], kind: int) -> float:
     return hit / total if total > 0 else 0.0
 
 
-#: :func:`poisson_yields` up to 40 cards, by rate: the evaluation reads one per crop
-#: for every position the search scores, and a plain dict is the quickest cache.
-_YIELDS_40: dict[float, tuple[float, ...]] = {}
 _NO_YIELDS: tuple[float, ...] = ()
-#: Indices of the speculation cards (from ``SPEC_BASE``) and of the crops.
+#: Indices of the speculation cards (from ``SPEC_BASE``), and the crops' kinds (the
+#: first kinds of a hand), to pick out with ``compress`` the ones a count list holds.
 _SPEC_INDEX = range(len(SPEC_PAIRS))
-_CROP_INDEX = range(N_CROPS)
+CROP_INDEX = range(N_CROPS)
 #: The hand of a seat whose cards are not known: none of any kind.
 _NO_CARDS = (0,) * N_KINDS
-
-
-def _yields_40(lam: float) -> tuple[float, ...]:
-    """``poisson_yields(lam, 40)``, kept in :data:`_YIELDS_40` (at most 4,096 rates)."""
-    if len(_YIELDS_40) >= 4096:
-        _YIELDS_40.clear()
-    got = _YIELDS_40[lam] = poisson_yields(lam, 40)
-    return got
 
 
 def likeliest_spec(deck: Sequence[int], kinds: Sequence[int]) -> tuple[int, float]:
@@ -171,7 +161,7 @@ def likeliest_spec(deck: Sequence[int], kinds: Sequence[int]) -> tuple[int, floa
 
 
 @lru_cache(maxsize=64)
-def _specs_in_play(crops: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+def specs_in_play(crops: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     """(kind, crop, crop) of every speculation card whose two crops are both in play."""
     return tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS)
                  if a in crops and b in crops)
@@ -297,7 +287,7 @@ class Table:
         """
         self.players = players
         self.crops = tuple(crops)
-        self.specs = _specs_in_play(self.crops)
+        self.specs = specs_in_play(self.crops)
         self.season, self.seasons = season, seasons
         self.deck_size = deck_size
         self.circulating = circulating
@@ -332,11 +322,8 @@ class Table:
                     ) / LATER_CARDS_PER_FLOOD
         self.reveals = now + later
         self.yields = yields = [_NO_YIELDS] * N_CROPS
-        known = _YIELDS_40
         for c in crops:
-            lam = round(now * q_next[c] + later * q_static, 1)
-            got = known.get(lam)
-            yields[c] = got if got is not None else _yields_40(lam)
+            yields[c] = poisson_yields(round(now * q_next[c] + later * q_static, 1), 40)
         # The locust: the chance it comes before the active seat's next turn.
         if self.locust_in_deck and self.deck_size:
             self.p_locust = min(1.0, (3.0 * players + 1) / self.deck_size)
@@ -346,7 +333,7 @@ class Table:
         self.board_max = max(max(map(max, fields)), max(map(max, self.mons)))
         self.holder = holder = [-1] * N_CROPS
         for s, row in enumerate(fields):
-            for c in compress(_CROP_INDEX, row):  # the crops of this seat's fields
+            for c in compress(CROP_INDEX, row):  # the crops of this seat's fields
                 holder[c] = s
         # Field risks, kept for the heuristic, which values many moves on one table.
         self._memo: dict[tuple[Any, ...], float] | None = {}

@@ -42,7 +42,7 @@ from nile_desktop.engine.moves import (
 )
 from nile_desktop.engine.powers import TAKEOVER_MARGINS, takeover_need
 
-from .model import likeliest_spec
+from .model import CROP_INDEX, likeliest_spec, specs_in_play
 
 _PASS = Move.make(PASS, ())
 _STONE_TOKEN = HAND_TOKENS[STONE]
@@ -50,8 +50,6 @@ _STONE_TOKEN = HAND_TOKENS[STONE]
 _SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 #: (kind, crop, crop) of every speculation card, in rule order.
 _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
-#: The crops' kinds (the first kinds of a hand).
-_CROP_INDEX = range(N_CROPS)
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 #: ``plant`` of ``n`` cards of crop ``c``: ``_PLANT_ALL[c][n - 1]`` (a crop has 14 cards,
@@ -67,7 +65,7 @@ def _spec_kinds(crops: tuple[int, ...]) -> tuple[dict[int, tuple[int, ...]],
     """Per flood card kind (and -1, no flood yet), the speculation cards of these
     crops (the only ones in the game, R-COMP-3) showing a crop it floods, and
     those showing none, each in rule order: junk now, and still worth playing."""
-    specs = [(k, a, b) for k, a, b in _SPECS if a in crops and b in crops]
+    specs = specs_in_play(crops)
     floods = [(-1, ())] + list(enumerate(_SHOWN))
     wet = {f: tuple(k for k, a, b in specs if a in shown or b in shown) for f, shown in floods}
     dry = {f: tuple(k for k, a, b in specs if a not in shown and b not in shown)
@@ -96,7 +94,7 @@ def junk_pair(state: State, seat: int,
             junk += [HAND_TOKENS[kind]] * min(2, hand[kind])
     if len(junk) < 2:
         fields = state.fields[seat]
-        for c in compress(_CROP_INDEX, hand):  # the crops in hand, in rule order
+        for c in compress(CROP_INDEX, hand):  # the crops in hand, in rule order
             if not fields[c]:
                 got = needs.get(c) if needs is not None else None
                 if got is None:
@@ -124,7 +122,7 @@ def candidates(state: State) -> list[Move]:
     needs: dict[int, tuple[int, int]] = {}
     all_fields, all_mons = state.fields, state.mons
     margins = TAKEOVER_MARGINS[all_mons[seat][SPHINX] > 0]
-    for c in compress(_CROP_INDEX, hand):  # the crops in hand, in rule order
+    for c in compress(CROP_INDEX, hand):  # the crops in hand, in rule order
         n = hand[c]
         f = fields[c]
         if f:
