@@ -11,19 +11,21 @@ import random
 
 import pytest
 
-from nile_desktop.ai import make_bot
+from nile_desktop.ai import make_bot, model
 from nile_desktop.ai.model import Table, likeliest_spec, spec_odds
-from nile_desktop.ai.policy import _spec_kinds
-from nile_desktop.engine import Rules, new_game, observe
+from nile_desktop.ai.policy import _spec_kinds, candidates
+from nile_desktop.engine import Move, Rules, new_game, observe
 from nile_desktop.engine.cards import (
     LOCUST,
     N_KINDS,
     OBELISK,
     SPEC_BASE,
+    STONE,
     crops_shown,
     is_spec,
     kinds_in_play,
 )
+from nile_desktop.engine.moves import HAND_TOKENS, MARKET
 from nile_desktop.engine.play import apply_known_legal
 from nile_desktop.engine.rng import EngineRandom, Rng
 from nile_desktop.engine.view import _shuffle_top
@@ -159,3 +161,52 @@ def test_r_comp_3_every_speculation_card_of_the_game_is_junk_or_worth_playing(pl
         flooded = set(crops_shown(flood)) if flood >= 0 else set()
         assert list(wet[flood]) == [k for k in specs if flooded & set(crops_shown(k))]
         assert list(dry[flood]) == [k for k in specs if not flooded & set(crops_shown(k))]
+
+
+def _trade_table(hand: dict[int, int], other_field: int, other_size: int):
+    """A two-player game at seat 0's move: ``hand`` its cards (kind: count), the
+    other seat holding a field of ``other_size`` cards of crop ``other_field``, the
+    flood a stone (no crop flooded)."""
+    state = new_game(Rules(players=2), seed=5)
+    state.hands[0] = [0] * N_KINDS
+    for kind, n in hand.items():
+        state.hands[0][kind] = n
+    state.fields = [[0] * len(state.fields[0]) for _ in range(2)]
+    state.mons = [[0, 0, 0], [0, 0, 0]]
+    state.fields[1][other_field] = other_size
+    state.flood = STONE
+    state.active = 0
+    return state
+
+
+def test_r_plant_3_cards_too_few_to_take_a_field_over_are_offered_at_the_market() -> None:
+    """Two cards of a crop whose only field (4 cards) needs five to take over are junk:
+    the search's candidates sell them; four cards, one short, are kept."""
+    crop = next(c for c in new_game(Rules(players=2), seed=5).crops)
+    state = _trade_table({crop: 2}, crop, 4)
+    pair = Move.make(MARKET, (HAND_TOKENS[crop], HAND_TOKENS[crop]))
+    assert pair in candidates(state)
+    state = _trade_table({crop: 4}, crop, 4)
+    assert not any(m.action == MARKET for m in candidates(state))
+
+
+def test_r_trade_1_a_lone_stone_goes_to_the_market_before_blocked_crop_cards() -> None:
+    """With no Monument, a single stone is junk and is listed first; the second
+    token is a card of a crop too late to take over."""
+    crop = next(c for c in new_game(Rules(players=2), seed=5).crops)
+    state = _trade_table({crop: 2, STONE: 1}, crop, 4)
+    state.flood = crop + 1 if crop + 1 in state.crops else crop - 1  # not a stone: no erosion
+    trade = Move.make(MARKET, (HAND_TOKENS[STONE], HAND_TOKENS[crop]))
+    assert trade in candidates(state)
+
+
+def test_yield_tables_are_looked_up_by_the_rounded_flood_count(monkeypatch) -> None:
+    """The evaluation's tables of expected harvests, remembered by the unrounded count,
+    are those of the count rounded to a tenth, also once the memory starts afresh."""
+    monkeypatch.setattr(model, "_YIELDS_KEPT", 50)
+    monkeypatch.setattr(model, "_YIELDS_AT", {})
+    rng = random.Random(3)
+    for lam in [rng.uniform(0.0, 12.0) for _ in range(200)] + [0.05, 0.15, 2.25, 2.35]:
+        for _ in range(2):  # worked out, then remembered
+            assert model._yields_at(lam) == model.poisson_yields(round(lam, 1), 40)
+    assert len(model._YIELDS_AT) <= 50

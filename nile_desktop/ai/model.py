@@ -21,7 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress
 from typing import Any
 
 from nile_desktop.engine import State, View
@@ -86,6 +86,21 @@ def poisson_yields(lam: float, upto: int) -> tuple[float, ...]:
     """``sum(poisson_tails(lam, upto)[1 : j + 1])`` for ``j = 0..upto``: E[min(X, j)]."""
     tails = poisson_tails(lam, upto)
     return tuple(sum(tails[1 : j + 1]) for j in range(upto + 1))
+
+
+#: :func:`poisson_yields` of a field's expected floods as worked out, before rounding
+#: (the evaluation meets the same few hundred values over and over, and rounding a
+#: float to one decimal costs more than looking its table up).
+_YIELDS_AT: dict[float, tuple[float, ...]] = {}
+_YIELDS_KEPT = 20_000
+
+
+def _yields_at(lam: float) -> tuple[float, ...]:
+    """``poisson_yields(round(lam, 1), 40)``, remembered in :data:`_YIELDS_AT` by ``lam``."""
+    if len(_YIELDS_AT) >= _YIELDS_KEPT:
+        _YIELDS_AT.clear()
+    table = _YIELDS_AT[lam] = poisson_yields(round(lam, 1), 40)
+    return table
 
 
 @lru_cache(maxsize=8192)
@@ -175,10 +190,12 @@ def _flood_rates(n_crops: int, players: int) -> tuple[float, float]:
             CARDS_PER_FLOOD[0] + CARDS_PER_FLOOD[1] * players)
 
 
-@lru_cache(maxsize=16)
-def _decay_powers(seasons_left: int) -> tuple[float, ...]:
-    """``PILE_DECAY**k`` for each later season ``k = 1..seasons_left``."""
-    return tuple(PILE_DECAY**k for k in range(1, seasons_left + 1))
+@lru_cache(maxsize=1024)
+def _later_floods(circulating: int, seasons_left: int) -> float:
+    """Flood reveals expected in the later seasons, whose piles shrink by
+    :data:`PILE_DECAY` a season from the ``circulating`` cards."""
+    return sum([circulating * PILE_DECAY**k for k in range(1, seasons_left + 1)]
+               ) / LATER_CARDS_PER_FLOOD
 
 
 class Table:
@@ -261,11 +278,18 @@ class Table:
         """The table of a full state (a determinisation: every card is known)."""
         t = cls.__new__(cls)  # every part is set below: no need for __init__'s defaults
         deck = len(state.deck)
-        t._common(state.rules.players, state.crops, state.season, state.seasons, deck,
-                  deck + sum(state.discard) + sum(state.flood_stack), state.fields, state.mons,
-                  copy=False)
-        # Shared with the state, read only: a table never changes its parts (the
-        # heuristic copies a part before it plays a move on it).
+        # _common's work, inline (the search builds a table for every line it scores).
+        t.players = state.rules.players
+        t.crops = crops = state.crops
+        t.specs = specs_in_play(crops)
+        t.season, t.seasons = state.season, state.seasons
+        t.deck_size = deck
+        t.circulating = deck + sum(state.discard) + sum(state.flood_stack)
+        t.fields = state.fields
+        t.mons = state.mons
+        # The fields, Monuments, hands and storage are shared with the state, read
+        # only: a table never changes its parts (the heuristic copies a part before
+        # it plays a move on it).
         t.hands = state.hands  # type: ignore[assignment]
         t.hand_sizes = list(map(sum, state.hands))
         t.storage = state.storage  # type: ignore[assignment]  # ints read as floats
@@ -318,19 +342,21 @@ class Table:
         q_static, per_flood = _flood_rates(len(crops), players)
         now = self.deck_size / per_flood
         circulating = self.circulating
-        later = sum([circulating * d for d in _decay_powers(self.seasons - self.season)]
-                    ) / LATER_CARDS_PER_FLOOD
+        later = _later_floods(circulating, self.seasons - self.season)
         self.reveals = now + later
         self.yields = yields = [_NO_YIELDS] * N_CROPS
+        known = _YIELDS_AT
         for c in crops:
-            yields[c] = poisson_yields(round(now * q_next[c] + later * q_static, 1), 40)
+            lam = now * q_next[c] + later * q_static
+            table = known.get(lam)
+            yields[c] = table if table is not None else _yields_at(lam)
         # The locust: the chance it comes before the active seat's next turn.
         if self.locust_in_deck and self.deck_size:
             self.p_locust = min(1.0, (3.0 * players + 1) / self.deck_size)
         else:
             self.p_locust = 0.0
         fields = self.fields
-        self.board_max = max(max(map(max, fields)), max(map(max, self.mons)))
+        self.board_max = max(chain(*fields, *self.mons))
         self.holder = holder = [-1] * N_CROPS
         for s, row in enumerate(fields):
             for c in compress(CROP_INDEX, row):  # the crops of this seat's fields

@@ -73,53 +73,25 @@ def _spec_kinds(crops: tuple[int, ...]) -> tuple[dict[int, tuple[int, ...]],
     return wet, dry
 
 
-def junk_pair(state: State, seat: int,
-              needs: dict[int, tuple[int, int]] | None = None) -> tuple[int, int] | None:
-    """The two least useful hand cards as trade tokens, if both are near useless.
-
-    Stones are junk without a Monument to build, speculation cards showing a
-    flooded crop this turn are junk, and so are cards of a crop another seat
-    holds in a field too large to take over. ``needs`` caches
-    :func:`~nile_desktop.engine.powers.takeover_need` per crop.
-    """
-    hand = state.hands[seat]
-    flood = state.flood
-    flooded = _SHOWN[flood] if flood >= 0 else ()
-    junk: list[int] = []
-    stones = hand[STONE]
-    if stones and (stones < 2 or flood == STONE) and not any(state.mons[seat]):
-        junk += [_STONE_TOKEN] * min(2, stones)
-    if flooded:
-        for kind in filter(hand.__getitem__, _spec_kinds(state.crops)[0][flood]):  # held
-            junk += [HAND_TOKENS[kind]] * min(2, hand[kind])
-    if len(junk) < 2:
-        fields = state.fields[seat]
-        for c in compress(CROP_INDEX, hand):  # the crops in hand, in rule order
-            if not fields[c]:
-                got = needs.get(c) if needs is not None else None
-                if got is None:
-                    got = takeover_need(state, seat, c)
-                need, holder = got
-                if holder >= 0 and hand[c] < need - 1:
-                    junk += [HAND_TOKENS[c]] * min(2, hand[c])
-    if len(junk) < 2:
-        return None
-    return junk[0], junk[1]
-
-
 def candidates(state: State) -> list[Move]:
-    """A few sensible legal moves of the active seat, most promising first."""
+    """A few sensible legal moves of the active seat, most promising first.
+
+    Besides the plantings, a speculation and passing: a market (and, with two
+    fields, an offering) of the two least useful hand cards, if both are near
+    useless. Stones are junk without a Monument to build, speculation cards
+    showing a crop flooded this turn are junk, and so are cards of a crop
+    another seat holds in a field too large to take over.
+    """
     seat = state.active
     hand = state.hands[seat]
     fields = state.fields[seat]
     storage = state.storage[seat]
     flood = state.flood
     flooded = _SHOWN[flood] if flood >= 0 else ()
-    make, make_sorted = Move.make, Move.make_sorted
     out: list[tuple[float, Move]] = []
     own: list[int] = []
     singles: list[tuple[float, int]] = []
-    needs: dict[int, tuple[int, int]] = {}
+    blocked: list[int] = []  # trade tokens of crops too late to take over, in rule order
     all_fields, all_mons = state.fields, state.mons
     margins = TAKEOVER_MARGINS[all_mons[seat][SPHINX] > 0]
     for c in compress(CROP_INDEX, hand):  # the crops in hand, in rule order
@@ -133,13 +105,14 @@ def candidates(state: State) -> list[Move]:
             singles.append((want, c))
             continue
         # takeover_need, inline: the seat has no field of c, so a holder is another
-        # seat (worked out for a flooded crop too: junk_pair asks for it).
+        # seat (looked at for a flooded crop too: its cards may be junk).
         need, holder = 0, -1
         for o, row in enumerate(all_fields):
             if row[c]:
                 need, holder = row[c] + margins[all_mons[o][WALL] > 0], o
+                if n < need - 1:
+                    blocked += [HAND_TOKENS[c]] * min(2, n)
                 break
-        needs[c] = need, holder
         if c in flooded:
             continue
         want = 1.0 / (1.0 + storage[c])
@@ -153,31 +126,40 @@ def candidates(state: State) -> list[Move]:
         for c in own:  # crops in rule order: the tokens come out sorted
             toks += (HAND_TOKENS[c],) * hand[c]
         out.append((sum(hand[c] / (1.0 + storage[c] + fields[c]) for c in own),
-                    make_sorted(PLANT, toks)))
+                    Move.make_sorted(PLANT, toks)))
         if len(singles) >= 2 and len(own) < len(singles):
             _pair_of_singles(out, singles, fields)
     elif len(singles) >= 2:
         _pair_of_singles(out, singles, fields)
-    stones = hand[STONE] if flood != STONE and state.rules.monuments else 0
-    if stones >= 2:
-        mons = state.mons[seat]
+    mons = all_mons[seat]
+    stones = hand[STONE]
+    if stones >= 2 and flood != STONE and state.rules.monuments:
         for m in _MONUMENT_PREFERENCE:
             if mons[m]:
                 continue
             need, _ = takeover_need(state, seat, monument_key(m))
             if stones >= max(2, need):
                 tokens = (stone_token(m),) * stones
-                out.append((1.2 if m == OBELISK else 0.6, make_sorted(PLANT, tokens)))
+                out.append((1.2 if m == OBELISK else 0.6, Move.make_sorted(PLANT, tokens)))
                 break
-    specs = list(filter(hand.__getitem__, _spec_kinds(state.crops)[1][flood]))  # held
+    wet, dry = _spec_kinds(state.crops)
+    specs = list(filter(hand.__getitem__, dry[flood]))  # held
     if specs:
         best, odds = likeliest_spec(state.deck, specs)  # the first of the likeliest, in rule order
         out.append((odds, _SPECULATE[best]))
-    pair = junk_pair(state, seat, needs)
-    if pair is not None:
-        out.append((0.3, make(MARKET, pair)))
+    junk: list[int] = []
+    if stones and (stones < 2 or flood == STONE) and not any(mons):
+        junk += [_STONE_TOKEN] * min(2, stones)
+    if flooded:
+        for kind in filter(hand.__getitem__, wet[flood]):  # held
+            junk += [HAND_TOKENS[kind]] * min(2, hand[kind])
+    if len(junk) < 2:
+        junk += blocked
+    if len(junk) >= 2:
+        pair = junk[0], junk[1]
+        out.append((0.3, Move.make(MARKET, pair)))
         if len(fields) - fields.count(0) >= 2:  # two fields (only crops in play have any)
-            out.append((0.2, make(OFFER, pair)))
+            out.append((0.2, Move.make(OFFER, pair)))
     out.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     moves = [m for _, m in out]
     if not state.rules.must_act or not state.can_act():

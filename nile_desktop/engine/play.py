@@ -22,6 +22,7 @@ from .cards import (
     MON_KEY,
     MONUMENTS,
     N_CROPS,
+    N_KINDS,
     N_MONUMENTS,
     OBELISK,
     STONE,
@@ -153,7 +154,8 @@ def start_turn(state: Board) -> None:
     if not state.quiet:
         state.events.append(TurnStarted(state.active))
     reveal_flood(state, state.active)
-    _end_step(state)
+    if state.ending:  # (_end_step has nothing to do otherwise)
+        _end_step(state)
 
 
 def _end_step(state: Board) -> bool:
@@ -184,7 +186,7 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
                if not (fields[key] if key < MON_KEY else mons[key - MON_KEY])}
     for key, n in plan.items():
         if key < MON_KEY:
-            if not state.fields[seat][key]:
+            if not fields[key]:
                 holder = holders[key]
                 if holder >= 0:
                     lost = state.fields[holder][key]
@@ -192,10 +194,10 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
                     state.discard[key] += lost
                     if not state.quiet:
                         events.append(TakenOver(seat, holder, CROPS[key], lost))
-            state.fields[seat][key] += n
+            fields[key] += n
         else:
             m = key - MON_KEY
-            if not state.mons[seat][m]:
+            if not mons[m]:
                 holder = holders[key]
                 if holder >= 0:
                     lost = state.mons[holder][m]
@@ -205,7 +207,7 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
                         events.append(MonumentTaken(seat, holder, MONUMENTS[m], lost, n))
                 elif not state.quiet:
                     events.append(MonumentBuilt(seat, MONUMENTS[m], n))
-            state.mons[seat][m] += n
+            mons[m] += n
 
 
 def _take_top(state: Board) -> int:
@@ -280,9 +282,9 @@ def reveal_flood(state: Board, seat: int) -> None:
     """Reveal a new flood card (R-FLOOD-1): locusts first (R-FLOOD-3), then
     pay-outs, then harvest or erosion (R-FLOOD-5, R-FLOOD-4)."""
     while True:
-        kind = _take_top(state)
-        if kind < 0:
+        if not state.deck and not season_end(state):  # _take_top, inline
             return
+        kind = state.deck.pop()
         if kind != LOCUST:
             break
         _locust(state, seat, "flood")  # R-FLOOD-3: resolved, set aside, replaced
@@ -292,24 +294,29 @@ def reveal_flood(state: Board, seat: int) -> None:
     state.flood = kind
     if not state.quiet:
         state.events.append(FloodRevealed(seat, KIND_NAMES[kind]))
-    _pay_speculations(state, seat, kind)
+    if any(state.specs):
+        _pay_speculations(state, seat, kind)
     if kind == STONE:
         _erode(state)  # R-FLOOD-4: a stone floods no crop
     else:
-        _harvest(state, crops_shown(kind))
-    _after_take(state)
+        _harvest(state, _SHOWN[kind])
+    if not state.deck:  # _after_take, inline
+        season_end(state)
+
+
+#: The crops each card kind shows (what it floods as a flood card), looked up per reveal.
+_SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 
 
 def _pay_speculations(state: Board, revealer: int, flood: int) -> None:
-    """Pay every pending speculation of this reveal (R-SPEC-2, R-SPEC-3).
+    """Pay every pending speculation of this reveal (R-SPEC-2, R-SPEC-3); called
+    only when some seat has one pending.
 
     All pending cards, matched or not, go to the discard pile before the
     first pay-out card is drawn, so a reshuffle during a pay-out takes them
     all. Seats are paid in turn order from the revealer; whether a seat has
     the Obelisk's 4 is read once, when its pay-out starts.
     """
-    if not any(state.specs):
-        return
     shown = set(crops_shown(flood))
     players = state.rules.players
     pending: list[tuple[int, list[int]]] = []

@@ -92,7 +92,9 @@ class EngineRandom(random.Random):
         return super().__new__(cls, seed)  # type: ignore[call-arg]  # 3.10: one argument only
 
     def __init__(self, seed: int = 0, stream: int = 0) -> None:
-        super().__init__(seed)  # calls seed(), before the stream exists
+        # What random.Random.__init__ does besides seeding its own generator, which is
+        # never read: the search makes one of these per play-out.
+        self.gauss_next = None
         self._rng = Rng(seed, stream)
 
     def seed(self, a: object = None, version: int = 2) -> None:  # noqa: ARG002 - interface
