@@ -72,13 +72,27 @@ def test_partial_shuffle_is_the_start_of_the_full_shuffle() -> None:
     full = items[:]
     Rng(9, 1).shuffle(full)
     for k in (0, 1, 5, 39, 60):
-        part = items[:]
+        part, slow = items[:], items[:]
         _shuffle_top(part, k, EngineRandom(9, 1))
+        _shuffle_top(slow, k, _PlainDraws(9, 1))  # the generic path: one randrange a step
+        assert part == slow
         assert sorted(part) == items
         if k:
             assert part[-k:] == full[-k:]
         else:
             assert part == items
+
+
+class _PlainDraws(random.Random):
+    """The engine's stream through ``randrange`` only (not an EngineRandom)."""
+
+    def __init__(self, seed: int, stream: int) -> None:
+        super().__init__(0)
+        self.stream = Rng(seed, stream)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+        assert stop is None and step == 1
+        return self.stream.below(start)
 
 
 @pytest.mark.parametrize("size", [30, 300])  # within the table of limits, and past it

@@ -57,6 +57,12 @@ _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 _PLANT_ALL = tuple(tuple(Move.make(PLANT, (HAND_TOKENS[c],) * n)
                          for n in range(1, CROP_CARDS_PER_CROP + 1)) for c in range(N_CROPS))
 _SPECULATE = {k: Move.make(SPECULATE, (HAND_TOKENS[k],)) for k, _, _ in _SPECS}
+#: Planting one card each of two different crops ``c1, c2``: ``_PLANT_TWO[c1, c2]``.
+_PLANT_TWO = {(a, b): Move.make(PLANT, (HAND_TOKENS[a], HAND_TOKENS[b]))
+              for a in range(N_CROPS) for b in range(N_CROPS) if a != b}
+#: The market and the offering of a pair of hand tokens, as they are met (at most one
+#: entry per pair of card kinds).
+_TRADES: dict[tuple[int, int], tuple[Move, Move]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -157,9 +163,12 @@ def candidates(state: State) -> list[Move]:
         junk += blocked
     if len(junk) >= 2:
         pair = junk[0], junk[1]
-        out.append((0.3, Move.make(MARKET, pair)))
+        trades = _TRADES.get(pair)
+        if trades is None:
+            trades = _TRADES[pair] = Move.make(MARKET, pair), Move.make(OFFER, pair)
+        out.append((0.3, trades[0]))
         if len(fields) - fields.count(0) >= 2:  # two fields (only crops in play have any)
-            out.append((0.2, Move.make(OFFER, pair)))
+            out.append((0.2, trades[1]))
     out.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     moves = [m for _, m in out]
     if not state.rules.must_act or not state.can_act():
@@ -176,7 +185,7 @@ def _pair_of_singles(out: list[tuple[float, Move]], singles: list[tuple[float, i
     singles.sort(reverse=True)
     (w1, c1), (w2, c2) = singles[0], singles[1]
     if not (fields[c1] and fields[c2]):
-        out.append((w1 + w2, Move.make(PLANT, (HAND_TOKENS[c1], HAND_TOKENS[c2]))))
+        out.append((w1 + w2, _PLANT_TWO[c1, c2]))
 
 
 def rollout_move(state: State, rng: random.Random, explore: float = 0.15) -> Move:

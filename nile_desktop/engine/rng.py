@@ -57,12 +57,18 @@ class Rng:
                 self._s = s
                 return z % n
 
-    def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates), the same draws as ``below`` per step."""
+    def shuffle(self, items: MutableSequence[Any], steps: int | None = None) -> None:
+        """Shuffle ``items`` in place (Fisher–Yates), the same draws as ``below`` per step.
+
+        With ``steps`` only the first steps are made, which fix the last ``steps``
+        items: a uniform random draw of them, in random order, as the full shuffle
+        would leave them.
+        """
         s = self._s
         limits, known = _LIMITS, len(_LIMITS)
         mask, golden, mix1, mix2 = MASK64, _GOLDEN, _MIX1, _MIX2
-        for i in range(len(items) - 1, 0, -1):
+        last = len(items) - 1
+        for i in range(last, 0 if steps is None else max(0, last - steps), -1):
             n = i + 1
             limit = limits[i] if n <= known else _TWO64 - _TWO64 % n
             while True:
@@ -143,3 +149,7 @@ class EngineRandom(random.Random):
 
     def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
         self._rng.shuffle(x)
+
+    def shuffle_top(self, x: MutableSequence[Any], k: int) -> None:
+        """The first ``k`` steps of :meth:`shuffle`: the last ``k`` items as it leaves them."""
+        self._rng.shuffle(x, k)

@@ -22,6 +22,7 @@ from typing import Any
 
 from .board import Board
 from .cards import CROPS, KIND_NAMES, LOCUST, MONUMENTS, N_CROPS, N_KINDS, STONE, full_deck_counts
+from .rng import EngineRandom
 from .rules import Rules
 from .state import State
 
@@ -242,6 +243,9 @@ def _listed(counts: list[int]) -> list[int]:
 def _shuffle_top(items: list[int], k: int, rng: random.Random) -> None:
     """Shuffle just enough that the last ``k`` items are a uniform random draw in random
     order: the first ``k`` steps of the Fisher–Yates shuffle (which fixes the end first)."""
+    if isinstance(rng, EngineRandom):  # the same draws, made without a call per card
+        rng.shuffle_top(items, k)
+        return
     n = len(items)
     for i in range(n - 1, max(0, n - 1 - k), -1):
         j = rng.randrange(i + 1)
