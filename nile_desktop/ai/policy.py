@@ -20,15 +20,14 @@ from operator import itemgetter
 from nile_desktop.engine import Move, State
 from nile_desktop.engine.cards import (
     CROP_CARDS_PER_CROP,
+    CROPS_SHOWN,
     N_CROPS,
-    N_KINDS,
     OBELISK,
     SPEC_BASE,
     SPEC_PAIRS,
     SPHINX,
     STONE,
     WALL,
-    crops_shown,
     monument_key,
 )
 from nile_desktop.engine.moves import (
@@ -46,8 +45,6 @@ from .model import CROP_INDEX, likeliest_spec, specs_in_play
 
 _PASS = Move.make(PASS, ())
 _STONE_TOKEN = HAND_TOKENS[STONE]
-#: The crops each card kind shows (what a flood of that kind floods, R-FLOOD-2).
-_SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 #: (kind, crop, crop) of every speculation card, in rule order.
 _SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
 #: Order in which a seat with stones prefers Monuments.
@@ -72,7 +69,7 @@ def _spec_kinds(crops: tuple[int, ...]) -> tuple[dict[int, tuple[int, ...]],
     crops (the only ones in the game, R-COMP-3) showing a crop it floods, and
     those showing none, each in rule order: junk now, and still worth playing."""
     specs = specs_in_play(crops)
-    floods = [(-1, ())] + list(enumerate(_SHOWN))
+    floods = [(-1, ())] + list(enumerate(CROPS_SHOWN))
     wet = {f: tuple(k for k, a, b in specs if a in shown or b in shown) for f, shown in floods}
     dry = {f: tuple(k for k, a, b in specs if a not in shown and b not in shown)
            for f, shown in floods}
@@ -93,7 +90,7 @@ def candidates(state: State) -> list[Move]:
     fields = state.fields[seat]
     storage = state.storage[seat]
     flood = state.flood
-    flooded = _SHOWN[flood] if flood >= 0 else ()
+    flooded = CROPS_SHOWN[flood] if flood >= 0 else ()
     out: list[tuple[float, Move]] = []
     own: list[int] = []
     singles: list[tuple[float, int]] = []

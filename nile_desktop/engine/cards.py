@@ -89,6 +89,11 @@ def crops_shown(kind: int) -> tuple[int, ...]:
     return ()
 
 
+#: :func:`crops_shown` of every kind, as a table: what each flood card floods, looked up
+#: at every reveal of a search's play-outs.
+CROPS_SHOWN: tuple[tuple[int, ...], ...] = tuple(crops_shown(k) for k in range(N_KINDS))
+
+
 def kinds_in_play(crops: tuple[int, ...], monuments: bool) -> list[int]:
     """Every card kind that is in the deck for these crops and expansion setting."""
     in_play = set(crops)

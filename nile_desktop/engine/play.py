@@ -17,12 +17,12 @@ from __future__ import annotations
 from .board import Board
 from .cards import (
     CROPS,
+    CROPS_SHOWN,
     KIND_NAMES,
     LOCUST,
     MON_KEY,
     MONUMENTS,
     N_CROPS,
-    N_KINDS,
     N_MONUMENTS,
     OBELISK,
     STONE,
@@ -299,13 +299,9 @@ def reveal_flood(state: Board, seat: int) -> None:
     if kind == STONE:
         _erode(state)  # R-FLOOD-4: a stone floods no crop
     else:
-        _harvest(state, _SHOWN[kind])
+        _harvest(state, CROPS_SHOWN[kind])
     if not state.deck:  # _after_take, inline
         season_end(state)
-
-
-#: The crops each card kind shows (what it floods as a flood card), looked up per reveal.
-_SHOWN = tuple(crops_shown(k) for k in range(N_KINDS))
 
 
 def _pay_speculations(state: Board, revealer: int, flood: int) -> None:
