@@ -43,3 +43,23 @@ def test_interval_is_a_t_interval() -> None:
     mean, half = bots_bench.interval([1.0, 3.0])
     assert mean == 2.0 and abs(half - 12.71) < 1e-9  # sd sqrt(2), n 2
     assert bots_bench.interval([5.0]) == (5.0, 0.0)
+
+
+def test_a_decision_pass_counts_each_positions_iterations(monkeypatch) -> None:
+    """``--budget``: Hard's real decisions, one per stored position (in this process here)."""
+    from nile_desktop.ai import search
+
+    monkeypatch.setattr(search, "worker_count", lambda wanted=None: 1)
+    result = bots_bench.decision_pass(0.02)
+    made = result["positions"]
+    assert len(made) == 18 and all(n >= 1 for n in made.values())
+    assert result["rate"] == sum(made.values()) / 18
+
+
+def test_the_decision_report_names_the_budget_and_has_no_split() -> None:
+    one = {"rate": 9000.0, "rate_ci": 300.0, "rates": [8700.0, 9300.0],
+           "positions": {"2p-mon-early": 9000.0}, "split": None}
+    text = bots_bench.report({"iterations_per_position": 300, "repeats": 2, "budget": 1.0,
+                              "cpu_count": 2, "this": one})
+    assert "one decision of 1 s per position" in text
+    assert "9,000 ± 300 iterations a decision" in text and "split" not in text

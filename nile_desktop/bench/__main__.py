@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
                        "18 fixed positions, and where an iteration's time goes")
     p.add_argument("--repeats", type=int, default=3, help="timing passes (default 3)")
     p.add_argument("--iterations", type=int, default=300, help="iterations per position")
+    p.add_argument("--budget", type=float, metavar="SECONDS",
+                   help="instead, Hard as it plays: iterations a decision of this many seconds "
+                        "on its usual workers (wall clock)")
     p.add_argument("--compare", metavar="PATH",
                    help="also measure the checkout at PATH, alternating, and print the ratio")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -56,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.make_positions:
             write_positions()
         run_bots(repeats=args.repeats, iterations=args.iterations, compare=args.compare,
-                 as_json=args.json)
+                 as_json=args.json, budget=args.budget)
         return 0
     return 2
 

@@ -26,9 +26,18 @@ pass by pass in fresh processes, and prints the ratio with its interval:
 
     python -m nile_desktop.bench bots --repeats 5 --compare /path/to/other/checkout
 
+The 300 iterations a position are a short search; a longer one settles on its
+best root moves and gains less from sharing deals, so ``--iterations`` sets
+another size, and ``--budget SECONDS`` measures Hard as it plays instead: one
+real decision of that many seconds per position on the bot's usual worker
+processes, and the iterations it made (wall clock, so a busy machine shows):
+
+    python -m nile_desktop.bench bots --budget 1 --repeats 3 --compare /path/to/other/checkout
+
 This file reads only what every version of the bots has (``observe``,
-``root_moves``, ``search``, ``rollout``, ``evaluate``; ``resample`` or ``Dealer``), so
-``--compare`` can load it against an older checkout.
+``root_moves``, ``search``, ``rollout``, ``evaluate``; ``resample`` or ``Dealer``;
+``make_bot`` and ``last_iterations``), so ``--compare`` can load it against an
+older checkout.
 """
 
 from __future__ import annotations
@@ -179,13 +188,38 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
     return out
 
 
-def _pass_in(root: str | None, iterations: int, split: bool) -> dict[str, Any]:
-    """One pass in a fresh process, importing ``nile_desktop`` from ``root`` (None: this one)."""
+def decision_pass(budget: float) -> dict[str, Any]:
+    """Hard as it plays: one decision of ``budget`` seconds per position, on its usual
+    worker processes; the iterations each decision made.
+
+    Bound by the wall clock, so the machine's load shows in it; it includes what a
+    real decision spends besides searching (ranking the root moves, the workers).
+    """
+    # Imported when the pass runs, from whichever checkout is on the path (--compare).
+    import random
+
+    from nile_desktop.ai import make_bot
+    from nile_desktop.engine import State, observe  # (the same checkout as the bot)
+
+    bot: Any = make_bot("hard", budget=budget)
+    made: dict[str, float] = {}
+    for entry in load_positions():
+        state = State.from_json(json.dumps(entry["position"]))
+        bot.choose(observe(state, state.active), state.legal_moves(), random.Random(1))
+        made[label(entry)] = float(bot.last_iterations)
+    return {"rate": statistics.fmean(made.values()), "positions": made}
+
+
+def _pass_in(root: str | None, iterations: int, split: bool,
+             budget: float | None = None) -> dict[str, Any]:
+    """One pass in a fresh process, importing ``nile_desktop`` from ``root`` (None: this
+    one): :func:`one_pass`, or :func:`decision_pass` when a ``budget`` is given."""
     here = Path(__file__).resolve()
+    call = f"m.one_pass({iterations}, {split})" if budget is None else f"m.decision_pass({budget})"
     code = ("import importlib.util, json, sys\n"
             f"spec = importlib.util.spec_from_file_location('bots_bench', {str(here)!r})\n"
             "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
-            f"print(json.dumps(m.one_pass({iterations}, {split})))\n")
+            f"print(json.dumps({call}))\n")
     env = dict(os.environ)
     package_root = root or str(here.parents[2])
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
@@ -198,23 +232,26 @@ def _pass_in(root: str | None, iterations: int, split: bool) -> dict[str, Any]:
 
 
 # -- the report ---------------------------------------------------------------------------
-def measure(repeats: int, iterations: int, compare: str | None) -> dict[str, Any]:
-    """``repeats`` timing passes and one split pass, alternating with ``compare`` if given."""
+def measure(repeats: int, iterations: int, compare: str | None,
+            budget: float | None = None) -> dict[str, Any]:
+    """``repeats`` timing passes and one split pass, alternating with ``compare`` if given;
+    with a ``budget``, passes of real decisions instead (no split)."""
     runs: dict[str, list[dict[str, Any]]] = {"this": []}
     if compare:
         runs["other"] = []
     for _ in range(repeats):
-        runs["this"].append(_pass_in(None, iterations, False))
+        runs["this"].append(_pass_in(None, iterations, False, budget))
         if compare:
-            runs["other"].append(_pass_in(compare, iterations, False))
+            runs["other"].append(_pass_in(compare, iterations, False, budget))
     result: dict[str, Any] = {"iterations_per_position": iterations, "repeats": repeats,
-                              "cpu_count": os.cpu_count()}
+                              "cpu_count": os.cpu_count(), "budget": budget}
     for key, passes in runs.items():
         rates = [p["rate"] for p in passes]
         mean, half = interval(rates)
         names = list(passes[0]["positions"])
         per_position = {n: statistics.median(p["positions"][n] for p in passes) for n in names}
-        split = _pass_in(None if key == "this" else compare, iterations, True)["split"]
+        split = (None if budget is not None
+                 else _pass_in(None if key == "this" else compare, iterations, True)["split"])
         result[key] = {"rate": mean, "rate_ci": half, "rates": rates,
                        "positions": per_position, "split": split}
     if compare:
@@ -225,14 +262,24 @@ def measure(repeats: int, iterations: int, compare: str | None) -> dict[str, Any
 
 
 def report(result: dict[str, Any]) -> str:
-    lines = [f"Hard search, one core: {result['iterations_per_position']} iterations per "
-             f"position, 18 positions, {result['repeats']} passes (mean, 95% interval)"]
+    budget = result.get("budget")
+    if budget is None:
+        lines = [f"Hard search, one core: {result['iterations_per_position']} iterations per "
+                 f"position, 18 positions, {result['repeats']} passes (mean, 95% interval)"]
+        unit = "iterations/s"
+    else:
+        lines = [f"Hard as it plays: one decision of {budget:g} s per position on its usual "
+                 f"workers ({result['cpu_count']} cores here), 18 positions, "
+                 f"{result['repeats']} passes (mean, 95% interval)"]
+        unit = "iterations a decision"
     for key, title in (("this", "this checkout"), ("other", "compared checkout")):
         if key not in result:
             continue
         r = result[key]
-        lines.append(f"{title}: {r['rate']:,.0f} ± {r['rate_ci']:,.0f} iterations/s")
-        lines.append("  split: " + ", ".join(f"{p} {100 * r['split'][p]:.0f}%" for p in PARTS))
+        lines.append(f"{title}: {r['rate']:,.0f} ± {r['rate_ci']:,.0f} {unit}")
+        if r["split"] is not None:
+            lines.append("  split: " + ", ".join(f"{p} {100 * r['split'][p]:.0f}%"
+                                                 for p in PARTS))
         cells = [f"{n} {v:,.0f}" for n, v in r["positions"].items()]
         for i in range(0, len(cells), 3):
             lines.append("  " + "   ".join(f"{c:<24}" for c in cells[i:i + 3]).rstrip())
@@ -244,6 +291,6 @@ def report(result: dict[str, Any]) -> str:
 
 
 def run(repeats: int = 3, iterations: int = ITERATIONS, compare: str | None = None,
-        as_json: bool = False) -> None:
-    result = measure(repeats, iterations, compare)
+        as_json: bool = False, budget: float | None = None) -> None:
+    result = measure(repeats, iterations, compare, budget)
     print(json.dumps(result, indent=1) if as_json else report(result))
