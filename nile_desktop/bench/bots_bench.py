@@ -198,7 +198,7 @@ def decision_pass(budget: float) -> dict[str, Any]:
     # Imported when the pass runs, from whichever checkout is on the path (--compare).
     import random
 
-    from nile_desktop.ai import make_bot
+    from nile_desktop.ai import make_bot  # (the same reason)
     from nile_desktop.engine import State, observe  # (the same checkout as the bot)
 
     bot: Any = make_bot("hard", budget=budget)
