@@ -63,3 +63,22 @@ def test_the_decision_report_names_the_budget_and_has_no_split() -> None:
                               "cpu_count": 2, "this": one})
     assert "one decision of 1 s per position" in text
     assert "9,000 ± 300 iterations a decision" in text and "split" not in text
+
+
+def test_the_fingerprint_is_the_same_for_the_same_search(monkeypatch, capsys) -> None:
+    """``--fingerprint``: a hash of the search's statistics, evaluations and candidate moves;
+    worked out twice, and in a fresh process from the same checkout, it is the same."""
+    from pathlib import Path
+
+    from nile_desktop.bench import bots_fingerprint
+
+    monkeypatch.setattr(bots_fingerprint, "ITERATIONS", 20)
+    monkeypatch.setattr(bots_fingerprint, "DEALS", 2)
+    first = bots_fingerprint.fingerprint()
+    assert first == bots_fingerprint.fingerprint()
+    assert first["positions"] == 18 and 0 < first["states"] <= 18 * 2 * 4
+    assert len(first["fingerprint"]) == 16
+    monkeypatch.setattr(bots_fingerprint, "_in", lambda root: bots_fingerprint.fingerprint())
+    bots_fingerprint.run(compare=str(Path(bots_fingerprint.__file__).parents[2]))
+    out = capsys.readouterr().out
+    assert first["fingerprint"] in out and "the same search" in out

@@ -33,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--compare", metavar="PATH",
                    help="also measure the checkout at PATH, alternating, and print the ratio")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--fingerprint", action="store_true",
+                   help="instead, print a hash of what the search computes (with --compare: "
+                        "whether the other checkout computes the same)")
     p.add_argument("--make-positions", action="store_true",
                    help="rewrite the stored positions from Medium games (then measure)")
     args, rest = parser.parse_known_args(argv)
@@ -56,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         from .bots_bench import run as run_bots  # loaded only when asked (see above)
         from .bots_bench import write_positions  # (the same module)
 
+        if args.fingerprint:
+            from .bots_fingerprint import run as run_fingerprint  # (loaded only when asked)
+
+            run_fingerprint(compare=args.compare)
+            return 0
         if args.make_positions:
             write_positions()
         run_bots(repeats=args.repeats, iterations=args.iterations, compare=args.compare,
