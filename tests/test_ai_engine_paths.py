@@ -214,13 +214,15 @@ def test_r_trade_1_a_lone_stone_goes_to_the_market_before_blocked_crop_cards() -
     assert trade in candidates(state)
 
 
-def test_yield_tables_are_looked_up_by_the_rounded_flood_count(monkeypatch) -> None:
+def test_yield_tables_are_looked_up_by_the_rounded_flood_count() -> None:
     """The evaluation's tables of expected harvests, remembered by the unrounded count,
     are those of the count rounded to a tenth, also once the memory starts afresh."""
-    monkeypatch.setattr(model, "_YIELDS_KEPT", 50)
-    monkeypatch.setattr(model, "_YIELDS_AT", {})
+    model._yields_at.cache_clear()
     rng = random.Random(3)
     for lam in [rng.uniform(0.0, 12.0) for _ in range(200)] + [0.05, 0.15, 2.25, 2.35]:
         for _ in range(2):  # worked out, then remembered
             assert model._yields_at(lam) == model.poisson_yields(round(lam, 1), 40)
-    assert len(model._YIELDS_AT) <= 50
+    model._yields_at.cache_clear()
+    assert model._yields_at(2.25) == model.poisson_yields(round(2.25, 1), 40)
+    info = model._yields_at.cache_info()
+    assert info.currsize <= (info.maxsize or 0)

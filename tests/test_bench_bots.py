@@ -70,15 +70,13 @@ def test_the_fingerprint_is_the_same_for_the_same_search(monkeypatch, capsys) ->
     worked out twice, and in a fresh process from the same checkout, it is the same."""
     from pathlib import Path
 
-    from nile_desktop.bench import bots_fingerprint
-
-    monkeypatch.setattr(bots_fingerprint, "ITERATIONS", 20)
-    monkeypatch.setattr(bots_fingerprint, "DEALS", 2)
-    first = bots_fingerprint.fingerprint()
-    assert first == bots_fingerprint.fingerprint()
+    monkeypatch.setattr(bots_bench, "PRINT_ITERATIONS", 20)
+    monkeypatch.setattr(bots_bench, "DEALS", 2)
+    first = bots_bench.fingerprint()
+    assert first == bots_bench.fingerprint()
     assert first["positions"] == 18 and 0 < first["states"] <= 18 * 2 * 4
     assert len(first["fingerprint"]) == 16
-    monkeypatch.setattr(bots_fingerprint, "_in", lambda root: bots_fingerprint.fingerprint())
-    bots_fingerprint.run(compare=str(Path(bots_fingerprint.__file__).parents[2]))
+    monkeypatch.setattr(bots_bench, "_run_in", lambda root, call: bots_bench.fingerprint())
+    bots_bench.run_fingerprint(compare=str(Path(bots_bench.__file__).parents[2]))
     out = capsys.readouterr().out
     assert first["fingerprint"] in out and "the same search" in out

@@ -88,19 +88,12 @@ def poisson_yields(lam: float, upto: int) -> tuple[float, ...]:
     return tuple(sum(tails[1 : j + 1]) for j in range(upto + 1))
 
 
-#: :func:`poisson_yields` of a field's expected floods as worked out, before rounding
-#: (the evaluation meets the same few hundred values over and over, and rounding a
-#: float to one decimal costs more than looking its table up).
-_YIELDS_AT: dict[float, tuple[float, ...]] = {}
-_YIELDS_KEPT = 20_000
-
-
+@lru_cache(maxsize=20_000)
 def _yields_at(lam: float) -> tuple[float, ...]:
-    """``poisson_yields(round(lam, 1), 40)``, remembered in :data:`_YIELDS_AT` by ``lam``."""
-    if len(_YIELDS_AT) >= _YIELDS_KEPT:
-        _YIELDS_AT.clear()
-    table = _YIELDS_AT[lam] = poisson_yields(round(lam, 1), 40)
-    return table
+    """``poisson_yields(round(lam, 1), 40)``, remembered by the unrounded ``lam`` (the
+    evaluation meets the same few thousand values over and over, and rounding a float
+    to one decimal costs more than looking its table up)."""
+    return poisson_yields(round(lam, 1), 40)
 
 
 @lru_cache(maxsize=8192)
@@ -278,18 +271,11 @@ class Table:
         """The table of a full state (a determinisation: every card is known)."""
         t = cls.__new__(cls)  # every part is set below: no need for __init__'s defaults
         deck = len(state.deck)
-        # _common's work, inline (the search builds a table for every line it scores).
-        t.players = state.rules.players
-        t.crops = crops = state.crops
-        t.specs = specs_in_play(crops)
-        t.season, t.seasons = state.season, state.seasons
-        t.deck_size = deck
-        t.circulating = deck + sum(state.discard) + sum(state.flood_stack)
-        t.fields = state.fields
-        t.mons = state.mons
-        # The fields, Monuments, hands and storage are shared with the state, read
-        # only: a table never changes its parts (the heuristic copies a part before
-        # it plays a move on it).
+        t._common(state.rules.players, state.crops, state.season, state.seasons, deck,
+                  deck + sum(state.discard) + sum(state.flood_stack), state.fields, state.mons,
+                  copy=False)
+        # Shared with the state, read only: a table never changes its parts (the
+        # heuristic copies a part before it plays a move on it).
         t.hands = state.hands  # type: ignore[assignment]
         t.hand_sizes = list(map(sum, state.hands))
         t.storage = state.storage  # type: ignore[assignment]  # ints read as floats
@@ -345,11 +331,8 @@ class Table:
         later = _later_floods(circulating, self.seasons - self.season)
         self.reveals = now + later
         self.yields = yields = [_NO_YIELDS] * N_CROPS
-        known = _YIELDS_AT
         for c in crops:
-            lam = now * q_next[c] + later * q_static
-            table = known.get(lam)
-            yields[c] = table if table is not None else _yields_at(lam)
+            yields[c] = _yields_at(now * q_next[c] + later * q_static)
         # The locust: the chance it comes before the active seat's next turn.
         if self.locust_in_deck and self.deck_size:
             self.p_locust = min(1.0, (3.0 * players + 1) / self.deck_size)

@@ -45,15 +45,14 @@ from .model import CROP_INDEX, likeliest_spec, specs_in_play
 
 _PASS = Move.make(PASS, ())
 _STONE_TOKEN = HAND_TOKENS[STONE]
-#: (kind, crop, crop) of every speculation card, in rule order.
-_SPECS = tuple((SPEC_BASE + i, a, b) for i, (a, b) in enumerate(SPEC_PAIRS))
 #: Order in which a seat with stones prefers Monuments.
 _MONUMENT_PREFERENCE = (OBELISK, SPHINX, WALL)
 #: ``plant`` of ``n`` cards of crop ``c``: ``_PLANT_ALL[c][n - 1]`` (a crop has 14 cards,
 #: R-COMP-2), and speculating with a card of each kind: looked up, not built, per move.
 _PLANT_ALL = tuple(tuple(Move.make(PLANT, (HAND_TOKENS[c],) * n)
                          for n in range(1, CROP_CARDS_PER_CROP + 1)) for c in range(N_CROPS))
-_SPECULATE = {k: Move.make(SPECULATE, (HAND_TOKENS[k],)) for k, _, _ in _SPECS}
+_SPECULATE = {k: Move.make(SPECULATE, (HAND_TOKENS[k],))
+              for k in range(SPEC_BASE, SPEC_BASE + len(SPEC_PAIRS))}
 #: Planting one card each of two different crops ``c1, c2``: ``_PLANT_TWO[c1, c2]``.
 _PLANT_TWO = {(a, b): Move.make(PLANT, (HAND_TOKENS[a], HAND_TOKENS[b]))
               for a in range(N_CROPS) for b in range(N_CROPS) if a != b}

@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         from .bots_bench import write_positions  # (the same module)
 
         if args.fingerprint:
-            from .bots_fingerprint import run as run_fingerprint  # (loaded only when asked)
+            from .bots_bench import run_fingerprint  # (loaded only when asked)
 
             run_fingerprint(compare=args.compare)
             return 0

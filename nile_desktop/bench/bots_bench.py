@@ -34,6 +34,10 @@ processes, and the iterations it made (wall clock, so a busy machine shows):
 
     python -m nile_desktop.bench bots --budget 1 --repeats 3 --compare /path/to/other/checkout
 
+``--fingerprint`` prints instead one hash over what the search computes (see
+:func:`fingerprint`); with ``--compare`` it says whether the other checkout
+computes the same search, which is how speed work shows it changed no move.
+
 This file reads only what every version of the bots has (``observe``,
 ``root_moves``, ``search``, ``rollout``, ``evaluate``; ``resample`` or ``Dealer``;
 ``make_bot`` and ``last_iterations``), so ``--compare`` can load it against an
@@ -42,6 +46,7 @@ older checkout.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -214,12 +219,18 @@ def _pass_in(root: str | None, iterations: int, split: bool,
              budget: float | None = None) -> dict[str, Any]:
     """One pass in a fresh process, importing ``nile_desktop`` from ``root`` (None: this
     one): :func:`one_pass`, or :func:`decision_pass` when a ``budget`` is given."""
+    call = f"one_pass({iterations}, {split})" if budget is None else f"decision_pass({budget})"
+    return _run_in(root, call)
+
+
+def _run_in(root: str | None, call: str) -> dict[str, Any]:
+    """``call`` (of this file's functions) in a fresh process importing ``nile_desktop``
+    from ``root`` (None: this checkout); its JSON answer."""
     here = Path(__file__).resolve()
-    call = f"m.one_pass({iterations}, {split})" if budget is None else f"m.decision_pass({budget})"
     code = ("import importlib.util, json, sys\n"
             f"spec = importlib.util.spec_from_file_location('bots_bench', {str(here)!r})\n"
             "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
-            f"print(json.dumps({call}))\n")
+            f"print(json.dumps(m.{call}))\n")
     env = dict(os.environ)
     package_root = root or str(here.parents[2])
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
@@ -229,6 +240,73 @@ def _pass_in(root: str | None, iterations: int, split: bool,
         raise RuntimeError(f"the pass in {package_root} failed:\n{done.stderr}")
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
+
+
+# -- the fingerprint ----------------------------------------------------------------------
+#: The fingerprint's searches (iterations, seed), and its play-outs: deals per position,
+#: moves played into each, and their seed.
+PRINT_ITERATIONS, PRINT_SEED = 400, 7
+DEALS, MOVES, PLAYOUT_SEED = 60, 4, 3
+
+
+def fingerprint() -> dict[str, Any]:
+    """One hash (16 hex digits) over what the search's choices rest on, to the last digit.
+
+    On every stored position: each root move's visits, reward and plain reward
+    after a search, and the heuristic's value of every legal move; on the
+    positions met a few moves into deals from them: the evaluation of every seat
+    and the candidate moves in order. Speed work is meant to leave it alone. Reads
+    only what the bots have had since the search dealt with a ``Dealer``.
+    """
+    # Imported when it runs, from whichever checkout is on the path (--compare).
+    from nile_desktop.ai import search as S
+    from nile_desktop.ai.policy import candidates, rollout_move  # (the same reason)
+    from nile_desktop.engine import Dealer, State, apply_known_legal, observe  # (the same)
+    from nile_desktop.engine.rng import EngineRandom  # (the same reason)
+
+    entries = load_positions()
+    lines = []
+    rng = EngineRandom(PLAYOUT_SEED)
+    for entry in entries:
+        state = State.from_json(json.dumps(entry["position"]))
+        dealer = Dealer(observe(state, state.active))
+        for _ in range(DEALS):
+            line = dealer.deal(rng)
+            line.quiet, line.watched = True, None
+            for _ in range(MOVES):
+                if line.over:
+                    break
+                lines.append(line.clone())
+                apply_known_legal(line, rollout_move(line, rng))
+    out: dict[str, list[Any]] = {"search": [], "eval": [], "cand": [], "heur": []}
+    for entry in entries:
+        state = State.from_json(json.dumps(entry["position"]))
+        view = observe(state, state.active)
+        roots, scorer = S.root_moves(view, state.legal_moves())
+        stats, _ = S.search(view, roots, PRINT_SEED, PRINT_ITERATIONS, None)
+        out["search"].append({k: [v[0], repr(v[1]), repr(v[2])] for k, v in sorted(stats.items())})
+        out["heur"].append([[repr(x), str(m)] for x, m in scorer.ranked(state.legal_moves())])
+    for line in lines:
+        out["eval"].append([repr(x) for x in S.evaluate(line)])
+        out["cand"].append([str(m) for m in candidates(line)])
+    digest = hashlib.sha256(json.dumps(out).encode()).hexdigest()[:16]
+    return {"fingerprint": digest, "positions": len(entries), "states": len(lines)}
+
+
+def run_fingerprint(compare: str | None = None) -> None:
+    """Print this checkout's fingerprint, and whether ``compare``'s is the same."""
+    mine = fingerprint()
+    print(f"this checkout: {mine['fingerprint']} ({mine['positions']} positions searched, "
+          f"{mine['states']} play-out positions evaluated)")
+    if compare:
+        try:
+            other = _run_in(compare, "fingerprint()")
+        except RuntimeError as refused:  # e.g. a checkout from before the Dealer
+            last = (str(refused).strip().splitlines() or ["no message"])[-1]
+            raise SystemExit(f"cannot fingerprint the search in {compare}: {last}") from None
+        print(f"compared checkout: {other['fingerprint']}")
+        print("the same search" if other["fingerprint"] == mine["fingerprint"]
+              else "different: the two checkouts do not compute the same search")
 
 
 # -- the report ---------------------------------------------------------------------------

@@ -154,8 +154,7 @@ def start_turn(state: Board) -> None:
     if not state.quiet:
         state.events.append(TurnStarted(state.active))
     reveal_flood(state, state.active)
-    if state.ending:  # (_end_step has nothing to do otherwise)
-        _end_step(state)
+    _end_step(state)
 
 
 def _end_step(state: Board) -> bool:
@@ -282,9 +281,9 @@ def reveal_flood(state: Board, seat: int) -> None:
     """Reveal a new flood card (R-FLOOD-1): locusts first (R-FLOOD-3), then
     pay-outs, then harvest or erosion (R-FLOOD-5, R-FLOOD-4)."""
     while True:
-        if not state.deck and not season_end(state):  # _take_top, inline
+        kind = _take_top(state)
+        if kind < 0:
             return
-        kind = state.deck.pop()
         if kind != LOCUST:
             break
         _locust(state, seat, "flood")  # R-FLOOD-3: resolved, set aside, replaced
@@ -300,8 +299,7 @@ def reveal_flood(state: Board, seat: int) -> None:
         _erode(state)  # R-FLOOD-4: a stone floods no crop
     else:
         _harvest(state, CROPS_SHOWN[kind])
-    if not state.deck:  # _after_take, inline
-        season_end(state)
+    _after_take(state)
 
 
 def _pay_speculations(state: Board, revealer: int, flood: int) -> None:
