@@ -50,6 +50,7 @@ import hashlib
 import json
 import math
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -85,9 +86,7 @@ def make_positions() -> list[dict[str, Any]]:
     what the benchmark reads, so a change to the Medium bot cannot move it.
     """
     # Imported here like one_pass's: this module runs against other checkouts too.
-    import random
-
-    from nile_desktop.ai import make_bot  # (the same reason)
+    from nile_desktop.ai import make_bot
     from nile_desktop.engine import Rules, new_game, observe  # (the same reason)
 
     out = []
@@ -131,6 +130,15 @@ def label(entry: dict[str, Any]) -> str:
     return f"{entry['players']}p-{mons}-{entry['phase']}"
 
 
+def load_states() -> list[tuple[str, Any]]:
+    """Every stored position as (its label, a ``State``), read from the file once."""
+    # Imported when it runs, from whichever checkout is on the path (--compare).
+    from nile_desktop.engine import State
+
+    return [(label(entry), State.from_json(json.dumps(entry["position"])))
+            for entry in load_positions()]
+
+
 # -- one pass -----------------------------------------------------------------------------
 def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -> dict[str, Any]:
     """Search every position once; iterations/s per position (and the time split).
@@ -140,14 +148,13 @@ def one_pass(iterations: int = ITERATIONS, split: bool = False, seed: int = 1) -
     """
     # Imported when the pass runs, from whichever checkout is on the path (--compare).
     from nile_desktop.ai import search as S
-    from nile_desktop.engine import State, observe  # (the same checkout as the search)
+    from nile_desktop.engine import observe  # (the same checkout as the search)
 
     jobs = []
-    for entry in load_positions():
-        state = State.from_json(json.dumps(entry["position"]))
+    for name, state in load_states():
         view = observe(state, state.active)
         roots, _ = S.root_moves(view, state.legal_moves())
-        jobs.append((label(entry), view, roots))
+        jobs.append((name, view, roots))
     spent = dict.fromkeys(PARTS, 0.0)
     originals = {"resample": getattr(S, "resample", None), "rollout": S.rollout,
                  "evaluate": S.evaluate, "Dealer": getattr(S, "Dealer", None)}
@@ -201,17 +208,14 @@ def decision_pass(budget: float) -> dict[str, Any]:
     real decision spends besides searching (ranking the root moves, the workers).
     """
     # Imported when the pass runs, from whichever checkout is on the path (--compare).
-    import random
-
-    from nile_desktop.ai import make_bot  # (the same reason)
-    from nile_desktop.engine import State, observe  # (the same checkout as the bot)
+    from nile_desktop.ai import make_bot
+    from nile_desktop.engine import observe  # (the same checkout as the bot)
 
     bot: Any = make_bot("hard", budget=budget)
     made: dict[str, float] = {}
-    for entry in load_positions():
-        state = State.from_json(json.dumps(entry["position"]))
+    for name, state in load_states():
         bot.choose(observe(state, state.active), state.legal_moves(), random.Random(1))
-        made[label(entry)] = float(bot.last_iterations)
+        made[name] = float(bot.last_iterations)
     return {"rate": statistics.fmean(made.values()), "positions": made}
 
 
@@ -261,14 +265,13 @@ def fingerprint() -> dict[str, Any]:
     # Imported when it runs, from whichever checkout is on the path (--compare).
     from nile_desktop.ai import search as S
     from nile_desktop.ai.policy import candidates, rollout_move  # (the same reason)
-    from nile_desktop.engine import Dealer, State, apply_known_legal, observe  # (the same)
+    from nile_desktop.engine import Dealer, apply_known_legal, observe  # (the same)
     from nile_desktop.engine.rng import EngineRandom  # (the same reason)
 
-    entries = load_positions()
+    states = [state for _, state in load_states()]  # read only below
     lines = []
     rng = EngineRandom(PLAYOUT_SEED)
-    for entry in entries:
-        state = State.from_json(json.dumps(entry["position"]))
+    for state in states:
         dealer = Dealer(observe(state, state.active))
         for _ in range(DEALS):
             line = dealer.deal(rng)
@@ -279,18 +282,18 @@ def fingerprint() -> dict[str, Any]:
                 lines.append(line.clone())
                 apply_known_legal(line, rollout_move(line, rng))
     out: dict[str, list[Any]] = {"search": [], "eval": [], "cand": [], "heur": []}
-    for entry in entries:
-        state = State.from_json(json.dumps(entry["position"]))
+    for state in states:
         view = observe(state, state.active)
-        roots, scorer = S.root_moves(view, state.legal_moves())
+        legal = state.legal_moves()
+        roots, scorer = S.root_moves(view, legal)
         stats, _ = S.search(view, roots, PRINT_SEED, PRINT_ITERATIONS, None)
         out["search"].append({k: [v[0], repr(v[1]), repr(v[2])] for k, v in sorted(stats.items())})
-        out["heur"].append([[repr(x), str(m)] for x, m in scorer.ranked(state.legal_moves())])
+        out["heur"].append([[repr(x), str(m)] for x, m in scorer.ranked(legal)])
     for line in lines:
         out["eval"].append([repr(x) for x in S.evaluate(line)])
         out["cand"].append([str(m) for m in candidates(line)])
     digest = hashlib.sha256(json.dumps(out).encode()).hexdigest()[:16]
-    return {"fingerprint": digest, "positions": len(entries), "states": len(lines)}
+    return {"fingerprint": digest, "positions": len(states), "states": len(lines)}
 
 
 def run_fingerprint(compare: str | None = None) -> None:
