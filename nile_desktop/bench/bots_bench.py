@@ -56,7 +56,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the types only: at run time the checkout on the path is imported
+    from nile_desktop.engine import State
 
 POSITIONS_FILE = Path(__file__).with_name("bots_positions.json")
 #: Iterations per position and pass (about 0.2 s a position on one core).
@@ -130,7 +133,7 @@ def label(entry: dict[str, Any]) -> str:
     return f"{entry['players']}p-{mons}-{entry['phase']}"
 
 
-def load_states() -> list[tuple[str, Any]]:
+def load_states() -> list[tuple[str, State]]:
     """Every stored position as (its label, a ``State``), read from the file once."""
     # Imported when it runs, from whichever checkout is on the path (--compare).
     from nile_desktop.engine import State
@@ -268,7 +271,8 @@ def fingerprint() -> dict[str, Any]:
     from nile_desktop.engine import Dealer, apply_known_legal, observe  # (the same)
     from nile_desktop.engine.rng import EngineRandom  # (the same reason)
 
-    states = [state for _, state in load_states()]  # read only below
+    # Both loops below only read these states (deals and searches work on copies).
+    states = [state for _, state in load_states()]
     lines = []
     rng = EngineRandom(PLAYOUT_SEED)
     for state in states:
