@@ -19,6 +19,7 @@ from nile_desktop.review.analysis import (
     mark_for,
     replay,
     run_job,
+    start_point,
 )
 from nile_desktop.review.evaluate import EVALUATOR, final_chances, win_chances
 from nile_desktop.review.runner import Cancelled, Game, Review, ReviewTask, compute_review
@@ -145,6 +146,24 @@ def test_a_cancelled_review_stops():
     cancel.set()
     with pytest.raises(Cancelled):
         compute_review(_short_game(), 6, 0, cancel=cancel, workers=1)
+
+
+def test_cancelling_stops_a_job_at_its_next_determinisation():
+    """A deep evaluation asks before every determinisation, so a cancelled review stops at
+    once instead of finishing a job that can take minutes (and holding the processor)."""
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(Cancelled):
+        run_job(Job({"players": 2}, SEED, (*OPENING, BLUNDER_MOVE), True, 2000, 0), stop)
+    assert len(asked) == 4
+    asked.clear()
+    with pytest.raises(Cancelled):
+        start_point(Job({"players": 2}, SEED, (), False, 2000, 0), stop)
+    assert len(asked) == 4
 
 
 def test_a_background_review_reports_progress_and_its_result():

@@ -54,7 +54,7 @@ from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.ai.reasons import Reason
 from nile_desktop.engine import Move, Rules, State, new_game, observe
 
-from .evaluate import Chances, win_chances
+from .evaluate import Chances, Stop, win_chances
 
 #: Loss thresholds in percentage points of win chance (see the module docstring).
 INACCURACY = 5.0
@@ -159,23 +159,26 @@ def replay(rules: dict[str, Any], game_seed: int, moves: Sequence[str]) -> State
     return state
 
 
-def start_point(job: Job) -> tuple[float, ...]:
+def start_point(job: Job, stop: Stop | None = None) -> tuple[float, ...]:
     """Every seat's win chance at the deal, each from its own view."""
     state = replay(job.rules, job.game_seed, ())
     return tuple(percent(win_chances(observe(state, s), job.iterations,
-                                     job_seed(job.seed, -1, s)).chances[s])
+                                     job_seed(job.seed, -1, s), stop=stop).chances[s])
                  for s in range(state.rules.players))
 
 
-def run_job(job: Job) -> Step:
-    """Replay to the move of ``job``, measure it if asked, and chart the position after it."""
+def run_job(job: Job, stop: Stop | None = None) -> Step:
+    """Replay to the move of ``job``, measure it if asked, and chart the position after it.
+
+    ``stop`` (see :func:`~.evaluate.win_chances`) ends it early with :class:`~.evaluate.Cancelled`.
+    """
     *before_moves, move = job.moves
     state = replay(job.rules, job.game_seed, before_moves)
     index, mover = len(before_moves), state.active
     decision = None
     if job.analyse:
         view = observe(state, mover)
-        chances = win_chances(view, job.iterations, job_seed(job.seed, index, mover), [move])
+        chances = win_chances(view, job.iterations, job_seed(job.seed, index, mover), [move], stop)
         decision = _decision(view.seat, chances, str(Move.parse(move)), Scorer(Table.from_view(view), mover))
     state.apply(move)
     chart = []
@@ -183,7 +186,8 @@ def run_job(job: Job) -> Step:
         if decision is not None and s == mover:
             chart.append(decision.played)
             continue
-        seen = win_chances(observe(state, s), job.iterations, job_seed(job.seed, index, s))
+        seen = win_chances(observe(state, s), job.iterations, job_seed(job.seed, index, s),
+                           stop=stop)
         chart.append(percent(seen.chances[s]))
     return Step(index, mover, move, tuple(chart), decision)
 

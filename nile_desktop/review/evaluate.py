@@ -35,7 +35,7 @@ deterministic for a given seed and sample count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nile_desktop.ai.heuristic import Scorer
@@ -82,18 +82,33 @@ class Chances:
         return self.moves[move][self.active]
 
 
+class Cancelled(Exception):
+    """The review was cancelled before it finished."""
+
+
+#: Asked before every sample: True stops the evaluation with :class:`Cancelled`.
+Stop = Callable[[], bool]
+
+
+def _check(stop: Stop | None) -> None:
+    if stop is not None and stop():
+        raise Cancelled
+
+
 def final_chances(result: dict, players: int) -> tuple[float, ...]:
     """Win chances of a finished game: shared equally by the seats ranked first."""
     return tuple(result_shares(result, players))
 
 
 def win_chances(view: View, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
-                extra: Sequence[Move | str] = ()) -> Chances:
+                extra: Sequence[Move | str] = (), stop: Stop | None = None) -> Chances:
     """Every seat's win chance from ``view``, and, for the mover, each candidate's.
 
     ``iterations`` is the number of determinisations; ``extra`` names moves
     to measure besides the search's candidates (the move actually played).
-    Uses nothing but ``view``: the hidden cards never enter.
+    Uses nothing but ``view``: the hidden cards never enter. ``stop`` is asked
+    before each determinisation, so a review being cancelled ends within one
+    (a deep evaluation can otherwise run for minutes).
     """
     players = view.rules.players
     if view.over:
@@ -105,6 +120,7 @@ def win_chances(view: View, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
     if view.seat != view.active:
         totals = [0.0] * players
         for _ in range(samples):
+            _check(stop)
             state = resample(view, rng)
             rollout(state, EngineRandom(rng.getrandbits(32)))
             _add(totals, evaluate(state))
@@ -112,6 +128,7 @@ def win_chances(view: View, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
     moves = candidate_moves(view, resample(view, EngineRandom(seed, 1)), extra)
     sums = [[0.0] * players for _ in moves]
     for _ in range(samples):
+        _check(stop)
         state = resample(view, rng)
         dice = rng.getrandbits(32)
         for move, total in zip(moves, sums, strict=True):

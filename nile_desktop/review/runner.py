@@ -2,8 +2,10 @@
 
 :func:`compute_review` runs a game's jobs (:mod:`.analysis`, one per move
 plus the deal) and calls ``progress(done, total)`` after each;
-``cancel`` (a :class:`threading.Event`) stops it between jobs with
-:class:`Cancelled`. The jobs go to worker processes (spawned, the cores at
+``cancel`` (a :class:`threading.Event`) stops it with :class:`Cancelled`
+within one determinisation of a job running in this process; jobs not yet
+started in the workers are dropped, and one a worker has begun ends there,
+at its lower priority, with its result thrown away. The jobs go to worker processes (spawned, the cores at
 most two, none inside a frozen app, each at a lower priority and ending
 with the game) so the table's own process stays free;
 each job has its own seed, so the result is the same on any number of
@@ -25,13 +27,9 @@ from typing import Any
 from nile_desktop.ai.parallel import exit_with_parent, worker_count
 
 from .analysis import Job, Step, replay, run_job, start_point
-from .evaluate import DEFAULT_ITERATIONS, EVALUATOR
+from .evaluate import DEFAULT_ITERATIONS, EVALUATOR, Cancelled, Stop
 
 Progress = Callable[[int, int], None]
-
-
-class Cancelled(Exception):
-    """The review was cancelled before it finished."""
 
 
 @dataclass(frozen=True)
@@ -100,8 +98,8 @@ def plan(game: Game, iterations: int, seed: int,
     return jobs, chosen
 
 
-def _run(job: Job) -> tuple[float, ...] | Step:
-    return start_point(job) if not job.moves else run_job(job)
+def _run(job: Job, stop: Stop | None = None) -> tuple[float, ...] | Step:
+    return start_point(job, stop) if not job.moves else run_job(job, stop)
 
 
 def compute_review(game: Game, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
@@ -131,7 +129,7 @@ def _run_here(jobs: list[Job], results: list[Any], done: int, tick: Callable[[in
         if results[i] is None:
             if cancel is not None and cancel.is_set():
                 raise Cancelled
-            results[i] = _run(job)
+            results[i] = _run(job, None if cancel is None else cancel.is_set)
             done += 1
             tick(done)
 
