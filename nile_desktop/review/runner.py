@@ -5,9 +5,10 @@ plus the deal) and calls ``progress(done, total)`` after each;
 ``cancel`` (a :class:`threading.Event`) stops it with :class:`Cancelled`
 within one determinisation of a job running in this process; jobs not yet
 started in the workers are dropped, and one a worker has begun ends there,
-at its lower priority, with its result thrown away. The jobs go to worker processes (spawned, the cores at
-most two, none inside a frozen app, each at a lower priority and ending
-with the game) so the table's own process stays free;
+at its lower priority, with its result thrown away. The jobs go to worker
+processes (spawned, the cores at most two, none inside a frozen app, each
+at a lower priority and ending with the game) so the table's own process
+stays free;
 each job has its own seed, so the result is the same on any number of
 processes. :class:`ReviewTask` runs all this in a background thread and
 holds the progress, the result or the error for the table to poll.
