@@ -166,6 +166,32 @@ def test_cancelling_stops_a_job_at_its_next_determinisation():
     assert len(asked) == 4
 
 
+def test_a_cancelled_review_stops_the_jobs_its_workers_have_begun(monkeypatch):
+    """Cancelling reaches the worker processes too: a deep job a worker has already begun
+    ends at its next determinisation with Cancelled, instead of computing on for minutes."""
+    from nile_desktop.review import runner
+
+    submitted = []
+
+    class RecordingPool(runner.ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):
+            future = super().submit(*args, **kwargs)
+            submitted.append(future)
+            return future
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", RecordingPool)
+    cancel = threading.Event()
+    with pytest.raises(Cancelled):
+        compute_review(_short_game(), 2000, 0, progress=lambda d, t: cancel.set(),
+                       cancel=cancel, workers=2)
+    for thread in threading.enumerate():
+        if thread.name == "review-pool-closer":
+            thread.join(timeout=120)  # by then the jobs not yet begun are dropped
+    begun = [future for future in submitted if not future.cancelled()]
+    assert begun, "no job had reached a worker"
+    assert all(isinstance(future.exception(timeout=120), Cancelled) for future in begun)
+
+
 def test_a_background_review_reports_progress_and_its_result():
     game = _short_game()
     task = ReviewTask(game, iterations=6, seed=1, workers=1).start()

@@ -1,17 +1,17 @@
 """Computing a review without freezing the table: worker processes, progress, cancelling.
 
 :func:`compute_review` runs a game's jobs (:mod:`.analysis`, one per move
-plus the deal) and calls ``progress(done, total)`` after each;
-``cancel`` (a :class:`threading.Event`) stops it with :class:`Cancelled`
-within one determinisation of a job running in this process; jobs not yet
-started in the workers are dropped, and one a worker has begun ends there,
-at its lower priority, with its result thrown away. The jobs go to worker
-processes (spawned, the cores at most two, none inside a frozen app, each
-at a lower priority and ending with the game) so the table's own process
-stays free;
-each job has its own seed, so the result is the same on any number of
-processes. :class:`ReviewTask` runs all this in a background thread and
-holds the progress, the result or the error for the table to poll.
+plus the deal) and calls ``progress(done, total)`` after each. The jobs go
+to worker processes (spawned, the cores at most two, none inside a frozen
+app, each at a lower priority and ending with the game) so the table's own
+process stays free; each job has its own seed, so the result is the same on
+any number of processes. ``cancel`` (a :class:`threading.Event`) stops a
+review with :class:`Cancelled` within one determinisation: jobs not yet
+started are dropped, and a job already running, here or in a worker (the
+pool shares a stop event with its workers), stops at its next one, so a
+cancelled deep review leaves no core busy behind it. :class:`ReviewTask`
+runs all this in a background thread and holds the progress, the result or
+the error for the table to poll.
 """
 
 from __future__ import annotations
@@ -23,12 +23,15 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nile_desktop.ai.parallel import exit_with_parent, worker_count
 
 from .analysis import Job, Step, replay, run_job, start_point
 from .evaluate import DEFAULT_ITERATIONS, EVALUATOR, Cancelled, Stop
+
+if TYPE_CHECKING:
+    from multiprocessing.synchronize import Event as ProcessEvent
 
 Progress = Callable[[int, int], None]
 
@@ -139,8 +142,18 @@ def _run_here(jobs: list[Job], results: list[Any], done: int, tick: Callable[[in
 WORKER_NICENESS = 10
 
 
-def _review_worker() -> None:
-    """In a worker: yield the processor to the window (a lower priority), end with the game."""
+#: In a worker: the pool's shared stop signal, set when the review is cancelled.
+_worker_stop: ProcessEvent | None = None
+
+
+def _review_worker(stop: ProcessEvent | None = None) -> None:
+    """In a worker: yield the processor to the window (a lower priority), end with the game.
+
+    ``stop`` is the pool's shared event; the worker's jobs ask it before
+    each determinisation.
+    """
+    global _worker_stop
+    _worker_stop = stop
     exit_with_parent()
     try:
         os.nice(WORKER_NICENESS)
@@ -148,18 +161,25 @@ def _review_worker() -> None:
         pass
 
 
+def _run_in_worker(job: Job) -> tuple[float, ...] | Step:
+    """A job in a worker process, stopping when the pool's stop signal is set."""
+    return _run(job, None if _worker_stop is None else _worker_stop.is_set)
+
+
 def _run_in_pool(jobs: list[Job], results: list[Any], processes: int,
                  tick: Callable[[int], None], cancel: threading.Event | None) -> int:
     """Run the jobs on worker processes; return how many ran (a broken pool leaves some)."""
     done = 0
+    context = multiprocessing.get_context("spawn")
     try:
-        pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_review_worker)
-    except (OSError, ValueError, NotImplementedError):
-        pool = None
+        stop = context.Event()
+        pool = ProcessPoolExecutor(processes, mp_context=context,
+                                   initializer=_review_worker, initargs=(stop,))
+    except (OSError, ValueError, NotImplementedError, ImportError):
+        pool = None  # no processes or no shared events here: everything runs in this one
     if pool is not None:
         try:
-            pending = {pool.submit(_run, job): i for i, job in enumerate(jobs)}
+            pending = {pool.submit(_run_in_worker, job): i for i, job in enumerate(jobs)}
             while pending:
                 finished, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
                 if cancel is not None and cancel.is_set():
@@ -173,8 +193,21 @@ def _run_in_pool(jobs: list[Job], results: list[Any], processes: int,
                     done += 1
                     tick(done)
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop.set()  # a job still running in a worker stops at its next determinisation
+            threading.Thread(target=_close_pool, args=(pool, stop), daemon=True,
+                             name="review-pool-closer").start()
     return done
+
+
+def _close_pool(pool: ProcessPoolExecutor, stop: ProcessEvent) -> None:
+    """Drop the jobs not yet started and wait for the workers to end, off the caller's thread.
+
+    Holding ``stop`` until then matters: a worker still starting reads the
+    shared event when it begins, and the event's system semaphore goes away
+    with its last reference in this process.
+    """
+    pool.shutdown(wait=True, cancel_futures=True)
+    del stop
 
 
 @dataclass
