@@ -153,8 +153,8 @@ def test_r_plant_5_r_trade_1_bots_play_whole_games_under_the_options(options):
     """R-PLANT-5, R-TRADE-1: every bot level plays only legal moves under the options, and the
     game replays to the same end from its seed and moves."""
     levels = list(LEVELS)
-    bots = [make_bot(lv, **({"iterations": 8, "budget": None, "workers": 1} if lv == "hard" else {}))
-            for lv in levels]
+    quick = {"iterations": 8, "budget": None, "workers": 1}  # the searches without a clock
+    bots = [make_bot(lv, **(quick if lv in ("hard", "expert") else {})) for lv in levels]
     rules = Rules(len(levels), **options)
     state = new_game(rules, seed=17)
     rng = random.Random(1)
