@@ -146,7 +146,7 @@ WORKER_NICENESS = 10
 _worker_stop: ProcessEvent | None = None
 
 
-def _review_worker(stop: ProcessEvent | None = None) -> None:
+def _review_worker(stop: ProcessEvent) -> None:
     """In a worker: yield the processor to the window (a lower priority), end with the game.
 
     ``stop`` is the pool's shared event; the worker's jobs ask it before
@@ -204,10 +204,9 @@ def _close_pool(pool: ProcessPoolExecutor, stop: ProcessEvent) -> None:
 
     Holding ``stop`` until then matters: a worker still starting reads the
     shared event when it begins, and the event's system semaphore goes away
-    with its last reference in this process.
+    with its last reference in this process (this call's argument is one).
     """
     pool.shutdown(wait=True, cancel_futures=True)
-    del stop
 
 
 @dataclass
