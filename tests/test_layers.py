@@ -49,7 +49,7 @@ def test_review_and_record_import_without_pygame():
     code = ("import sys; sys.modules['pygame'] = None\n"
             "import nile_desktop.review.analysis, nile_desktop.review.evaluate\n"
             "import nile_desktop.review.summary, nile_desktop.review.cache\n"
-            "import nile_desktop.review.runner, nile_desktop.record\n"
+            "import nile_desktop.review.runner, nile_desktop.saves.record\n"
             "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
             " for m in sys.modules)\n"
             "print('ok')")

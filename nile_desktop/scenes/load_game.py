@@ -27,10 +27,11 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import save_library, save_locks
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
 from nile_desktop.saves import SaveError, load_save, log_opened, without_surrogates
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import locks as save_locks
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
