@@ -36,7 +36,7 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.stack import Scene
-from nile_desktop.scenes.table_text import seat_kind_label
+from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
 
 log = logging.getLogger(__name__)

@@ -44,7 +44,7 @@ from nile_desktop.scenes.review_chart import (
     Series,
 )
 from nile_desktop.scenes.review_rows import DecisionRow, ProgressBar, pct, whole_pct
-from nile_desktop.scenes.table_text import describe_move
+from nile_desktop.text.table import describe_move
 from nile_desktop.ui import Button, Choice, ListView, Panel, Toggle, theme
 
 log = logging.getLogger(__name__)
