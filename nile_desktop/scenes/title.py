@@ -32,8 +32,8 @@ from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.load_game import ask_if_in_use
 from nile_desktop.scenes.stack import Scene
+from nile_desktop.scenes.tutorial.run import open_tutorial
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
-from nile_desktop.tutorial.run import open_tutorial
 from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)
