@@ -102,7 +102,7 @@ def _log_lines(table: Any) -> list[tuple[str, str]]:
 def test_banners_need_no_gender_for_names() -> None:
     """Czech possessives would inflect the name ("Anina pšenice"): the owner stands apart."""
     from nile_desktop.engine.events import MonumentLost, TakenOver
-    from nile_desktop.scenes.table.words import banner_line
+    from nile_desktop.text.words import banner_line
 
     names = ["Ana", "Hráč 2"]
     i18n.set_language("cs")

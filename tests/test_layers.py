@@ -49,7 +49,7 @@ def test_review_and_record_import_without_pygame():
     code = ("import sys; sys.modules['pygame'] = None\n"
             "import nile_desktop.review.analysis, nile_desktop.review.evaluate\n"
             "import nile_desktop.review.summary, nile_desktop.review.cache\n"
-            "import nile_desktop.review.runner, nile_desktop.record\n"
+            "import nile_desktop.review.runner, nile_desktop.saves.record\n"
             "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
             " for m in sys.modules)\n"
             "print('ok')")
@@ -63,6 +63,21 @@ def test_the_engine_command_line_needs_only_the_standard_library():
     it must import with pygame and platformdirs both unimportable."""
     code = ("import sys; sys.modules['pygame'] = None; sys.modules['platformdirs'] = None\n"
             "import nile_desktop.engine_cli\n"
+            "print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+
+
+def test_player_text_sits_below_the_screens_and_the_review():
+    """What the game says to players (``nile_desktop.text``) needs no display and no screen,
+    so the review's command line prints the table's sentences without loading ``scenes``."""
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.text, nile_desktop.text.table, nile_desktop.text.words\n"
+            "import nile_desktop.review.__main__\n"
+            "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
+            " for m in sys.modules)\n"
+            "assert not [m for m in sys.modules if m.startswith('nile_desktop.scenes')]\n"
             "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

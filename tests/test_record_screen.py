@@ -19,7 +19,7 @@ from review_games import bot_save  # noqa: E402
 from review_screens import finished_game, record_pushes, saved, title_driver  # noqa: E402
 from ui_driver import UiDriver  # noqa: E402
 
-from nile_desktop.record import RecordStore, game_entry, record_finished  # noqa: E402
+from nile_desktop.saves.record import RecordStore, game_entry, record_finished  # noqa: E402
 from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
 
 

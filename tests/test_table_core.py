@@ -222,7 +222,7 @@ def test_draft_plant_new_field_on_plot_and_confirm() -> None:
 def test_draft_flooded_crop_has_no_place_and_says_why() -> None:
     """R-PLANT-1: a flooded crop may not be planted; the refusal names the rule."""
     from nile_desktop.scenes.table.draft import MoveDraft
-    from nile_desktop.scenes.table.words import refusal_text
+    from nile_desktop.text.words import refusal_text
 
     state = _position(hand=["wheat", "wheat"], flood="wheat")
     draft = MoveDraft(state, 0)
@@ -238,7 +238,7 @@ def test_draft_flooded_crop_has_no_place_and_says_why() -> None:
 def test_draft_takeover_needs_one_more_card() -> None:
     """R-PLANT-3, R-PLANT-4: taking over a rival's field of 3 needs 4 cards."""
     from nile_desktop.scenes.table.draft import MoveDraft
-    from nile_desktop.scenes.table.words import refusal_text
+    from nile_desktop.text.words import refusal_text
 
     state = _position(hand=["flax"] * 4, rival={"flax": 3})
     draft = MoveDraft(state, 0)
@@ -325,7 +325,7 @@ def test_a_disabled_button_says_what_to_do_with_cards_already_picked() -> None:
     """R-WHY: Plant with cards picked but not laid out, and End turn or a trade with cards
     picked or laid out, each say what the player has to do instead of "pick cards first"."""
     from nile_desktop.scenes.table.draft import MoveDraft
-    from nile_desktop.scenes.table.words import refusal_text
+    from nile_desktop.text.words import refusal_text
 
     state = _position(hand=["wheat", "wheat", "wheat", "flax"])
     draft = MoveDraft(state, 0)

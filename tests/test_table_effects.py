@@ -49,7 +49,7 @@ def test_board_after_each_move_matches_the_engine_for_every_viewer(options: dict
 def test_banners_queue_and_never_overwrite() -> None:
     from nile_desktop.engine.events import LocustStruck, SeasonEnded
     from nile_desktop.scenes.table.sprites import BannerQueue
-    from nile_desktop.scenes.table.words import banner_line
+    from nile_desktop.text.words import banner_line
 
     names = ["Ana", "Imhotep"]
     queue = BannerQueue()

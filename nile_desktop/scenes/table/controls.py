@@ -18,7 +18,7 @@ from nile_desktop.scenes.table.overlays import draw_skip
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.replay_view import draw_replay_bar, draw_replay_controls
 from nile_desktop.scenes.table.view import TableView, Tone
-from nile_desktop.scenes.table.words import refusal_words
+from nile_desktop.text.words import refusal_words
 from nile_desktop.ui import theme
 
 #: (action, hotkey) of the action row, in order.

@@ -25,7 +25,7 @@ from nile_desktop.i18n import Deferred
 from nile_desktop.scenes.table.board import Board
 from nile_desktop.scenes.table.layout import Rect, TableLayout
 from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Sprite, Swarm
-from nile_desktop.scenes.table.words import banner_line
+from nile_desktop.text.words import banner_line
 
 #: Seconds of the main move of each effect at normal speed (ART.md: 150–400 ms a card,
 #: a little longer for locusts and Monuments).

@@ -27,7 +27,7 @@ from nile_desktop.scenes.table.gamelog import KEY_KINDS
 from nile_desktop.scenes.table.layout import TableLayout
 from nile_desktop.scenes.table.session import GameSession, Saver
 from nile_desktop.scenes.table.view import Pointer, TableView, Tone, build_view
-from nile_desktop.scenes.table.words import event_line, reason_line, refusal_words
+from nile_desktop.text.words import event_line, reason_line, refusal_words
 
 if TYPE_CHECKING:  # the type only: drawing needs a display
     from nile_desktop.scenes.table.paint import Paint

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.scenes.table.words import event_line, note_line, reason_line, turn_header
+from nile_desktop.text.words import event_line, note_line, reason_line, turn_header
 
 #: Styles of log lines: the drawing picks colour and weight from these.
 HEADER, REASON, EVENT, KEY, NOTE = "header", "reason", "event", "key", "note"

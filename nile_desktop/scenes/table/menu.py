@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from nile_desktop.i18n import _
-from nile_desktop.save_library import delete_save
 from nile_desktop.saves import save_and_leave
+from nile_desktop.saves.library import delete_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene, centred
 from nile_desktop.scenes.dialog import DialogScene
-from nile_desktop.scenes.table_text import describe_move
+from nile_desktop.text.table import describe_move
 from nile_desktop.ui import Button, ListView, Panel, theme
 
 if TYPE_CHECKING:  # for the type only: the scene imports the routes that open these menus

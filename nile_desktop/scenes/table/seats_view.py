@@ -21,7 +21,7 @@ from nile_desktop.scenes.table.draft import Target
 from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.tray_view import hand_order
 from nile_desktop.scenes.table.view import TableView
-from nile_desktop.scenes.table_text import cards_label, seat_kind_label
+from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
 
 SPHINX, OBELISK, WALL = MONUMENTS

@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from nile_desktop.engine import Move, MoveError, State
-from nile_desktop.record import record_finished
 from nile_desktop.saves import autosave
+from nile_desktop.saves.record import record_finished
 from nile_desktop.scenes.table.gamelog import GameLog
 from nile_desktop.seats import SeatKind
 

@@ -27,7 +27,7 @@ from nile_desktop.scenes.table.draft import Refusal
 from nile_desktop.scenes.table.logview import LogView
 from nile_desktop.scenes.table.paint import Element, Hits
 from nile_desktop.scenes.table.view import Pointer, Tone
-from nile_desktop.scenes.table.words import cannot_go, refusal_words
+from nile_desktop.text.words import cannot_go, refusal_words
 
 DRAG_START = 8
 ACTION_KEYS = {pygame.K_m: "market", pygame.K_o: "offer", pygame.K_p: "plant",

@@ -49,7 +49,7 @@ kept as read whenever the save is written again.
 ``takebacks`` (optional, written only when true) marks a game in which a
 person took back a turn against the bots; a save without it has none.
 Listing, deleting, records, import and export are in
-:mod:`nile_desktop.save_library`.
+:mod:`nile_desktop.saves.library`.
 """
 
 from __future__ import annotations
@@ -63,12 +63,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from nile_desktop import __version__, i18n, paths, save_locks
+from nile_desktop import __version__, i18n, paths
 from nile_desktop.ai.levels import LEVELS
 from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import EngineError, Rules, State, new_game
 from nile_desktop.engine.rules import SEED_MAX
-from nile_desktop.save_errors import SaveError, without_surrogates
+from nile_desktop.saves import locks as save_locks
+from nile_desktop.saves.errors import SaveError, without_surrogates
 from nile_desktop.seats import SEATS
 
 log = logging.getLogger(__name__)
@@ -462,7 +463,7 @@ def autosave(save: SaveGame, state: State | None = None) -> bool:
     live state of the game, from which a finished game's result is written
     (the save replays nothing itself). A failure (full disk, a folder that
     cannot be written, anything) is logged and reported as False. A finished
-    game stays as a record; :mod:`nile_desktop.save_library` keeps only the
+    game stays as a record; :mod:`nile_desktop.saves.library` keeps only the
     newest records when it lists the folder.
     """
     try:

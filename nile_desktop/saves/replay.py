@@ -3,7 +3,7 @@
 A save is not a position: it is the rules, the seed and the moves. The
 engine's command line reads positions, so a save is replayed in two ways:
 
-* ``python -m nile_desktop.save_replay FILE`` prints the position after
+* ``python -m nile_desktop.saves.replay FILE`` prints the position after
   every move (``--moves N``: after the first N), exactly what the engine
   command line prints; ``--commands`` prints the equivalent engine command
   lines instead (``new`` with the rules and seed, then ``apply`` with each
@@ -24,7 +24,8 @@ import sys
 from collections.abc import Sequence
 
 from nile_desktop.engine_cli import ascii_int
-from nile_desktop.saves import SaveError, SaveGame, load_save
+from nile_desktop.saves.errors import SaveError
+from nile_desktop.saves.format import SaveGame, load_save
 
 EXIT_BAD_INPUT = 2
 #: Engine ``new`` switches for the rule options a save may hold.
@@ -72,7 +73,7 @@ def _moves(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m nile_desktop.save_replay",
+    parser = argparse.ArgumentParser(prog="python -m nile_desktop.saves.replay",
                                      description="Replay a Nile save and print the position.")
     parser.add_argument("file", help="a save or an exported game (.json)")
     parser.add_argument("--moves", type=_moves, metavar="N", help="stop after the first N moves")

@@ -43,7 +43,7 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.ai.levels import LEVELS
 from nile_desktop.i18n import _
-from nile_desktop.saves import SaveError
+from nile_desktop.saves.errors import SaveError
 
 log = logging.getLogger(__name__)
 

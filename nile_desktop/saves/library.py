@@ -18,7 +18,7 @@ screen lists in the background (:class:`Listing`), so its first frame never
 waits for the folder.
 
 A save another running copy of the game is playing is marked
-(``SaveInfo.in_use``, see :mod:`nile_desktop.save_locks`). Finished games
+(``SaveInfo.in_use``, see :mod:`nile_desktop.saves.locks`). Finished games
 stay as records with their result; only the newest :data:`RECORDS_KEPT`
 are kept, tidied up whenever the folder is listed. A game is shared by
 exporting its save (the file *is* the save format) and opened elsewhere by
@@ -38,9 +38,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from nile_desktop import paths, save_locks
+from nile_desktop import paths
 from nile_desktop.engine import State
-from nile_desktop.saves import (
+from nile_desktop.saves import locks as save_locks
+from nile_desktop.saves.format import (
     AUTOSAVE_NAME,
     SaveError,
     SaveGame,
@@ -457,7 +458,7 @@ def export_save(source: Path, target: Path, replace: bool = False) -> None:
     """Copy the game in ``source`` to ``target`` (anywhere but the game's own folders).
 
     The file written is the save format itself, replayable by the engine's
-    command line (see :mod:`nile_desktop.save_replay`). Raises SaveError: the
+    command line (see :mod:`nile_desktop.saves.replay`). Raises SaveError: the
     source's own; ``own-file`` for a target in the saves, settings or log
     folder (nothing of the game's is ever exported over); ``exists`` when a
     file is there and ``replace`` was not given (the player is asked first);

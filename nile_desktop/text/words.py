@@ -8,19 +8,18 @@ once. Refusals are built from the engine's refusal codes and numbers
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from nile_desktop.engine import CardRef, InvalidMoveError
 from nile_desktop.engine.places import STONE
 from nile_desktop.i18n import _, card_name, ngettext, quoted, times
-from nile_desktop.scenes.table.draft import Refusal
-from nile_desktop.scenes.table_text import (
+from nile_desktop.seats import SeatKind
+from nile_desktop.text.table import (
     cards_label,
     describe_event,
     reason_text,
     seat_kind_label,
 )
-from nile_desktop.seats import SeatKind
 
 
 def who(seat: int | None, names: Sequence[str]) -> str:
@@ -196,7 +195,27 @@ def banner_line(event: Any, names: Sequence[str], group: Sequence[Any] = ()) -> 
     return ""
 
 
-def refusal_words(names: Sequence[str], refusal: Refusal) -> str:
+class Refused(Protocol):
+    """Why a pick or a move is refused, as the table's draft says it (its ``Refusal``):
+    the refusal code and the rule and numbers the sentence names."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def card(self) -> str | None: ...
+    @property
+    def needed(self) -> int | None: ...
+    @property
+    def have(self) -> int | None: ...
+    @property
+    def owner(self) -> int | None: ...
+    @property
+    def crop(self) -> str | None: ...
+
+
+def refusal_words(names: Sequence[str], refusal: Refused) -> str:
     """A refusal in words, naming the owner of the field it is about."""
     owner = who(refusal.owner, names) if refusal.owner is not None else ""
     return refusal_text(refusal.code, rule=refusal.rule, card=refusal.card,
