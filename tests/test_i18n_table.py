@@ -93,7 +93,7 @@ def test_bot_reasons_in_the_log_follow_the_language(app: App) -> None:
 
 
 def _log_lines(table: Any) -> list[tuple[str, str]]:
-    from nile_desktop.scenes.table.gamelog import lines
+    from nile_desktop.scenes.table.logic.gamelog import lines
 
     s = table.session
     return lines(s.log, s.names, s.kinds, None)

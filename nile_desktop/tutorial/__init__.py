@@ -16,5 +16,5 @@
 None of it needs a display. The tutorial's table and its command-line driver
 (``--autoplay``, screenshots) are with the screens, in
 :mod:`nile_desktop.scenes.tutorial`; the lesson panels are drawn with the table
-(``scenes/table/coach_view.py``).
+(``scenes/table/display/coach_view.py``).
 """

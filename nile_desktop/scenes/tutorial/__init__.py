@@ -6,5 +6,5 @@
 
 The lessons, hints, coach and progress need no display and live in
 :mod:`nile_desktop.tutorial`; the lesson panels are drawn with the table
-(``scenes/table/coach_view.py``).
+(``scenes/table/display/coach_view.py``).
 """

@@ -21,7 +21,7 @@ from nile_desktop.i18n import _
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.table import TableScene
-from nile_desktop.scenes.table.coach_view import CoachView
+from nile_desktop.scenes.table.display.coach_view import CoachView
 from nile_desktop.scenes.tutorial.autoplay import Planner
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.progress import (

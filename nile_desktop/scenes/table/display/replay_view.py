@@ -12,10 +12,10 @@ from __future__ import annotations
 import pygame
 
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.layout import Rect
-from nile_desktop.scenes.table.paint import Element, Paint, as_rect
-from nile_desktop.scenes.table.view import ReplayState, TableView
+from nile_desktop.scenes.table.display.buttons import draw_button
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.logic.layout import Rect
+from nile_desktop.scenes.table.logic.view import ReplayState, TableView
 from nile_desktop.ui import theme
 
 #: (control, hotkey) of the replay's row, in order.

@@ -6,7 +6,7 @@ position after the save's first ``at`` moves, that is the position in which
 move ``at`` (counted from 0) was chosen, or the end with ``at=None``; one
 step forward then plays that move. It returns where it came from on Escape
 or Back. It is the table scene with a
-:class:`~nile_desktop.scenes.table.replay.ReplayGame` in place of the game
+:class:`~nile_desktop.scenes.table.logic.replay.ReplayGame` in place of the game
 and :class:`ReplayInput` in place of its input: cards cannot be picked and no
 move can be made; the keys step (arrows), play or pause (Space), jump (Home,
 End), play faster (F) and show all hands (H, a finished game only).
@@ -18,11 +18,11 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.scenes.table.layout import Rect
-from nile_desktop.scenes.table.replay import ReplayGame
-from nile_desktop.scenes.table.scene import TableScene
-from nile_desktop.scenes.table.session import Saver
-from nile_desktop.scenes.table.table_input import TableInput
+from nile_desktop.scenes.table.display.scene import TableScene
+from nile_desktop.scenes.table.display.table_input import TableInput
+from nile_desktop.scenes.table.logic.layout import Rect
+from nile_desktop.scenes.table.logic.replay import ReplayGame
+from nile_desktop.scenes.table.logic.session import Saver
 
 KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_SPACE: "play",
         pygame.K_HOME: "first", pygame.K_END: "last", pygame.K_h: "hands", pygame.K_f: "speed"}

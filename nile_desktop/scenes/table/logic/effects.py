@@ -22,9 +22,9 @@ from typing import Any, Protocol
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
 from nile_desktop.engine import CardRef
 from nile_desktop.i18n import Deferred
-from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.layout import Rect, TableLayout
-from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Sprite, Swarm
+from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
+from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.text.words import banner_line
 
 #: Seconds of the main move of each effect at normal speed (docs/ART.md: 150–400 ms a card,

@@ -17,9 +17,9 @@ import pygame
 from nile_desktop import seats
 from nile_desktop.engine import State, deciding_pile, pile_order, places
 from nile_desktop.i18n import _, card_name, ngettext
-from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Element, Paint, as_rect
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.display.buttons import draw_button
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.ui import theme
 
 

@@ -22,11 +22,11 @@ import pygame
 
 from nile_desktop.engine import CardRef
 from nile_desktop.i18n import _
-from nile_desktop.scenes.table.commands import TableCommands
-from nile_desktop.scenes.table.draft import Refusal
-from nile_desktop.scenes.table.logview import LogView
-from nile_desktop.scenes.table.paint import Element, Hits
-from nile_desktop.scenes.table.view import Pointer, Tone
+from nile_desktop.scenes.table.display.logview import LogView
+from nile_desktop.scenes.table.display.paint import Element, Hits
+from nile_desktop.scenes.table.logic.commands import TableCommands
+from nile_desktop.scenes.table.logic.draft import Refusal
+from nile_desktop.scenes.table.logic.view import Pointer, Tone
 from nile_desktop.text.words import cannot_go, refusal_words
 
 DRAG_START = 8

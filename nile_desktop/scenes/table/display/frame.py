@@ -4,7 +4,7 @@
 layout, the kept picture (:mod:`picture`), the elements of the last frame
 (the hits that input, the effects and the UI dump read), the card faces
 warmed ahead of need, and what the last frame showed (for the frame bench and
-the privacy tests). It reads one :class:`~nile_desktop.scenes.table.view.TableView`
+the privacy tests). It reads one :class:`~nile_desktop.scenes.table.logic.view.TableView`
 a frame and writes only its own state, pixels and elements.
 
 The picture holds everything still; each zone has a key made of what it
@@ -23,22 +23,28 @@ import pygame
 
 from nile_desktop.engine import KIND_NAMES, MONUMENTS
 from nile_desktop.i18n import _, current_language
-from nile_desktop.scenes.table.backdrop import Backdrop
-from nile_desktop.scenes.table.buttons import draw_button, draw_tooltip
-from nile_desktop.scenes.table.controls import draw_actions, draw_status, status_text
-from nile_desktop.scenes.table.flow import Phase
-from nile_desktop.scenes.table.layout import Rect, TableLayout
-from nile_desktop.scenes.table.logview import LogView
-from nile_desktop.scenes.table.overlays import draw_handoff
-from nile_desktop.scenes.table.paint import Element, Hits, Paint
-from nile_desktop.scenes.table.paint import warm as paint_warm
-from nile_desktop.scenes.table.picture import Picture
-from nile_desktop.scenes.table.results_view import draw_results
-from nile_desktop.scenes.table.river_view import draw_river
-from nile_desktop.scenes.table.seats_view import SEAT_HEAD_UNITS, SEAT_ZONES, draw_seat, open_hand
-from nile_desktop.scenes.table.sprite_draw import draw_banner, draw_sprites
-from nile_desktop.scenes.table.tray_view import draw_hand, draw_storage, hand_area
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.display.backdrop import Backdrop
+from nile_desktop.scenes.table.display.buttons import draw_button, draw_tooltip
+from nile_desktop.scenes.table.display.coach_view import CoachView
+from nile_desktop.scenes.table.display.controls import draw_actions, draw_status, status_text
+from nile_desktop.scenes.table.display.logview import LogView
+from nile_desktop.scenes.table.display.overlays import draw_handoff
+from nile_desktop.scenes.table.display.paint import Element, Hits, Paint
+from nile_desktop.scenes.table.display.paint import warm as paint_warm
+from nile_desktop.scenes.table.display.picture import Picture
+from nile_desktop.scenes.table.display.results_view import draw_results
+from nile_desktop.scenes.table.display.river_view import draw_river
+from nile_desktop.scenes.table.display.seats_view import (
+    SEAT_HEAD_UNITS,
+    SEAT_ZONES,
+    draw_seat,
+    open_hand,
+)
+from nile_desktop.scenes.table.display.sprite_draw import draw_banner, draw_sprites
+from nile_desktop.scenes.table.display.tray_view import draw_hand, draw_storage, hand_area
+from nile_desktop.scenes.table.logic.flow import Phase
+from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
+from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.ui import dump, textlog, theme
 
 #: Seconds of zone drawing a frame may spend (after its first zone) before further zones
@@ -127,6 +133,8 @@ class TableDrawer:
         self._picture_hits: Hits | None = None
         self._warm_key: tuple[int, int] | None = None
         self._warm_queue: list[tuple[str, int, bool]] = []
+        #: The lesson or hint panel drawn over the table, if the game has a coach.
+        self.coach: CoachView | None = None
 
     # -- what effects and input ask --------------------------------------------------------
     def element_rect(self, element_id: str) -> Rect | None:
@@ -239,8 +247,8 @@ class TableDrawer:
         draw_sprites(p, v.sprites)
         seats = lay.rect("table")
         draw_banner(p, v.banners, (seats[0] + seats[2] // 2, lay.rect("status")[1] - lay.px(70)))
-        if v.coach is not None:  # the lesson or hint, over the table, with its buttons
-            v.coach.draw(p, v)
+        if self.coach is not None:  # the lesson or hint, over the table, with its buttons
+            self.coach.draw(p, v)
         _draw_drag(p, v)
         tip, anchor = self._tooltip(v)
         if tip:

@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import _, current_language
-from nile_desktop.scenes.table.gamelog import HEADER, KEY, NOTE, REASON, line
-from nile_desktop.scenes.table.paint import Element, Paint, as_rect
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.logic.gamelog import HEADER, KEY, NOTE, REASON, line
+from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.ui import theme
 
 STYLE = {

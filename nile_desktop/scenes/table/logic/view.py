@@ -17,21 +17,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from nile_desktop.engine import State
-from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.chances import SeatChance
-from nile_desktop.scenes.table.draft import MoveDraft, Target
-from nile_desktop.scenes.table.flow import Phase, TurnFlow
-from nile_desktop.scenes.table.gamelog import GameLog
-from nile_desktop.scenes.table.layout import TableLayout
-from nile_desktop.scenes.table.session import GameSession
-from nile_desktop.scenes.table.sprites import BannerQueue, Sprite
+from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.chances import SeatChance
+from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
+from nile_desktop.scenes.table.logic.flow import Phase, TurnFlow
+from nile_desktop.scenes.table.logic.gamelog import GameLog
+from nile_desktop.scenes.table.logic.layout import TableLayout
+from nile_desktop.scenes.table.logic.session import GameSession
+from nile_desktop.scenes.table.logic.sprites import BannerQueue, Sprite
 from nile_desktop.seats import SeatKind
-
-if TYPE_CHECKING:  # the type only: drawing needs a display
-    from nile_desktop.scenes.table.paint import Paint
 
 Colour = tuple[int, ...]
 
@@ -50,12 +47,6 @@ class Prefs(Protocol):
     show_hand_sizes: bool
     colourblind_symbols: bool
     show_win_chances: bool
-
-
-class CoachDrawing(Protocol):
-    """A lesson or hint panel drawn over the table (:class:`coach_view.CoachView`)."""
-
-    def draw(self, p: Paint, view: TableView) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -125,7 +116,6 @@ class TableView:
     pointer: Pointer
     sprites: tuple[Sprite, ...]
     banners: BannerQueue
-    coach: CoachDrawing | None = None
     #: The shown seat's win chance ("Show win chances"), if the table has one.
     chance: SeatChance | None = None
     #: "Take back my turn" is offered now, and whether its first press asks for a second.
@@ -151,7 +141,7 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
                pulse: float, suggesting: bool, pass_armed: bool, message: Any,
                message_tone: Tone, pointer: Pointer, sprites: Sequence[Sprite],
-               banners: BannerQueue, coach: CoachDrawing | None, takeback: bool = False,
+               banners: BannerQueue, takeback: bool = False,
                takeback_armed: bool = False, chance: SeatChance | None = None) -> TableView:
     """The view of one frame from the table's parts (``message`` is told in words now)."""
     active = session.active
@@ -163,5 +153,5 @@ def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow:
         and flow.revealed == active, draft=draft, targets=tuple(targets), prefs=prefs,
         reveal=reveal, pulse=pulse, suggesting=suggesting, pass_armed=pass_armed,
         message=str(message) if message else "", message_tone=message_tone,
-        log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners, coach=coach,
+        log=session.log, pointer=pointer, sprites=tuple(sprites), banners=banners,
         takeback=takeback, takeback_armed=takeback_armed, chance=chance)

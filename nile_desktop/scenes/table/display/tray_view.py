@@ -13,9 +13,9 @@ import pygame
 
 from nile_desktop.engine import CROPS, KIND_BY_NAME, CardRef, smallest_pile
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.scenes.table.layout import TableLayout
-from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
+from nile_desktop.scenes.table.logic.layout import TableLayout
+from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.ui import theme
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.scenes.table.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.ui import theme
 
 

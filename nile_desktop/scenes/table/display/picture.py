@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.scenes.table.paint import Element, Hits, Paint
+from nile_desktop.scenes.table.display.paint import Element, Hits, Paint
 
 Draw = Callable[[Paint], None]
 

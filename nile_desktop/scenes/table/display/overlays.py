@@ -11,10 +11,10 @@ from __future__ import annotations
 import pygame
 
 from nile_desktop.i18n import _
-from nile_desktop.scenes.table import flow as F
-from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.paint import Paint, as_rect
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.display.buttons import draw_button
+from nile_desktop.scenes.table.display.paint import Paint, as_rect
+from nile_desktop.scenes.table.logic import flow as F
+from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.ui import theme
 
 

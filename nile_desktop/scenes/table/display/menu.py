@@ -24,7 +24,7 @@ from nile_desktop.text.table import describe_move
 from nile_desktop.ui import Button, ListView, Panel, theme
 
 if TYPE_CHECKING:  # for the type only: the scene imports the routes that open these menus
-    from nile_desktop.scenes.table.scene import TableScene
+    from nile_desktop.scenes.table.display.scene import TableScene
 
 #: At most this many moves are listed (a freak position can have millions).
 MAX_LISTED = 5000

@@ -12,12 +12,12 @@ from __future__ import annotations
 import pygame
 
 from nile_desktop.i18n import _
-from nile_desktop.scenes.table import flow as F
-from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.overlays import draw_skip
-from nile_desktop.scenes.table.paint import Element, Paint, as_rect
-from nile_desktop.scenes.table.replay_view import draw_replay_bar, draw_replay_controls
-from nile_desktop.scenes.table.view import TableView, Tone
+from nile_desktop.scenes.table.display.buttons import draw_button
+from nile_desktop.scenes.table.display.overlays import draw_skip
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.display.replay_view import draw_replay_bar, draw_replay_controls
+from nile_desktop.scenes.table.logic import flow as F
+from nile_desktop.scenes.table.logic.view import TableView, Tone
 from nile_desktop.text.words import refusal_words
 from nile_desktop.ui import theme
 

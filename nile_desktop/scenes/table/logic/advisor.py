@@ -14,8 +14,8 @@ from typing import Any
 
 from nile_desktop.engine import observe
 from nile_desktop.scenes.bots import BotRunner
-from nile_desktop.scenes.table.chances import ChanceWatch, SeatChance
-from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.scenes.table.logic.chances import ChanceWatch, SeatChance
+from nile_desktop.scenes.table.logic.session import GameSession
 
 #: The bot level whose move Suggest proposes.
 SUGGEST_LEVEL = "hard"

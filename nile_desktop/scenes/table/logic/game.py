@@ -3,34 +3,31 @@
 :class:`TableGame` owns the game side of the table: the session (the only
 code that changes the engine state), the turn flow, the draft being built,
 the board and the effects that bring it up to date, the bots and the
-advisor. It carries out the :class:`~nile_desktop.scenes.table.commands.TableCommands`
+advisor. It carries out the :class:`~nile_desktop.scenes.table.logic.commands.TableCommands`
 that input and the coach send. It holds no pygame surface and draws nothing;
-the scene asks it for each frame's :class:`~nile_desktop.scenes.table.view.TableView`.
+the scene asks it for each frame's :class:`~nile_desktop.scenes.table.logic.view.TableView`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from nile_desktop.engine import CardRef, Move, observe
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.scenes.bots import BotRunner
-from nile_desktop.scenes.table.advisor import Advisor
-from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.chances import SeatChance
-from nile_desktop.scenes.table.commands import Listener
-from nile_desktop.scenes.table.draft import MoveDraft, Refusal, Target
-from nile_desktop.scenes.table.effects import Placed, Stage, fx_deal
-from nile_desktop.scenes.table.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
-from nile_desktop.scenes.table.gamelog import KEY_KINDS
-from nile_desktop.scenes.table.layout import TableLayout
-from nile_desktop.scenes.table.session import GameSession, Saver
-from nile_desktop.scenes.table.view import Pointer, TableView, Tone, build_view
+from nile_desktop.scenes.table.logic.advisor import Advisor
+from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.chances import SeatChance
+from nile_desktop.scenes.table.logic.commands import Listener
+from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal, Target
+from nile_desktop.scenes.table.logic.effects import Placed, Stage, fx_deal
+from nile_desktop.scenes.table.logic.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
+from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.layout import TableLayout
+from nile_desktop.scenes.table.logic.session import GameSession, Saver
+from nile_desktop.scenes.table.logic.view import Pointer, TableView, Tone, build_view
 from nile_desktop.text.words import event_line, reason_line, refusal_words
-
-if TYPE_CHECKING:  # the type only: drawing needs a display
-    from nile_desktop.scenes.table.paint import Paint
 
 #: Seconds a person's finished turn stays on show before the bots go on (speed 1).
 OWN_MOVE_PAUSE = 0.5
@@ -77,8 +74,6 @@ class Coach(Protocol):
     def refused(self, code: str) -> None: ...
 
     def update(self, dt: float) -> None: ...
-
-    def draw(self, p: Paint, view: TableView) -> None: ...
 
 
 class TableGame:
@@ -171,7 +166,7 @@ class TableGame:
             suggesting=self.advisor.suggesting, pass_armed=self.pass_armed > 0,
             message=self.message if self.message_time > 0 else "",
             message_tone=self.message_tone, pointer=pointer, sprites=self.stage.sprites,
-            banners=self.stage.banners, coach=self.coach, takeback=self.can_take_back(),
+            banners=self.stage.banners, takeback=self.can_take_back(),
             takeback_armed=self.takeback_armed > 0,
             chance=self.chance_shown())
 

@@ -23,7 +23,7 @@ from typing import Any
 from nile_desktop.engine import Move, MoveError, State
 from nile_desktop.saves import autosave
 from nile_desktop.saves.record import record_finished
-from nile_desktop.scenes.table.gamelog import GameLog
+from nile_desktop.scenes.table.logic.gamelog import GameLog
 from nile_desktop.seats import SeatKind
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """A saved game played again on the table: step, play, pause and seek, and nobody moves.
 
-:class:`ReplayGame` is the table's game (:class:`~nile_desktop.scenes.table.game.TableGame`)
+:class:`ReplayGame` is the table's game (:class:`~nile_desktop.scenes.table.logic.game.TableGame`)
 driven by a save instead of by people and bots. It plays a copy of the save
 (the save it was given is never changed, never written) from its first ``at``
 moves: a step forward plays the next move of the save through the table, so
@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from nile_desktop.engine import EngineError
-from nile_desktop.scenes.table.flow import KEY_PAUSE, TurnFlow
-from nile_desktop.scenes.table.game import INSTANT_PACE, Host, TableGame
-from nile_desktop.scenes.table.gamelog import KEY_KINDS
-from nile_desktop.scenes.table.view import Pointer, ReplayState, TableView
+from nile_desktop.scenes.table.logic.flow import KEY_PAUSE, TurnFlow
+from nile_desktop.scenes.table.logic.game import INSTANT_PACE, Host, TableGame
+from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.view import Pointer, ReplayState, TableView
 
 #: Seconds (at animation speed 1) a move stays on show before playing shows the next one.
 STEP_PAUSE = 0.9

@@ -16,11 +16,11 @@ from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import MONUMENTS, Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
-from nile_desktop.scenes.table.chances import SeatChance
-from nile_desktop.scenes.table.draft import Target
-from nile_desktop.scenes.table.paint import Element, Paint, as_rect, card_label
-from nile_desktop.scenes.table.tray_view import hand_order
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
+from nile_desktop.scenes.table.display.tray_view import hand_order
+from nile_desktop.scenes.table.logic.chances import SeatChance
+from nile_desktop.scenes.table.logic.draft import Target
+from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
 

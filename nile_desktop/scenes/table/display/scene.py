@@ -2,12 +2,12 @@
 
 It builds the parts and wires them, and owns no rule and no game logic:
 
-- :class:`~nile_desktop.scenes.table.game.TableGame` plays the game (the
+- :class:`~nile_desktop.scenes.table.logic.game.TableGame` plays the game (the
   session, the turn flow, the draft, the board and its effects, the bots);
-- :class:`~nile_desktop.scenes.table.table_input.TableInput` turns mouse and
+- :class:`~nile_desktop.scenes.table.display.table_input.TableInput` turns mouse and
   keyboard into the game's commands;
-- :class:`~nile_desktop.scenes.table.frame.TableDrawer` draws each frame from
-  the game's :class:`~nile_desktop.scenes.table.view.TableView`;
+- :class:`~nile_desktop.scenes.table.display.frame.TableDrawer` draws each frame from
+  the game's :class:`~nile_desktop.scenes.table.logic.view.TableView`;
 - the coach (lessons or hints) acts through the same commands.
 
 The scene is the game's host: settings, sound and the other screens.
@@ -25,22 +25,22 @@ import pygame
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.stack import Scene
-from nile_desktop.scenes.table.backdrop import Backdrop
-from nile_desktop.scenes.table.board import Board
-from nile_desktop.scenes.table.coach_view import CoachView, hints_for
-from nile_desktop.scenes.table.commands import Listener
-from nile_desktop.scenes.table.draft import MoveDraft
-from nile_desktop.scenes.table.effects import FIRST_SIZE, Stage
-from nile_desktop.scenes.table.flow import TurnFlow
-from nile_desktop.scenes.table.frame import TableDrawer
-from nile_desktop.scenes.table.game import TableGame
-from nile_desktop.scenes.table.layout import TableLayout
-from nile_desktop.scenes.table.logview import LogView
-from nile_desktop.scenes.table.paint import Hits
-from nile_desktop.scenes.table.picture import Picture
-from nile_desktop.scenes.table.session import GameSession, Saver
-from nile_desktop.scenes.table.table_input import TableInput
-from nile_desktop.scenes.table.view import TableView
+from nile_desktop.scenes.table.display.backdrop import Backdrop
+from nile_desktop.scenes.table.display.coach_view import CoachView, hints_for
+from nile_desktop.scenes.table.display.frame import TableDrawer
+from nile_desktop.scenes.table.display.logview import LogView
+from nile_desktop.scenes.table.display.paint import Hits
+from nile_desktop.scenes.table.display.picture import Picture
+from nile_desktop.scenes.table.display.table_input import TableInput
+from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.commands import Listener
+from nile_desktop.scenes.table.logic.draft import MoveDraft
+from nile_desktop.scenes.table.logic.effects import FIRST_SIZE, Stage
+from nile_desktop.scenes.table.logic.flow import TurnFlow
+from nile_desktop.scenes.table.logic.game import TableGame
+from nile_desktop.scenes.table.logic.layout import TableLayout
+from nile_desktop.scenes.table.logic.session import GameSession, Saver
+from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.settings import Settings
 
 
@@ -79,7 +79,7 @@ class TableScene(Scene):
         return TableInput(self.game, self.logview, lambda: self.drawer.hits, self._coach_press)
 
     def _attach(self, coach: CoachView) -> None:
-        self.coach = self.game.coach = coach
+        self.coach = self.game.coach = self.drawer.coach = coach
         coach.attach(self.game, self.game.listeners)
 
     def _coach_press(self, bid: str) -> None:

@@ -2,7 +2,7 @@
 
 Mouse and keyboard (:mod:`table_input`) and the tutorial's coach
 (:mod:`coach_view`) never set the table's attributes: they call these
-commands, and :class:`~nile_desktop.scenes.table.game.TableGame` carries
+commands, and :class:`~nile_desktop.scenes.table.logic.game.TableGame` carries
 them out. Reading is allowed through the few queries at the top.
 
 No pygame here.
@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from nile_desktop.engine import CardRef, Event, Move
-from nile_desktop.scenes.table.draft import MoveDraft, Refusal
-from nile_desktop.scenes.table.flow import Phase
-from nile_desktop.scenes.table.session import GameSession
-from nile_desktop.scenes.table.view import Tone
+from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal
+from nile_desktop.scenes.table.logic.flow import Phase
+from nile_desktop.scenes.table.logic.session import GameSession
+from nile_desktop.scenes.table.logic.view import Tone
 
 #: Told of every move: called with the table's game and the move's events.
 Listener = Callable[[object, list[Event]], None]

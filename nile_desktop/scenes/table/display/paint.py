@@ -22,7 +22,7 @@ import pygame
 from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import card_name
-from nile_desktop.scenes.table.layout import Rect, TableLayout
+from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.ui import textlog, theme
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.scenes.table.layout import TableLayout
+from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.ui import theme
 
 RIVER_FILL = (0xE9, 0xDC, 0xB6)

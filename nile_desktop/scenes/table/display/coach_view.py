@@ -5,9 +5,9 @@ wraps a display-free :class:`~nile_desktop.tutorial.coach.Coach` and is the
 table's single point of contact with the tutorial: the table asks it before
 a person's move (:meth:`refusal`), before a bot's (:meth:`hold_bot`,
 :meth:`bot_move`), tells it every move (a table listener) and lets it draw.
-It acts on the table only through :class:`~nile_desktop.scenes.table.commands.TableCommands`
+It acts on the table only through :class:`~nile_desktop.scenes.table.logic.commands.TableCommands`
 (hold the flow for a lesson, stage the lesson's move, play, leave) and draws
-from the frame's :class:`~nile_desktop.scenes.table.view.TableView`.
+from the frame's :class:`~nile_desktop.scenes.table.logic.view.TableView`.
 
 The panel lies over the top of the game log, as tall as the lesson needs,
 and the log's newest lines show below it. The
@@ -30,12 +30,12 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import _, current_language
-from nile_desktop.scenes.table.buttons import draw_button
-from nile_desktop.scenes.table.commands import Listener, TableCommands
-from nile_desktop.scenes.table.layout import TableLayout
-from nile_desktop.scenes.table.paint import Element, Hits, Paint, as_rect
-from nile_desktop.scenes.table.session import GameSession
-from nile_desktop.scenes.table.view import TableView, Tone
+from nile_desktop.scenes.table.display.buttons import draw_button
+from nile_desktop.scenes.table.display.paint import Element, Hits, Paint, as_rect
+from nile_desktop.scenes.table.logic.commands import Listener, TableCommands
+from nile_desktop.scenes.table.logic.layout import TableLayout
+from nile_desktop.scenes.table.logic.session import GameSession
+from nile_desktop.scenes.table.logic.view import TableView, Tone
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.hints import Hints, hints_wanted
 from nile_desktop.ui import theme

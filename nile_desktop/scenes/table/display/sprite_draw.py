@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from nile_desktop.scenes.table.paint import Element, Paint, _face, as_rect, card_size
-from nile_desktop.scenes.table.sprites import BannerQueue, CardSprite, Sprite, Swarm
+from nile_desktop.scenes.table.display.paint import Element, Paint, _face, as_rect, card_size
+from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.ui import theme
 
 
