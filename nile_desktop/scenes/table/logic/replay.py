@@ -24,6 +24,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from nile_desktop.ai.reason_data import reason_from_data
 from nile_desktop.engine import EngineError
 from nile_desktop.scenes.table.logic.flow import KEY_PAUSE, TurnFlow
 from nile_desktop.scenes.table.logic.game import INSTANT_PACE, Host, TableGame
@@ -145,7 +146,7 @@ class ReplayGame(TableGame):
         if self.cursor >= self.total:
             return []
         index = self.cursor
-        return self.play(self.source.moves[index], self.source.reason_at(index))
+        return self.play(self.source.moves[index], reason_from_data(self.source.reason_at(index)))
 
     def step_back(self) -> None:
         self.playing = False

@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import Move, MoveError, State
 from nile_desktop.saves import autosave
 from nile_desktop.saves.record import record_finished
@@ -58,7 +59,8 @@ class GameSession:
             seat = state.active
             events = state.apply(text)
             self.movers.append(seat)
-            self.log.add_turn(seat, str(text), events, reason=self.save.reason_at(index))
+            self.log.add_turn(seat, str(text), events,
+                              reason=reason_from_data(self.save.reason_at(index)))
         if given is not None and given.to_json() != state.to_json():
             log.warning("the given state differs from the save's replay; the replay is used")
         return state
@@ -107,7 +109,7 @@ class GameSession:
         seat = self.active
         events = self.state.apply(move)
         self.movers.append(seat)
-        self.save.record(move, reason)
+        self.save.record(move, reason_to_data(reason))
         self.log.add_turn(seat, str(move), events, reason=reason)
         self.write_autosave()
         if self.over and self.autosave_on:  # the players' record (record.json) learns the result
