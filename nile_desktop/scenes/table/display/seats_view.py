@@ -45,12 +45,6 @@ def chance_text(chance: SeatChance) -> str:
                     error).format(percent=round(chance.chance * 100), error=error)
 
 
-def draw_seats(p: Paint, v: TableView) -> None:
-    """Every seat's panel; ``t`` is the table scene (session, flow, draft)."""
-    for seat in range(v.players):
-        draw_seat(p, v, seat)
-
-
 def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     state = v.board
     rect = pygame.Rect(p.lay.seat(seat))

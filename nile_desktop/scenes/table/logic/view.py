@@ -132,10 +132,6 @@ class TableView:
         """The win chance shown in ``seat``'s panel, if any."""
         return self.chance if self.chance is not None and self.chance.seat == seat else None
 
-    def draft_for(self, seat: int) -> MoveDraft | None:
-        """The draft, when ``seat`` is the one composing (its cards show picks and stakes)."""
-        return self.draft if self.composing and seat == self.active else None
-
 
 def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow: TurnFlow,
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
