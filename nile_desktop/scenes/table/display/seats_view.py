@@ -19,7 +19,7 @@ from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.display.tray_view import hand_order
 from nile_desktop.scenes.table.logic.chances import SeatChance
-from nile_desktop.scenes.table.logic.draft import Target
+from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
@@ -182,7 +182,7 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
 
 def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: int,
                rect: tuple[int, int, int, int], dy: int, glowing: dict[str, Target],
-               draft: Any, caption_w: int) -> None:
+               draft: MoveDraft | None, caption_w: int) -> None:
     """A field as its cards overlapping (as tall as it is big, up to :data:`FAN` cards),
     or a Monument as its card with its stones on it; the count where a glance is not enough."""
     x, top, card_w, card_h = rect
