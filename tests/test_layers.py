@@ -68,6 +68,22 @@ def test_review_and_record_import_without_pygame():
     assert out.stdout.strip() == "ok"
 
 
+def test_saves_know_nothing_of_the_bots_or_the_command_lines():
+    """A save is data: the saves package (its command line included) imports neither the
+    bots nor the engine's command line, nor pygame; the table tells the bots' reasons it keeps."""
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.saves, nile_desktop.saves.library, nile_desktop.saves.locks\n"
+            "import nile_desktop.saves.record, nile_desktop.saves.replay\n"
+            "wrong = [m for m in sys.modules if m.startswith(('nile_desktop.ai',"
+            " 'nile_desktop.engine_cli', 'nile_desktop.scenes', 'pygame'))"
+            " and sys.modules[m] is not None]\n"
+            "assert not wrong, wrong\n"
+            "print('ok')")
+    out = _python(code)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+
+
 def test_the_engine_command_line_needs_only_the_standard_library():
     """The golden replays run the engine's command line on bare interpreters (3.10, 3.13):
     it must import with pygame and platformdirs both unimportable."""

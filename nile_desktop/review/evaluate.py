@@ -95,7 +95,7 @@ def _check(stop: Stop | None) -> None:
         raise Cancelled
 
 
-def final_chances(result: dict, players: int) -> tuple[float, ...]:
+def final_chances(result: dict[str, object], players: int) -> tuple[float, ...]:
     """Win chances of a finished game: shared equally by the seats ranked first."""
     return tuple(result_shares(result, players))
 

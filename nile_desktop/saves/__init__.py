@@ -15,7 +15,6 @@ the other modules are imported by name.
 from nile_desktop.saves.errors import SaveError, without_surrogates
 from nile_desktop.saves.format import (
     AUTOSAVE_NAME,
-    SEAT_KINDS,
     SaveGame,
     Seat,
     autosave,
@@ -32,7 +31,6 @@ from nile_desktop.saves.format import (
 
 __all__ = [
     "AUTOSAVE_NAME",
-    "SEAT_KINDS",
     "SaveError",
     "SaveGame",
     "Seat",

@@ -38,9 +38,11 @@ is set to ("Hráč 2" in Czech), not in the language the game started in.
 ``rules`` holds every option the engine's ``Rules`` was created with (as
 ``Rules.to_dict()`` writes them), so rule-book options added to the engine
 are kept without this module knowing them. ``reasons`` (optional, beside
-``moves``) holds each bot's reason for its move, or null, as
-:mod:`nile_desktop.ai.reason_data` writes it, so a resumed game's log still
-says why the bots played; a damaged reason is dropped, never the game. ``result`` is the engine's
+``moves``) holds each bot's reason for its move, or null, as data (a message id and
+its values, as :mod:`nile_desktop.ai.reason_data` writes and reads it: the save
+only keeps it, so this module knows nothing of the bots), so a resumed game's
+log still says why the bots played; a reason that is not such data is dropped,
+never the game, and one the bots cannot tell is not told. ``result`` is the engine's
 result once the game is over, taken from the live state the table hands to
 :func:`autosave` (for other tools; on load it is recomputed). A save keeps no
 state of its own: the table's session holds the one live state of a game.
@@ -61,16 +63,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from nile_desktop import __version__, i18n, paths
-from nile_desktop.ai.levels import LEVELS
-from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import EngineError, Rules, State, new_game
 from nile_desktop.engine.rules import SEED_MAX
 from nile_desktop.saves import locks as save_locks
 from nile_desktop.saves.errors import SaveError, without_surrogates
-from nile_desktop.seats import SEATS
+from nile_desktop.seats import SEAT_KINDS, SEATS, SeatKind
 
 log = logging.getLogger(__name__)
 
@@ -79,13 +79,18 @@ FORMAT_VERSION = 2
 SAVE_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 #: The single autosave slot of version 1 of the game; still read (and continued) if present.
 AUTOSAVE_NAME = "autosave.json"
-SEAT_KINDS: tuple[str, ...] = ("human", *LEVELS)
 SEAT_COLOURS = len(SEATS)
 MAX_NAME_LENGTH = 64
 #: A real save is a few kilobytes; a file larger than this is refused unread.
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_MOVES = 20_000
 MAX_MOVE_LENGTH = 200
+#: A bot's reason as the file keeps it: text of at most this many characters, or a message
+#: id with its values in at most this many bytes of JSON.
+MAX_REASON_TEXT = 200
+MAX_REASON_BYTES = 4096
+#: A bot's reason as a save keeps it: its text, or ``{"msgid": …, "values": {…}}`` (JSON).
+ReasonData: TypeAlias = str | dict[str, Any] | None
 
 
 # ---------------------------------------------------------------------------
@@ -97,17 +102,22 @@ class Seat:
     """One place at the table: who sits there and in which colour."""
 
     name: str
-    kind: str  # one of SEAT_KINDS
+    kind: SeatKind
     colour: int  # 0 .. SEAT_COLOURS - 1
     #: True when nobody typed the name: it is English source text, shown translated.
     default_name: bool = False
+
+    def __post_init__(self) -> None:
+        # the kind is always a SeatKind, whoever built the seat ("easy" and SeatKind.EASY
+        # are the same kind; the file keeps its text)
+        object.__setattr__(self, "kind", SeatKind(self.kind))
 
     @property
     def shown_name(self) -> str:
         return i18n.shown_default_name(self.name) if self.default_name else self.name
 
     def to_dict(self) -> dict[str, Any]:
-        seat = {"name": self.name, "kind": self.kind, "colour": self.colour}
+        seat = {"name": self.name, "kind": self.kind.value, "colour": self.colour}
         return {**seat, "default_name": True} if self.default_name else seat
 
 
@@ -127,8 +137,9 @@ class SaveGame:
     seed: int
     seats: list[Seat]
     moves: list[str] = field(default_factory=list)
-    #: Why each move was played (a bot's Reason), or None; as long as ``moves`` or shorter.
-    reasons: list[Any] = field(default_factory=list)
+    #: Why each move was played (a bot's reason as data), or None; as long as ``moves`` or
+    #: shorter.
+    reasons: list[ReasonData] = field(default_factory=list)
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
     app_version: str = __version__
@@ -154,16 +165,17 @@ class SaveGame:
         """The game as dealt, before any move."""
         return new_game(self.engine_rules(), self.seed)
 
-    def record(self, move: object, reason: Any = None) -> None:
-        """Add one played move (a ``Move`` or its text) and why it was played; touch ``updated``."""
+    def record(self, move: object, reason: ReasonData = None) -> None:
+        """Add one played move (a ``Move`` or its text) and why it was played (a bot's reason
+        as data); touch ``updated``."""
         del self.reasons[len(self.moves):]  # one reason (or None) per move, in step
         self.reasons.extend([None] * (len(self.moves) - len(self.reasons)))
         self.moves.append(str(move))
         self.reasons.append(reason)
         self.updated = _now()
 
-    def reason_at(self, index: int) -> Any:
-        """Why move ``index`` was played (a bot's reason), or None."""
+    def reason_at(self, index: int) -> ReasonData:
+        """Why move ``index`` was played (a bot's reason as data), or None."""
         return self.reasons[index] if 0 <= index < len(self.reasons) else None
 
     def replay(self, path: Path | str = "") -> State:
@@ -198,7 +210,7 @@ class SaveGame:
             "seed": self.seed,
             "seats": [seat.to_dict() for seat in self.seats],
             "moves": list(self.moves),
-            "reasons": [reason_to_data(reason) for reason in self.reasons[:len(self.moves)]],
+            "reasons": list(self.reasons[:len(self.moves)]),
             "result": self.result,
             **({"review": self.review} if self.review is not None else {}),
             **({"takebacks": True} if self.takebacks else {}),
@@ -285,7 +297,8 @@ def _check_seats(data: object, players: int, path: Path | str) -> list[Seat]:
             raise SaveError("bad-seats", path, f"seat {index} kind {_short(kind)}")
         if not _is_int(colour) or not 0 <= colour < SEAT_COLOURS:  # type: ignore[operator]
             raise SaveError("bad-seats", path, f"seat {index} colour {_short(colour)}")
-        seats.append(Seat(name, kind, colour, item.get("default_name") is True))  # type: ignore[arg-type]
+        seats.append(Seat(name, SeatKind(kind), colour,  # type: ignore[arg-type]
+                          item.get("default_name") is True))
     return seats
 
 
@@ -296,11 +309,27 @@ def _check_moves(data: object, path: Path | str) -> list[str]:
     return list(data)
 
 
-def _check_reasons(data: object, moves: int) -> list[Any]:
+def _check_reason(item: object) -> ReasonData:
+    """One bot's reason as data, or None for anything else: short printable text, or a
+    message id with its values, small enough (whether the bots know the message is
+    theirs to say when the reason is told)."""
+    if isinstance(item, str):
+        return item if 0 < len(item) <= MAX_REASON_TEXT and item.isprintable() else None
+    if (isinstance(item, dict) and set(item) == {"msgid", "values"}
+            and isinstance(item["msgid"], str) and isinstance(item["values"], dict)):
+        try:
+            size = len(json.dumps(item))
+        except RecursionError:  # nested deeper than any reason a bot gives
+            return None
+        return item if size <= MAX_REASON_BYTES else None
+    return None
+
+
+def _check_reasons(data: object, moves: int) -> list[ReasonData]:
     """The bots' reasons beside the moves; anything unreadable is dropped (never an error)."""
     if not isinstance(data, list) or len(data) > moves:
         return []
-    return [reason_from_data(item) for item in data]
+    return [_check_reason(item) for item in data]
 
 
 _FORMAT_RE = re.compile(rf"^{FORMAT_NAME}/([0-9]{{1,6}})$")

@@ -23,7 +23,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 
-from nile_desktop.engine_cli import ascii_int
+from nile_desktop.engine.rules import ascii_int
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.format import SaveGame, load_save
 

@@ -134,15 +134,6 @@ def refusal_text(code: str, *, rule: str = "", card: str | None = None,
     return f"{text} ({rule})" if rule else text
 
 
-def refusal_of(error: Any, names: Sequence[str] = (), owner_seat: int | None = None,
-               crop: str | None = None) -> str:
-    """A refused move (the engine's IllegalMoveError) in words."""
-    owner = who(owner_seat, names) if owner_seat is not None else ""
-    return refusal_text(error.code, rule=getattr(error, "rule", "") or "",
-                        card=getattr(error, "card", None), needed=getattr(error, "needed", None),
-                        have=getattr(error, "have", None), owner=owner, crop=crop)
-
-
 def cannot_go(kind: str, place: str) -> str:
     """A card dropped where it does not belong (each crop goes to its own field)."""
     return _("{card} cannot go on {place}: each crop has its own field, stones go on a "
