@@ -26,6 +26,14 @@ SEED_MIN, SEED_MAX = 0, (1 << 64) - 1
 STORAGE_FREE, STORAGE_TOP = "free", "top"
 
 
+def ascii_int(value: str) -> int:
+    """A whole number written in ASCII digits, as the command lines take a seed or a count
+    (``int`` would also take ``١٢٣`` and ``1_0``); ``ValueError`` for anything else."""
+    if not (value.isascii() and value.isdigit()):
+        raise ValueError(f"not ASCII digits: {value!r}")
+    return int(value)
+
+
 def check_seed(seed: object) -> int:
     """``seed`` if it is an integer in ``SEED_MIN..SEED_MAX``, else ``ValueError``."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:

@@ -47,10 +47,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nile_desktop import engine_cli, save_library, saves, settings
+from nile_desktop import engine_cli, saves, settings
 from nile_desktop.ai import make_bot
+from nile_desktop.ai.reason_data import reason_to_data
 from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
+from nile_desktop.saves import library as save_library
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.settings import Settings, settings_path
@@ -121,7 +123,7 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
                 move, reason = bot.choose(observe(state, seat), state.legal_moves(),
                                           EngineRandom(seed, len(save.moves)))
             state.apply(move)
-            save.record(move, reason)
+            save.record(move, reason_to_data(reason))
         out["save"].append(save.to_json().encode("utf-8"))
         out["position"].append(state.to_json().encode("utf-8"))
         old = save.to_dict()
