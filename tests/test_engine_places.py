@@ -8,9 +8,9 @@ import pytest
 from nile_desktop.engine import (
     CardRef,
     InvalidMoveError,
+    Outcome,
     Place,
     PlaceKind,
-    Outcome,
     Role,
     Rules,
     State,

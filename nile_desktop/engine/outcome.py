@@ -88,10 +88,9 @@ class Outcome:
     @property
     def reason(self) -> Decided:
         """How the win was decided."""
-        pile = self.deciding_pile
-        if pile is None:
+        if len(self.winners) > 1:
             return Decided.SHARED_WIN
-        return Decided.SMALLEST_PILE if pile == 0 else Decided.LATER_PILE
+        return Decided.SMALLEST_PILE if self.deciding_pile == 0 else Decided.LATER_PILE
 
     def places(self) -> list[tuple[int, int]]:
         """(place, seat) best first; tied seats share a place (R-END-3)."""

@@ -31,7 +31,8 @@ from .powers import flooded_crops, takeover_need
 Plan = dict[int, int]
 
 
-def _refuse(code: RefusalCode, move: Move | str, message: str, **numbers: int | str | None) -> IllegalMoveError:
+def _refuse(code: RefusalCode, move: Move | str, message: str,
+            **numbers: int | str | None) -> IllegalMoveError:
     return IllegalMoveError(code, message, move=str(move), **numbers)  # type: ignore[arg-type]
 
 
@@ -75,7 +76,8 @@ def _check_speculate(board: Board, move: Move, seat: int) -> None:
                       needed=2 if tokens else 1, have=len(tokens))
     for t in tokens:
         if not is_spec(token_kind(t)):
-            raise _refuse(RefusalCode.NOT_SPECULATION, move, "only speculation cards can be speculated",
+            raise _refuse(RefusalCode.NOT_SPECULATION, move,
+                          "only speculation cards can be speculated",
                           card=KIND_NAMES[token_card(t)])
     _check_held(board, move, seat)
     flooded = flooded_crops(board)
@@ -96,12 +98,14 @@ def _check_held(board: Board, move: Move, seat: int) -> None:
     hand, store = board.hands[seat], board.storage[seat]
     for kind, n in need_hand.items():
         if hand[kind] < n:
-            raise _refuse(RefusalCode.NOT_HELD, move, "that card is not in your hand in that number",
+            raise _refuse(RefusalCode.NOT_HELD, move,
+                          "that card is not in your hand in that number",
                           needed=n, have=hand[kind], card=KIND_NAMES[kind])
     for kind, n in need_store.items():
         have = store[kind] if kind < N_CROPS else 0
         if have < n:
-            raise _refuse(RefusalCode.NOT_HELD, move, "that card is not in your storage in that number",
+            raise _refuse(RefusalCode.NOT_HELD, move,
+                          "that card is not in your storage in that number",
                           needed=n, have=have, card="storage:" + KIND_NAMES[kind])
 
 
@@ -125,7 +129,8 @@ def _validate_plant(board: Board, move: Move, seat: int) -> Plan:
     for t in move.tokens:
         kind = token_kind(t)
         if N_CROPS <= kind < STONE_AT and kind != STONE:
-            raise _refuse(RefusalCode.NOT_PLANTABLE, move, "only crop cards and stones can be planted",
+            raise _refuse(RefusalCode.NOT_PLANTABLE, move,
+                          "only crop cards and stones can be planted",
                           card=KIND_NAMES[kind])
     plan: Plan = {}
     for t in move.tokens:
@@ -138,22 +143,26 @@ def _validate_plant(board: Board, move: Move, seat: int) -> Plan:
     flooded = flooded_crops(board)
     for key in plan:
         if key < MON_KEY and key in flooded:
-            raise _refuse(RefusalCode.FLOODED, move, "this crop is flooded and cannot be planted this turn",
+            raise _refuse(RefusalCode.FLOODED, move,
+                          "this crop is flooded and cannot be planted this turn",
                           card=key_name(key))
         if key >= MON_KEY and board.flood == STONE:
             # R-FLOOD-4: a stone flood card forbids planting stones this turn.
-            raise _refuse(RefusalCode.FLOODED, move, "a stone is the flood card: no stones can be planted",
+            raise _refuse(RefusalCode.FLOODED, move,
+                          "a stone is the flood card: no stones can be planted",
                           card="stone")
     fields, mons = board.fields[seat], board.mons[seat]
     # R-PLANT-2: one field per crop, so a card of a crop the seat has joins that field.
     new = [k for k in plan if not (fields[k] if k < MON_KEY else mons[k - MON_KEY])]
     if sum(1 for k in new if k >= MON_KEY) > 1:
-        raise _refuse(RefusalCode.ONE_MONUMENT_PER_TURN, move, "only one Monument can be built in a turn")
+        raise _refuse(RefusalCode.ONE_MONUMENT_PER_TURN, move,
+                      "only one Monument can be built in a turn")
     if new:
         total = sum(plan.values())
         if len(plan) == 1:
             if total < 2:
-                raise _refuse(RefusalCode.NEW_FIELD_NEEDS_TWO, move, "a new field of one crop needs two cards",
+                raise _refuse(RefusalCode.NEW_FIELD_NEEDS_TWO, move,
+                              "a new field of one crop needs two cards",
                               needed=2, have=total)
         elif len(plan) == 2:
             if total != 2:

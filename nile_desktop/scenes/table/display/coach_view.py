@@ -29,6 +29,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import Event
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Hits, Paint, as_rect
@@ -129,7 +130,7 @@ class CoachView:
     def session(self) -> GameSession:
         return self.table.session
 
-    def _moved(self, _game: object, events: list[Any]) -> None:
+    def _moved(self, _game: object, events: list[Event]) -> None:
         if not events:
             return
         session = self.session

@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import Event
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.stack import Scene
@@ -154,7 +155,7 @@ class TableScene(Scene):
     def hold(self, reason: str) -> None:
         self.game.hold(reason)
 
-    def play(self, move: Any, reason: Any = None) -> list[Any]:
+    def play(self, move: Any, reason: Any = None) -> list[Event]:
         return self.game.play(move, reason)
 
     def dump_info(self) -> dict[str, Any]:

@@ -11,9 +11,11 @@ the scene asks it for each frame's :class:`~nile_desktop.scenes.table.logic.view
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-from nile_desktop.engine import CardRef, Move, observe
+from nile_desktop.engine import CardRef, Event, Move, observe
+from nile_desktop.engine.events import FloodRevealed, GameOver, TurnStarted
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.table.logic.advisor import Advisor
@@ -23,7 +25,7 @@ from nile_desktop.scenes.table.logic.commands import Listener
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.logic.effects import Placed, Stage, fx_deal
 from nile_desktop.scenes.table.logic.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
-from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.gamelog import is_key
 from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.session import GameSession, Saver
 from nile_desktop.scenes.table.logic.view import Pointer, TableView, Tone, build_view
@@ -91,7 +93,7 @@ class TableGame:
         self.stage = Stage(self.board, s.names, placed=placed, viewer=lambda: self.flow.revealed,
                            sound=host.play_sound, over=s.over)
         #: Events of the next turn held back until its person is at the screen (pass-and-play).
-        self.deferred: list[Any] = []
+        self.deferred: list[Event] = []
         self.runner = BotRunner()
         self.advisor = Advisor()
         self.listeners: list[Listener] = []
@@ -197,8 +199,8 @@ class TableGame:
             board.deck_size += sum(hand.values())
         board.deck_size += 1  # the first flood is still on the deck
         board.flood_card = None
-        if opening[0].kind == "turn":
-            board.active = getattr(opening[0], "seat", board.active)
+        if isinstance(opening[0], TurnStarted):
+            board.active = opening[0].seat
         self.session.log.hold(0)
         fx_deal(self.stage, hands)
         if self._split_at_handoff(-1, opening)[1]:  # pass-and-play: the first flood waits
@@ -304,7 +306,7 @@ class TableGame:
         self.stage.finish()
 
     # -- playing -----------------------------------------------------------------------------------
-    def play(self, move: str | Move, reason: Any = None) -> list[Any]:
+    def play(self, move: str | Move, reason: Any = None) -> list[Event]:
         """Play one move of the active seat and hand the result to the turn flow."""
         s = self.session
         seat = s.active
@@ -324,7 +326,7 @@ class TableGame:
         self._show(now, sync=not self.deferred, owner=seat)
         return events
 
-    def _show(self, events: list[Any], sync: bool = True, owner: int | None = None) -> None:
+    def _show(self, events: list[Event], sync: bool = True, owner: int | None = None) -> None:
         """Play ``events``' effects; with ``sync`` the board then matches the engine.
         The steps of a bot's turn stand apart by a beat, so each can be read."""
         self.stage.play(events, beat=self._beat, owner=owner)
@@ -345,22 +347,21 @@ class TableGame:
             return 0.0
         return BOT_BEAT * self.bot_pace
 
-    def _effect_started(self, events: list[Any]) -> None:
+    def _effect_started(self, events: Sequence[Event]) -> None:
         """An effect starts: the log tells its events; a bot's step shows on the prompt line."""
         s = self.session
         s.log.reveal(events)
         first = events[0] if events else None
         if first is None:
             return
-        if first.kind == "game-over":  # the results open now: banners still queued are stale
+        if isinstance(first, GameOver):  # the results open now: banners still queued are stale
             self.stage.banners.keep_only("end")
             self.flow.end_shown()
-        seat = getattr(first, "seat", None)
-        if first.kind in ("turn", "flood"):
-            self.turn_shown = (seat, 0.0)
+        if isinstance(first, (TurnStarted, FloodRevealed)):
+            self.turn_shown = (first.seat, 0.0)
         owner = self.turn_shown[0]
         if owner is not None and 0 <= owner < s.players and not s.is_human(owner) \
-                and first.kind != "turn":
+                and not isinstance(first, TurnStarted):
             self.stage.banners.step = Deferred(event_line, first, s.names, None)
             self.stage.banners.step_seat = owner
 
@@ -371,7 +372,8 @@ class TableGame:
         self.skipping = True
         self.stage.finish()
 
-    def _split_at_handoff(self, seat: int, events: list[Any]) -> tuple[list[Any], list[Any]]:
+    def _split_at_handoff(self, seat: int, events: list[Event]
+                          ) -> tuple[list[Event], list[Event]]:
         """In pass-and-play, the next person's turn opens (their flood, its harvest) only once
         they are at the screen: the events from the turn change on wait for the hand-off."""
         s = self.session
@@ -379,11 +381,11 @@ class TableGame:
                 or not s.is_human(s.active)):
             return events, []
         for i, event in enumerate(events):
-            if event.kind == "turn":
+            if isinstance(event, TurnStarted):
                 return events[:i], events[i:]
         return events, []
 
-    def _after_move(self, seat: int, events: list[Any]) -> None:
+    def _after_move(self, seat: int, events: list[Event]) -> None:
         s = self.session
         human = s.is_human(seat)
         if human and seat == s.active and not s.over:
@@ -391,7 +393,7 @@ class TableGame:
         elif human:
             pause = OWN_MOVE_PAUSE
         else:
-            pause = BOT_PAUSE + (KEY_PAUSE if any(e.kind in KEY_KINDS for e in events) else 0.0)
+            pause = BOT_PAUSE + (KEY_PAUSE if any(is_key(e) for e in events) else 0.0)
         self.flow.moved(seat, s.active, s.over, pause)
         self.fresh_draft()
         self.guard = INPUT_GUARD

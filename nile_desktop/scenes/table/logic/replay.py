@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from nile_desktop.ai.reason_data import reason_from_data
-from nile_desktop.engine import EngineError
+from nile_desktop.engine import EngineError, Event
 from nile_desktop.scenes.table.logic.flow import KEY_PAUSE, TurnFlow
 from nile_desktop.scenes.table.logic.game import INSTANT_PACE, Host, TableGame
-from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.gamelog import is_key
 from nile_desktop.scenes.table.logic.view import Pointer, ReplayState, TableView
 
 #: Seconds (at animation speed 1) a move stays on show before playing shows the next one.
@@ -141,7 +141,7 @@ class ReplayGame(TableGame):
         return False
 
     # -- the controls ------------------------------------------------------------------------
-    def step_forward(self) -> list[Any]:
+    def step_forward(self) -> list[Event]:
         """Play the save's next move with its effects; its events (none at the end)."""
         if self.cursor >= self.total:
             return []
@@ -207,4 +207,4 @@ class ReplayGame(TableGame):
         events = self.step_forward()
         if not events or self.cursor >= self.total:
             self.playing = False
-        self.wait = STEP_PAUSE + (KEY_PAUSE if any(e.kind in KEY_KINDS for e in events) else 0.0)
+        self.wait = STEP_PAUSE + (KEY_PAUSE if any(is_key(e) for e in events) else 0.0)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
-from nile_desktop.engine import Move, MoveError, State
+from nile_desktop.engine import Event, Move, MoveError, State
 from nile_desktop.saves import autosave
 from nile_desktop.saves.record import record_finished
 from nile_desktop.scenes.table.logic.gamelog import GameLog
@@ -101,7 +101,7 @@ class GameSession:
         return None
 
     # -- changing --------------------------------------------------------------------
-    def play(self, move: str | Move, reason: Any = None) -> list[Any]:
+    def play(self, move: str | Move, reason: Any = None) -> list[Event]:
         """Play ``move`` for the active seat; record, autosave and log it.
 
         Raises the engine's :class:`MoveError` (and changes nothing) if it is refused.
