@@ -178,7 +178,7 @@ def test_the_results_lead_to_the_review_and_the_record(driver: UiDriver, monkeyp
     save = finished_game()
     table = driver.app.stack.push(TableScene(save, autosave=False))
     driver.step(3)
-    ids = {e.id for e in table.hits.items}
+    ids = {e.id for e in table.drawer.hits.items}
     assert {"result.review", "result.record"} <= ids
     table.input.button("result.review")
     table.input.button("result.record")

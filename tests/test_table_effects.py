@@ -89,14 +89,14 @@ def test_a_click_or_space_finishes_the_effects_at_once(tmp_path, monkeypatch) ->
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
     app, table = _headless_table(("easy", "easy", "easy"))
     app.frame(1 / 60, [])
-    assert table.stage.busy  # the deal and the first flood are playing
+    assert table.game.stage.busy  # the deal and the first flood are playing
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
                                     scancode=0))
-    assert not table.stage.busy and not table.stage.sprites
-    picture = table.board.picture(None)
+    assert not table.game.stage.busy and not table.game.stage.sprites
+    picture = table.game.board.picture(None)
     from nile_desktop.scenes.table.logic.board import Board
 
-    assert picture == Board.of(table.session.state).picture(None)
+    assert picture == Board.of(table.game.session.state).picture(None)
     app.shutdown()
 
 
@@ -107,23 +107,23 @@ def test_a_persons_own_action_answers_in_the_same_frame(tmp_path, monkeypatch) -
     app, table = _headless_table(("human", "easy"), seed=6)
     for _ in range(600):
         app.frame(1 / 60, [])
-        if table.composing() and table.guard <= 0:
+        if table.game.composing() and table.game.prompt.guard <= 0:
             break
-        if table.runner.busy:
-            table.runner.wait(5)
-    assert table.composing()
-    moves = [m for m in table.session.legal_moves() if str(m).startswith("market")]
-    table.play(moves[0])  # a trade: the turn goes on while its cards fly
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(5)
+    assert table.game.composing()
+    moves = [m for m in table.game.session.legal_moves() if str(m).startswith("market")]
+    table.game.play(moves[0])  # a trade: the turn goes on while its cards fly
     for _ in range(30):
         app.frame(1 / 60, [])
-    assert table.stage.busy  # the drawn card is still on its way
-    card = next(e for e in table.hits.items if e.data.get("zone") == "hand" and e.enabled)
+    assert table.game.stage.busy  # the drawn card is still on its way
+    card = next(e for e in table.drawer.hits.items if e.data.get("zone") == "hand" and e.enabled)
     x, y, w, h = card.rect
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2),
                                           button=1)])
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + w // 2, y + h // 2),
                                           button=1)])
-    assert sum(table.draft.picks.values()) == 1 and not table.stage.busy
+    assert sum(table.game.draft.picks.values()) == 1 and not table.game.stage.busy
     app.shutdown()
 
 
@@ -131,11 +131,11 @@ def test_instant_speed_plays_no_animation_but_keeps_the_game_going(tmp_path, mon
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
     app, table = _headless_table(("easy", "easy"))
     app.settings.animation_speed = 0.0
-    moves = len(table.session.save.moves)
+    moves = len(table.game.session.save.moves)
     for _ in range(240):  # four seconds of frames
         app.frame(1 / 60, [])
-        assert not table.stage.busy, "instant: every effect lands in the frame it starts"
-        if table.runner.busy:
-            table.runner.wait(5)
-    assert len(table.session.save.moves) > moves + 3
+        assert not table.game.stage.busy, "instant: every effect lands in the frame it starts"
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(5)
+    assert len(table.game.session.save.moves) > moves + 3
     app.shutdown()

@@ -105,7 +105,7 @@ def test_hints_on_the_table_in_a_persons_first_games(app: Any) -> None:  # noqa:
     seen_elements: set[str] = set()
 
     def watch(t: Any) -> None:
-        panel = t.hits.get("hint.panel")
+        panel = t.drawer.hits.get("hint.panel")
         if panel is not None:
             seen_elements.add(panel.data["hint"])
 

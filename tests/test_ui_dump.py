@@ -124,12 +124,12 @@ def test_title_to_new_game_to_a_game_on_the_table(driver: Callable[..., UiDriver
     table = d.app.stack.top
     # the dump is the table's own list of elements: what the table acts on is what it publishes
     assert [e["id"] for e in d.elements(lambda e: e["scene"] == "table")] == [
-        "table." + e.id for e in table.hits.items]
-    moves = len(table.save.moves)
+        "table." + e.id for e in table.drawer.hits.items]
+    moves = len(table.game.session.save.moves)
     d.click("table.action.pass")  # End turn asks for a second press
-    assert len(table.save.moves) == moves
+    assert len(table.game.session.save.moves) == moves
     d.click("table.action.pass")
-    assert len(table.save.moves) == moves + 1
+    assert len(table.game.session.save.moves) == moves + 1
     d.until(lambda doc: doc.get("turn") != 0)
     assert not d.app.crashed
 

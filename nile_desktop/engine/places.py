@@ -68,10 +68,6 @@ class CardRef:
     def from_storage(self) -> bool:
         return self.storage
 
-    @property
-    def is_speculation(self) -> bool:
-        return self.kind.startswith(SPEC_PREFIX)
-
     def in_hand(self) -> CardRef:
         """The same kind of card, from the hand and laid nowhere yet."""
         return CardRef(self.kind) if self.storage or self.monument else self

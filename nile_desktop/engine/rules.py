@@ -74,11 +74,6 @@ class Rules:
         return STORAGE_TOP if self.storage_top else STORAGE_FREE
 
     @property
-    def crops_in_play(self) -> int:
-        """How many crops this game plays with (R-SETUP-1)."""
-        return crop_count(self.players)
-
-    @property
     def seasons(self) -> int:
         """How many seasons the game lasts (R-SETUP-4)."""
         return seasons_for(self.players)

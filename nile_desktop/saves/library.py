@@ -41,9 +41,9 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.engine import State
 from nile_desktop.saves import locks as save_locks
+from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.format import (
     AUTOSAVE_NAME,
-    SaveError,
     SaveGame,
     load_save,
     new_save_path,

@@ -30,8 +30,8 @@ from nile_desktop.i18n import _, format_number
 from nile_desktop.review.analysis import Decision
 from nile_desktop.review.cache import cached_review, with_review
 from nile_desktop.review.cache import store_in_file as keep_in_file
-from nile_desktop.review.evaluate import DEEPER_ITERATIONS, DEFAULT_ITERATIONS
-from nile_desktop.review.runner import Cancelled, Game, Review, ReviewTask
+from nile_desktop.review.evaluate import DEEPER_ITERATIONS, DEFAULT_ITERATIONS, Cancelled
+from nile_desktop.review.runner import Game, Review, ReviewTask
 from nile_desktop.review.summary import PersonSummary, decisions_of, mark_label, summarise
 from nile_desktop.saves.record import had_takebacks, record_finished
 from nile_desktop.scenes import nav

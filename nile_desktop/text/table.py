@@ -182,7 +182,7 @@ def reason_text(reason: Any) -> str:
     render = getattr(reason, "render", None)
     if render is None:
         return str(reason or "")
-    return render(_, card_name, ngettext, format_number)
+    return str(render(_, card_name, ngettext, format_number))
 
 
 def seat_kind_label(kind: str) -> str:

@@ -60,13 +60,6 @@ def event_line(event: Event, names: Sequence[str], viewer: int | None) -> str | 
 
 
 # -- refusals (R-WHY-1): the sentences are in .refusals ----------------------------------
-def refusal_of(error: Any, names: Sequence[str] = (), owner_seat: int | None = None,
-               crop: str | None = None) -> str:
-    """A refused move (the engine's IllegalMoveError) in words."""
-    owner = who(owner_seat, names) if owner_seat is not None else ""
-    return refusal_text(error.code, rule=getattr(error, "rule", "") or "",
-                        card=getattr(error, "card", None), needed=getattr(error, "needed", None),
-                        have=getattr(error, "have", None), owner=owner, crop=crop)
 
 
 def cannot_go(kind: str, place: str) -> str:

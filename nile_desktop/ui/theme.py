@@ -92,10 +92,6 @@ def render_text(
     return _render(text, view.current().px_size(size), tuple(colour), bold)
 
 
-def clear_text_cache() -> None:
-    _render.cache_clear()
-
-
 def draw_text(
     surface: pygame.Surface,
     text: str,

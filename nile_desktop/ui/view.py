@@ -127,11 +127,6 @@ def current() -> View:
     return _current
 
 
-def set_current(view: View) -> None:
-    global _current
-    _current = view
-
-
 @contextmanager
 def using(view: View) -> Iterator[View]:
     """Make ``view`` current for the ``with`` block, then restore the one before."""

@@ -19,7 +19,7 @@ from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.display.tray_view import hand_order
 from nile_desktop.scenes.table.logic.chances import SeatChance
-from nile_desktop.scenes.table.logic.draft import Target
+from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
@@ -43,12 +43,6 @@ def chance_text(chance: SeatChance) -> str:
                     "Your chance to win: {percent}% (give or take {error} points), as the bots' "
                     "search judges it from what you know: your cards and what is on the table.",
                     error).format(percent=round(chance.chance * 100), error=error)
-
-
-def draw_seats(p: Paint, v: TableView) -> None:
-    """Every seat's panel; ``t`` is the table scene (session, flow, draft)."""
-    for seat in range(v.players):
-        draw_seat(p, v, seat)
 
 
 def draw_seat(p: Paint, v: TableView, seat: int) -> None:
@@ -188,7 +182,7 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
 
 def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: int,
                rect: tuple[int, int, int, int], dy: int, glowing: dict[str, Target],
-               draft: Any, caption_w: int) -> None:
+               draft: MoveDraft | None, caption_w: int) -> None:
     """A field as its cards overlapping (as tall as it is big, up to :data:`FAN` cards),
     or a Monument as its card with its stones on it; the count where a glance is not enough."""
     x, top, card_w, card_h = rect

@@ -110,11 +110,6 @@ class GameLog:
             self._held_from = last + 1 if last + 1 < len(self.entries) else None
             self.version += 1
 
-    def reveal_all(self) -> None:
-        if self._held_from is not None:
-            self._held_from = None
-            self.version += 1
-
     def held(self, index: int) -> bool:
         """Whether entry ``index`` waits for its effect (a note never does)."""
         return (self._held_from is not None and index >= self._held_from
