@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
 from nile_desktop.engine import CardRef
 from nile_desktop.i18n import Deferred
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.text.words import banner_line
@@ -58,7 +58,7 @@ class Point:
 class Stage:
     """What the effects work with: the timeline, the board, the sprites, the banners."""
 
-    def __init__(self, board: Board, names: Seq[str], *, placed: Placed,
+    def __init__(self, board: TableBoard, names: Seq[str], *, placed: Placed,
                  viewer: Callable[[], int | None], sound: Callable[[str], None],
                  over: bool = False) -> None:
         self.board = board
