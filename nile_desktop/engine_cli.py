@@ -141,7 +141,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         move, _reason = bots[seat].choose(observe(state, seat), legal, rngs[seat])
         print(f"{seat} {move}")
         state.apply(move)
-    _print_json({"result": state.result})
+    _print_json({"result": state.result.to_dict() if state.result is not None else None})
     return 0
 
 

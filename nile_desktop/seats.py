@@ -10,7 +10,7 @@ so a seat never shows two different colours. No pygame here.
 
 from __future__ import annotations
 
-from nile_desktop.text_enum import TextEnum
+from nile_desktop.engine.text_enum import TextEnum
 
 
 class SeatKind(TextEnum):

@@ -26,6 +26,7 @@ from table_driver import TablePerson, headless_app  # noqa: E402
 from test_table_play import start  # noqa: E402  (the same table, names and rules)
 
 from nile_desktop.app import App  # noqa: E402
+from nile_desktop.engine.events import FloodRevealed, GameOver  # noqa: E402
 
 
 @pytest.fixture
@@ -49,9 +50,9 @@ class InStep:
     def note(self, events: list[Any]) -> None:
         for event in events:
             self.started.add(id(event))
-            if event.kind == "flood":
-                self.floods.append(event.card)
-            if event.kind == "game-over":
+            if isinstance(event, FloodRevealed):
+                self.floods.append(event.card.kind)
+            if isinstance(event, GameOver):
                 self.ended.append(event)
 
     def check(self, table: Any) -> None:
@@ -201,12 +202,13 @@ def test_skip_to_my_turn_lands_everything_until_a_person_acts(app: App) -> None:
 def test_a_failed_speculation_and_an_erosion_get_a_banner() -> None:
     """R-SPEC-3 and R-MON-6: the effect of each kind pushes its banner, in the words of
     the event (all Monuments a flood erodes in one banner)."""
+    from nile_desktop.engine import CardRef
     from nile_desktop.engine.events import MonumentEroded, SpeculationFailed
 
     game = bot_game(3, 1)
     game.stage.finish()
     names = game.session.names
-    game.stage.play([SpeculationFailed(seat=1, card="wheat-flax")])
+    game.stage.play([SpeculationFailed(seat=1, card=CardRef("spec:wheat+flax"))])
     game.stage.play([MonumentEroded(seat=0, monument="sphinx", left=2),
                      MonumentEroded(seat=2, monument="obelisk", left=1)])
     kinds = []

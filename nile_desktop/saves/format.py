@@ -66,7 +66,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from nile_desktop import __version__, i18n, paths
-from nile_desktop.engine import EngineError, Rules, State, new_game
+from nile_desktop.engine import EngineError, Outcome, Rules, State, new_game
 from nile_desktop.engine.rules import SEED_MAX
 from nile_desktop.saves import locks as save_locks
 from nile_desktop.saves.errors import SaveError, without_surrogates
@@ -146,7 +146,7 @@ class SaveGame:
     format: str = SAVE_FORMAT
     path: Path | None = field(default=None, compare=False, repr=False)
     #: The engine's result once the game is over (from the live state, see note_state), else None.
-    result: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    result: Outcome | None = field(default=None, compare=False, repr=False)
     #: The game reviews computed for this game (``nile_desktop.review.cache``), kept as read so
     #: a later write never loses them; the review checks them itself before using one.
     review: dict[str, Any] | None = field(default=None, compare=False, repr=False)
@@ -198,7 +198,7 @@ class SaveGame:
         The save keeps no state of its own: whoever plays the game holds it and
         hands it over when the save is written (:func:`autosave`).
         """
-        self.result = dict(state.result) if state.over and isinstance(state.result, dict) else None
+        self.result = state.result if state.over else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -211,7 +211,7 @@ class SaveGame:
             "seats": [seat.to_dict() for seat in self.seats],
             "moves": list(self.moves),
             "reasons": list(self.reasons[:len(self.moves)]),
-            "result": self.result,
+            "result": self.result.to_dict() if self.result is not None else None,
             **({"review": self.review} if self.review is not None else {}),
             **({"takebacks": True} if self.takebacks else {}),
         }

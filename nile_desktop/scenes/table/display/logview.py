@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from nile_desktop.engine.events import Drawn
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.logic.gamelog import HEADER, KEY, NOTE, REASON, Entry, line
@@ -62,7 +63,7 @@ class LogView:
         rows: list[tuple[str, str, bool]] = []
         owners: list[int] = []
         for index, entry in log.shown():  # held entries wait for their effects
-            private = entry.event is not None and entry.event.kind == "draw"
+            private = isinstance(entry.event, Drawn)
             cache_key = (index, viewer if private else None)
             wrapped = self._wrapped.get(cache_key)
             if wrapped is None:

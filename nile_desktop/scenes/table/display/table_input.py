@@ -26,6 +26,7 @@ from nile_desktop.scenes.table.display.paint import Element, Hits
 from nile_desktop.scenes.table.logic.commands import TableCommands
 from nile_desktop.scenes.table.logic.draft import Refusal
 from nile_desktop.scenes.table.logic.view import Pointer, Tone
+from nile_desktop.text.refusals import TableRefusalCode
 from nile_desktop.text.words import cannot_go, refusal_words
 
 DRAG_START = 8
@@ -220,7 +221,7 @@ class TableInput:
         if refusal is None:
             t.sound("slide")
             return
-        if refusal.code == "no-room":
+        if refusal.code is TableRefusalCode.NO_ROOM:
             t.say(cannot_go(kind, place.label))
             return
         self._refuse_place(place, refusal)
@@ -245,7 +246,7 @@ class TableInput:
 
     def _refuse_place(self, place: Element, refusal: Refusal) -> None:
         t = self.t
-        if refusal.code == "no-room":
+        if refusal.code is TableRefusalCode.NO_ROOM:
             reasons = []
             for ref in t.draft.picked_refs():
                 kind = ref.kind

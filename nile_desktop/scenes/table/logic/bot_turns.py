@@ -19,7 +19,7 @@ import random
 from typing import Protocol
 
 from nile_desktop.engine import Move, observe
-from nile_desktop.engine.events import Event
+from nile_desktop.engine.events import Event, FloodRevealed, TurnStarted
 from nile_desktop.i18n import Deferred
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.table.logic.commands import BotReason, Coaching, Host
@@ -92,11 +92,11 @@ class BotTurns:
         """An effect starts with ``first``: a new turn shows from now, and a bot's step is
         told on the prompt line."""
         s, banners = self.table.session, self.table.stage.banners
-        if first.kind in ("turn", "flood"):
-            self.show_turn(getattr(first, "seat", None))
+        if isinstance(first, (TurnStarted, FloodRevealed)):
+            self.show_turn(first.seat)
         owner = self.turn_shown[0]
         if owner is not None and 0 <= owner < s.players and not s.is_human(owner) \
-                and first.kind != "turn":
+                and not isinstance(first, TurnStarted):
             banners.step = Deferred(event_line, first, s.names, None)
             banners.step_seat = owner
 

@@ -13,8 +13,10 @@ each frame's :class:`~nile_desktop.scenes.table.logic.view.TableView`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from nile_desktop.engine import CardRef, Move, State
-from nile_desktop.engine.events import Event
+from nile_desktop.engine.events import Event, GameOver, TurnStarted
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.saves import SaveGame
 from nile_desktop.scenes.table.logic.advisor import Advisor
@@ -31,7 +33,7 @@ from nile_desktop.scenes.table.logic.commands import (
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.logic.effects import Placed, Stage, fx_deal
 from nile_desktop.scenes.table.logic.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
-from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.gamelog import is_key
 from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.prompt import INPUT_GUARD, PASS_ARMED, Prompt
 from nile_desktop.scenes.table.logic.session import GameSession, Saver
@@ -160,8 +162,8 @@ class TableGame:
             board.deck_size += sum(hand.values())
         board.deck_size += 1  # the first flood is still on the deck
         board.flood_card = None
-        if opening[0].kind == "turn":
-            board.active = getattr(opening[0], "seat", board.active)
+        if isinstance(opening[0], TurnStarted):
+            board.active = opening[0].seat
         self.session.log.hold(0)
         fx_deal(self.stage, hands)
         if self._split_at_handoff(-1, opening)[1]:  # pass-and-play: the first flood waits
@@ -282,13 +284,13 @@ class TableGame:
             self.stage.timeline.finish()
             self.stage.sprites.clear()
 
-    def _effect_started(self, events: list[Event]) -> None:
+    def _effect_started(self, events: Sequence[Event]) -> None:
         """An effect starts: the log tells its events; a bot's step shows on the prompt line."""
         self.session.log.reveal(events)
         first = events[0] if events else None
         if first is None:
             return
-        if first.kind == "game-over":  # the results open now: banners still queued are stale
+        if isinstance(first, GameOver):  # the results open now: banners still queued are stale
             self.stage.banners.keep_only("end")
             self.flow.end_shown()
         self.bots.effect_started(first)
@@ -302,7 +304,7 @@ class TableGame:
                 or not s.is_human(s.active)):
             return events, []
         for i, event in enumerate(events):
-            if event.kind == "turn":
+            if isinstance(event, TurnStarted):
                 return events[:i], events[i:]
         return events, []
 
@@ -314,7 +316,7 @@ class TableGame:
         elif human:
             pause = OWN_MOVE_PAUSE
         else:
-            pause = BOT_PAUSE + (KEY_PAUSE if any(e.kind in KEY_KINDS for e in events) else 0.0)
+            pause = BOT_PAUSE + (KEY_PAUSE if any(is_key(e) for e in events) else 0.0)
         self.flow.moved(seat, s.active, s.over, pause)
         self.fresh_draft()
         self.prompt.moved()

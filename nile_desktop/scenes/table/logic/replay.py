@@ -31,7 +31,7 @@ from nile_desktop.scenes.table.logic.commands import Host
 from nile_desktop.scenes.table.logic.effects import Placed
 from nile_desktop.scenes.table.logic.flow import KEY_PAUSE, TurnFlow
 from nile_desktop.scenes.table.logic.game import INSTANT_PACE, TableGame
-from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.gamelog import is_key
 from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.view import Pointer, ReplayState, TableView
 
@@ -213,4 +213,4 @@ class ReplayGame(TableGame):
         events = self.step_forward()
         if not events or self.cursor >= self.total:
             self.playing = False
-        self.wait = STEP_PAUSE + (KEY_PAUSE if any(e.kind in KEY_KINDS for e in events) else 0.0)
+        self.wait = STEP_PAUSE + (KEY_PAUSE if any(is_key(e) for e in events) else 0.0)
