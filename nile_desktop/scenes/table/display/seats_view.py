@@ -276,7 +276,7 @@ def need_text(target: Target) -> str:
 
 
 def _draw_plot(p: Paint, v: TableView, crop: str, rect: tuple[int, int, int, int],
-               glowing: dict[str, Any]) -> None:
+               glowing: dict[str, Target]) -> None:
     """An empty plot in the shown person's panel: a new field of ``crop`` may start here."""
     target_id = str(Place.field(crop))
     staged = v.draft.staged_on(target_id)
