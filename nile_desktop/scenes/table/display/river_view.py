@@ -12,9 +12,9 @@ from nile_desktop.card_art import season_surface
 from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
-from nile_desktop.scenes.table.display.seats_view import power_text
 from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text.powers import power_text
 from nile_desktop.ui import theme
 
 

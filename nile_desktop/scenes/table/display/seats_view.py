@@ -14,17 +14,16 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.assets import AssetError
-from nile_desktop.engine import MONUMENTS, Place, PlaceKind
+from nile_desktop.engine import Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.display.tray_view import hand_order
 from nile_desktop.scenes.table.logic.chances import SeatChance
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text.powers import power_of
 from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
-
-SPHINX, OBELISK, WALL = MONUMENTS
 
 
 def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
@@ -232,21 +231,6 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
     p.add(Element(f"{elem_role}.{seat}.{name}", elem_role, card_label(name), pile,
                   tooltip=what, data=data, selected=bool(staged),
                   enabled=target is not None or bool(staged)))
-
-
-def power_of(monument: str) -> str:
-    """What owning ``monument`` gives, in the player's language (R-MON-5)."""
-    if monument == SPHINX:
-        return _("its owner's take-overs need only an equal field")
-    if monument == OBELISK:
-        return _("its owner draws 3 cards at the end of a turn, and 4 per matching speculation")
-    return _("rivals need two more cards, not one, to take over its owner's fields")
-
-
-def power_text(monument: str) -> str:
-    """The Monument's name and what owning it gives ("Sphinx: your take-overs …")."""
-    return _("{monument}: {power}").format(monument=card_label(monument),
-                                            power=power_of(monument))
 
 
 def _signed(n: int) -> str:
