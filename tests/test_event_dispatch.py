@@ -28,7 +28,7 @@ EVENTS = ROOT / "nile_desktop" / "engine" / "events.py"
 #: The functions that must handle every event class, by file (the report of a new
 #: event kind names exactly these).
 DISPATCH_SITES = {
-    ("nile_desktop/scenes/table/logic/board.py", "Board.apply"),
+    ("nile_desktop/scenes/table/logic/board.py", "TableBoard.apply"),
     ("nile_desktop/scenes/table/logic/effects.py", "play_effect"),
     ("nile_desktop/scenes/table/logic/gamelog.py", "is_key"),
     ("nile_desktop/text/table.py", "describe_event"),

@@ -98,8 +98,10 @@ def test_the_engine_command_line_needs_only_the_standard_library():
 def test_player_text_sits_below_the_screens_and_the_review():
     """What the game says to players (``nile_desktop.text``) needs no display and no screen,
     so the review's command line prints the table's sentences without loading ``scenes``."""
-    code = ("import sys; sys.modules['pygame'] = None\n"
-            "import nile_desktop.text, nile_desktop.text.table, nile_desktop.text.words\n"
+    code = ("import importlib, pkgutil, sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.text\n"
+            "for module in pkgutil.iter_modules(nile_desktop.text.__path__):\n"
+            "    importlib.import_module('nile_desktop.text.' + module.name)\n"
             "import nile_desktop.review.__main__\n"
             "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
             " for m in sys.modules)\n"

@@ -23,7 +23,7 @@ from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import LOGICAL_SIZE, App  # noqa: E402
 from nile_desktop.scenes.stack import Scene  # noqa: E402
 from nile_desktop.settings import Settings  # noqa: E402
-from nile_desktop.ui.view import View  # noqa: E402
+from nile_desktop.ui.view import Viewport  # noqa: E402
 
 STEP = 1 / 60
 
@@ -326,16 +326,16 @@ def test_f11_toggles_fullscreen_and_resize_keeps_the_layout(make_app: Callable[.
 
 
 def test_viewport_letterboxes_and_maps_the_mouse_back() -> None:
-    wide = View.letterbox((1920, 1080))
+    wide = Viewport.letterbox((1920, 1080))
     assert wide.rect == pygame.Rect(0, 0, 1920, 1080)
     assert wide.to_logical((960, 540)) == (640, 360)
-    square = View.letterbox((1000, 1000))
+    square = Viewport.letterbox((1000, 1000))
     assert square.rect.w == 1000 and square.rect.h == round(720 * 1000 / 1280)
     assert square.rect.top > 0  # bars above and below
     x, y = square.to_logical(square.rect.center)
     assert abs(x - 640) <= 1 and abs(y - 360) <= 1
     assert not square.contains((500, 5))
-    hidpi = View.letterbox((2560, 1440))
+    hidpi = Viewport.letterbox((2560, 1440))
     assert hidpi.scale == 2 and hidpi.to_logical((2558, 1438)) == (1279, 719)
 
 

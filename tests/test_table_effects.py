@@ -29,7 +29,7 @@ def test_every_event_class_has_an_effect() -> None:
 @pytest.mark.parametrize("options", [{}, {"monuments": False}])
 def test_board_after_each_move_matches_the_engine_for_every_viewer(options: dict) -> None:
     """200 random games: the board, changed only by events, equals the engine state."""
-    from nile_desktop.scenes.table.logic.board import Board
+    from nile_desktop.scenes.table.logic.board import TableBoard
 
     games = 100
     for g in range(games):
@@ -37,11 +37,11 @@ def test_board_after_each_move_matches_the_engine_for_every_viewer(options: dict
         n = rng.randint(2, 6)
         state = new_game(Rules(players=n, **options), g)
         while not state.over:
-            board = Board.of(state)
+            board = TableBoard.of(state)
             move = rng.choice(state.legal_moves())
             for event in state.apply(move):
                 board.apply(event)
-            want = Board.of(state)
+            want = TableBoard.of(state)
             # What viewer v sees is what nobody sees privately (picture(None)) plus seat v's
             # hand and storage, so comparing those parts once compares every viewer's picture
             # (without building n + 1 whole pictures twice per move).
@@ -99,9 +99,9 @@ def test_a_click_or_space_finishes_the_effects_at_once(tmp_path, monkeypatch) ->
                                     scancode=0))
     assert not table.game.stage.busy and not table.game.stage.sprites
     picture = table.game.board.picture(None)
-    from nile_desktop.scenes.table.logic.board import Board
+    from nile_desktop.scenes.table.logic.board import TableBoard
 
-    assert picture == Board.of(table.game.session.state).picture(None)
+    assert picture == TableBoard.of(table.game.session.state).picture(None)
     app.shutdown()
 
 

@@ -21,7 +21,7 @@ import pytest  # noqa: E402
 from ui_driver import UiDriver  # noqa: E402
 
 from nile_desktop.ui import dump  # noqa: E402
-from nile_desktop.ui.view import View  # noqa: E402
+from nile_desktop.ui.view import Viewport  # noqa: E402
 
 
 @pytest.fixture
@@ -88,7 +88,7 @@ def test_title_elements_have_stable_ids_and_window_pixel_rects(driver: Callable[
     new_game = d.find("title.new-game")
     assert new_game["role"] == "button" and new_game["label"] == "New game"
     widget = next(w for w in title.group.widgets if w.uid == "new-game")
-    assert new_game["rect"] == list(View.letterbox((1920, 1080)).px(widget.rect))
+    assert new_game["rect"] == list(Viewport.letterbox((1920, 1080)).px(widget.rect))
     assert not d.find("title.continue")["enabled"]
     writes = d.app.dump_writer.writes
     d.step(3)

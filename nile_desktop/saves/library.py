@@ -42,14 +42,8 @@ from nile_desktop import paths
 from nile_desktop.engine import State
 from nile_desktop.saves import locks as save_locks
 from nile_desktop.saves.errors import SaveError
-from nile_desktop.saves.format import (
-    AUTOSAVE_NAME,
-    SaveGame,
-    load_save,
-    new_save_path,
-    saves_dir,
-    write_save,
-)
+from nile_desktop.saves.files import load_save, new_save_path, saves_dir, write_save
+from nile_desktop.saves.format import AUTOSAVE_NAME, SaveGame
 
 log = logging.getLogger(__name__)
 

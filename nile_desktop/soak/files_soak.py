@@ -66,7 +66,7 @@ KINDS = ("save", "save", "save", "settings", "position", "tutorial", "hints", "e
 
 
 @dataclass
-class Tally:
+class SoakTally:
     """What a soak counted."""
 
     cases: int = 0
@@ -162,7 +162,7 @@ class FilesSoak:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self.tally = Tally()
+        self.tally = SoakTally()
         self.app: Any = None
         self.screen_errors: list[BaseException] = []
         self.batch: list[tuple[Path, str]] = []
@@ -358,7 +358,7 @@ class FilesSoak:
                      *progress_path().parent.glob("tutorial.json.bad*")]:
             kept.unlink()
 
-    def run(self, cases: int, progress: bool = False) -> Tally:
+    def run(self, cases: int, progress: bool = False) -> SoakTally:
         valid = valid_files(self.seed)
         folder = saves.saves_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -379,7 +379,7 @@ class FilesSoak:
         return self.tally
 
 
-def run(cases: int, seed: int, progress: bool = False) -> Tally:
+def run(cases: int, seed: int, progress: bool = False) -> SoakTally:
     """Run the files soak in a private home folder and return what it counted."""
     with private_home():
         return FilesSoak(seed).run(cases, progress)

@@ -4,7 +4,8 @@ log lines, banners and refusals.
 Below both the screens (``scenes/``) and the game review (``review/``), and display-free
 (no pygame): the review's command line prints the same sentences the table shows.
 :mod:`.table` tells moves and engine events; :mod:`.words` builds the table's lines
-from them (the log, banners); :mod:`.refusals` says why a move or a pick is refused.
+from them (the log, banners); :mod:`.refusals` says why a move or a pick is refused;
+:mod:`.powers` what each Monument gives its owner.
 """
 
 from nile_desktop.text.refusals import REFUSAL_TEXTS, TableRefusalCode, refusal_text

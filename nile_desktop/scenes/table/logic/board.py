@@ -34,7 +34,7 @@ from nile_desktop.engine import events as ev
 _CROP_ORDER = {c: i for i, c in enumerate(CROPS)}
 
 
-class Board:
+class TableBoard:
     """Counts per zone, as drawn."""
 
     def __init__(self) -> None:
@@ -63,7 +63,7 @@ class Board:
         self.version = 0
 
     @classmethod
-    def of(cls, state: State) -> Board:
+    def of(cls, state: State) -> TableBoard:
         board = cls()
         board.sync(state)
         return board

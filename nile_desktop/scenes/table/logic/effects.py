@@ -24,7 +24,7 @@ from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wa
 from nile_desktop.engine import Event, assert_never
 from nile_desktop.engine import events as ev
 from nile_desktop.i18n import Deferred
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.text.words import banner_line
@@ -60,7 +60,7 @@ class Point:
 class Stage:
     """What the effects work with: the timeline, the board, the sprites, the banners."""
 
-    def __init__(self, board: Board, names: Seq[str], *, placed: Placed,
+    def __init__(self, board: TableBoard, names: Seq[str], *, placed: Placed,
                  viewer: Callable[[], int | None], sound: Callable[[str], None],
                  over: bool = False) -> None:
         self.board = board

@@ -20,7 +20,7 @@ from nile_desktop.engine.events import Event, GameOver, TurnStarted
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.saves import SaveGame
 from nile_desktop.scenes.table.logic.advisor import Advisor
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.bot_turns import BotTurns
 from nile_desktop.scenes.table.logic.chances import SeatChance
 from nile_desktop.scenes.table.logic.commands import (
@@ -60,7 +60,7 @@ class TableGame:
         s = self.session
         self.flow = self._make_flow()
         self._draft = MoveDraft(s.state, s.active)
-        self.board = Board.of(s.state)
+        self.board = TableBoard.of(s.state)
         self.stage = Stage(self.board, s.names, placed=placed, viewer=lambda: self.flow.revealed,
                            sound=host.play_sound, over=s.over)
         #: Events of the next turn held back until its person is at the screen (pass-and-play).

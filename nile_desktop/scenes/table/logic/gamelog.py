@@ -20,8 +20,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from nile_desktop.ai import Reason
 from nile_desktop.engine import Event, assert_never
 from nile_desktop.engine import events as ev
 from nile_desktop.text.words import event_line, note_line, reason_line, turn_header
@@ -54,7 +54,7 @@ class Entry:
     kind: str
     seat: int | None = None
     event: Event | None = None
-    reason: Any = None
+    reason: Reason | str | None = None
     note: str = ""
 
 
@@ -83,7 +83,8 @@ class GameLog:
                 self.entries.append(Entry(EVENT, seat=getattr(event, "seat", seat), event=event))
         self.version += 1
 
-    def add_turn(self, seat: int, move: str, events: Sequence[Event], reason: Any) -> None:
+    def add_turn(self, seat: int, move: str, events: Sequence[Event],
+                 reason: Reason | str | None) -> None:
         """One move of ``seat``: its reason first (bots), then what happened."""
         if reason:
             self.entries.append(Entry(REASON, seat=seat, reason=reason))

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from nile_desktop.engine import State
 from nile_desktop.i18n import Message
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.chances import SeatChance
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.flow import Phase, TurnFlow
@@ -85,7 +85,7 @@ class TableView:
 
     layout: TableLayout
     #: What is drawn: the board, which catches up with the engine as effects land.
-    board: Board
+    board: TableBoard
     #: The engine state (for the end result and the storage-top rule).
     state: State
     names: tuple[str, ...]
@@ -134,7 +134,7 @@ class TableView:
         return self.chance if self.chance is not None and self.chance.seat == seat else None
 
 
-def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow: TurnFlow,
+def build_view(*, layout: TableLayout, board: TableBoard, session: GameSession, flow: TurnFlow,
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
                pulse: float, suggesting: bool, pass_armed: bool, message: Message,
                message_tone: Tone, pointer: Pointer, sprites: Sequence[Sprite],
