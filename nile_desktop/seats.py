@@ -33,7 +33,7 @@ class SeatKind(TextEnum):
 SEAT_KINDS: tuple[SeatKind, ...] = tuple(SeatKind)
 
 
-#: Seat colour names in seat order (ART.md: distinct from every crop and each other).
+#: Seat colour names in seat order (docs/ART.md: distinct from every crop and each other).
 SEATS: tuple[str, ...] = ("lapis", "turquoise", "ivory", "ebony", "copper", "teal")
 SEAT_RGB: dict[str, tuple[int, int, int]] = {
     "lapis": (0x1F, 0x3C, 0x88),

@@ -1,4 +1,4 @@
-"""Layering: the engine and the bots import with pygame unimportable (DESIGN.md "Layers")."""
+"""Layering: the engine and the bots import with pygame unimportable (docs/ARCHITECTURE.md)."""
 
 import ast
 import subprocess

@@ -294,7 +294,7 @@ class HardBot:
     #: other storage piles are dealt at random from their sizes. Off for Hard:
     #: remembering won 60.8% [51.9, 69.1] of 120 two-player games against the same
     #: search without it (300 iterations), but showed no gain against Medium on
-    #: fresh deals (see the README). On for Expert.
+    #: fresh deals (docs/BOTS.md). On for Expert.
     remembers = False
 
     def __init__(self, budget: float | None | object = _UNSET, iterations: int | None = None,

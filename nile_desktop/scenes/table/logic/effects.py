@@ -29,7 +29,7 @@ from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.text.words import banner_line
 
-#: Seconds of the main move of each effect at normal speed (ART.md: 150–400 ms a card,
+#: Seconds of the main move of each effect at normal speed (docs/ART.md: 150–400 ms a card,
 #: a little longer for locusts and Monuments).
 FLY = 0.38
 FLIP = 0.45
