@@ -100,7 +100,7 @@ def win(rng: Rng) -> Audio:
     """The title theme's opening on the flute, crowned by the harp and a finger cymbal."""
     flute = player("flute")
     play(flute, 0.0, "D5:.16 F#5:.12 G5 A5:1", 4, velocity=88, legato=1.0, swell=True,
-         vibrato=0.25, tempo=60.0)
+         vibrato=0.14, tempo=60.0)
     harp = player("harp")
     strum(harp, 0.4, pitches("D3 A3 D4 F#4 A4 D5"), 1.1, velocity=78, spread=0.02)
     strings = player("strings")

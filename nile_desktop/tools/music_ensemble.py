@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from nile_desktop.tools.music_score import Part, Piece
 
-#: General MIDI programs (0-based).
-HARP, FLUTE, STRINGS, SLOW_STRINGS, PIZZICATO, NYLON = 46, 73, 48, 49, 45, 24
+#: General MIDI programs (0-based). The reed flute, a ney, is voiced by General MIDI's
+#: end-blown bamboo flute: like the ney it is breathy, soft at the top, plain in its harmonics,
+#: where the orchestral flute would sound too polished for this music.
+HARP, NEY, STRINGS, SLOW_STRINGS, PIZZICATO, NYLON = 46, 77, 48, 49, 45, 24
 #: Percussion keys voicing the frame drum: its deep centre stroke (doum), its sharp rim
 #: stroke (tek), a light ghost stroke (ka), and the jingles of a riq.
 DOUM, TEK, KA, JINGLE = 41, 62, 60, 54
@@ -20,7 +22,7 @@ DOUM, TEK, KA, JINGLE = 41, 62, 60, 54
 #: Part name -> (program, pan 0..127, reverb send 0..127): the seating.
 SEATS: dict[str, tuple[int, int, int]] = {
     "harp": (HARP, 48, 64),
-    "flute": (FLUTE, 76, 76),
+    "flute": (NEY, 76, 76),
     "strings": (STRINGS, 70, 74),
     "pad": (SLOW_STRINGS, 60, 82),
     "oud": (NYLON, 36, 58),

@@ -66,7 +66,7 @@ THINNING = ((0, 1, 2, 3, 4, 3), (0, 1, 2, 3, 4, 3), (0, 1, 2, 3, 2, 1), (0, 1, 2
 
 def compose() -> Piece:
     piece = Piece("table", TEMPO, METER, BARS)
-    players = ensemble(piece, harp=127, flute=88, strings=100, pad=80, oud=127, pizzicato=110,
+    players = ensemble(piece, harp=127, flute=96, strings=100, pad=80, oud=127, pizzicato=110,
                        drums=112)
     harp, flute, strings, pad, oud, pizz, drums = players.values()
     rng = random.Random("nile-table")
@@ -107,7 +107,7 @@ def compose() -> Piece:
 
     def sing(first: int, text: str, velocity: float) -> None:
         play(flute, bar(first), text, METER, velocity=velocity, rng=rng, swell=True,
-             vibrato=0.22, tempo=TEMPO)
+             vibrato=0.12, tempo=TEMPO)
 
     sing(9, SONG, 68)
     sing(17, SONG_HIGH, 70)

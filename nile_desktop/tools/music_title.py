@@ -72,7 +72,7 @@ BROKEN = (0, 2, 1, 3, 2, 4, 3, 2)
 
 def compose() -> Piece:
     piece = Piece("title", TEMPO, METER, BARS)
-    players = ensemble(piece, harp=127, flute=96, strings=115, pad=80, oud=127, drums=127)
+    players = ensemble(piece, harp=127, flute=106, strings=115, pad=80, oud=127, drums=127)
     harp, flute, strings, pad, oud, drums = players.values()
     rng = random.Random("nile-title")
     bar = piece.bar
@@ -93,12 +93,12 @@ def compose() -> Piece:
         hold(pad, bar(21) + beat, pitches("D2 " + STRING_CHORDS[name]), length - 0.1,
              velocity=50, rise=0.5, fall=0.5, low=78, high=100)
 
-    play(flute, bar(5), THEME, METER, velocity=78, rng=rng, swell=True, vibrato=0.22, tempo=TEMPO)
-    play(flute, bar(17), ANSWER_ABOVE, METER, velocity=48, rng=rng, swell=True, vibrato=0.2,
+    play(flute, bar(5), THEME, METER, velocity=78, rng=rng, swell=True, vibrato=0.12, tempo=TEMPO)
+    play(flute, bar(17), ANSWER_ABOVE, METER, velocity=48, rng=rng, swell=True, vibrato=0.1,
          tempo=TEMPO)
-    play(flute, bar(21), THEME_AGAIN, METER, velocity=82, rng=rng, swell=True, vibrato=0.25,
+    play(flute, bar(21), THEME_AGAIN, METER, velocity=82, rng=rng, swell=True, vibrato=0.14,
          tempo=TEMPO)
-    play(flute, bar(29) + 4, ECHO, METER, velocity=62, rng=rng, swell=True, vibrato=0.2,
+    play(flute, bar(29) + 4, ECHO, METER, velocity=62, rng=rng, swell=True, vibrato=0.1,
          tempo=TEMPO)
 
     play(strings, bar(13), ANSWER, METER, velocity=74, rng=rng, swell=True, legato=1.0)
