@@ -125,6 +125,23 @@ class Audio:
 
     # -- effects -----------------------------------------------------------------------
 
+    def preload(self) -> None:
+        """Load every effect now (about 2 MB once mixed to stereo), so the first time each
+        plays costs nothing; call when a frame's delay does not matter (after the first)."""
+        for name in SOUND_NAMES:
+            self._sound(name)
+
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The loaded effect, or None (missing files are logged once and then skipped)."""
+        if not self.available or name in self._missing:
+            return None
+        try:
+            return self.assets.sound(name)
+        except AssetError as exc:
+            self._missing.add(name)
+            log.warning("sound %r will not be played: %s", name, exc)
+            return None
+
     def play(self, name: str, pan: float | None = None, duck: bool = False) -> None:
         """Play one sound by name (see ``SOUND_NAMES``); silently nothing if it cannot.
 
@@ -134,14 +151,9 @@ class Audio:
         """
         if duck:
             self.duck()
-        if not self.available or self.muted or self.volume <= 0 or name in self._missing:
+        if self.muted or self.volume <= 0:
             return
-        try:
-            sound = self.assets.sound(name)
-        except AssetError as exc:
-            self._missing.add(name)
-            log.warning("sound %r will not be played: %s", name, exc)
-            return
+        sound = self._sound(name)
         if sound is None:
             return
         try:

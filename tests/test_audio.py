@@ -93,6 +93,22 @@ def test_plays_at_the_chosen_volume(root: Path) -> None:
     assert sound.get_num_channels() == 0
 
 
+def test_preload_loads_every_effect_once(root: Path, monkeypatch: pytest.MonkeyPatch,
+                                         caplog: pytest.LogCaptureFixture) -> None:
+    """Preloading reads each effect file once (later plays reuse it); a missing one is
+    logged once, not again when it is played."""
+    audio = Audio(Assets(root))
+    loaded: list[str] = []
+    real = pygame.mixer.Sound
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda path: loaded.append(path) or real(path))
+    with caplog.at_level(logging.WARNING, logger="nile_desktop.audio"):
+        audio.preload()
+        audio.play("flip")
+        audio.play("win")
+    assert [Path(p).name for p in loaded] == ["flip.wav"]
+    assert caplog.text.count("sounds/win.wav") == 1
+
+
 def test_mute_silences_what_is_playing(root: Path) -> None:
     audio = Audio(Assets(root))
     audio.play("flip")

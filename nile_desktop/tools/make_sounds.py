@@ -28,7 +28,7 @@ from pathlib import Path
 from nile_desktop.tools import sound_render, sound_synth
 from nile_desktop.tools.music_ensemble import DOUM, seat
 from nile_desktop.tools.music_score import Part, Piece, pitches, play, strum
-from nile_desktop.tools.sound_render import Audio
+from nile_desktop.tools.sound_render import Samples
 from nile_desktop.tools.sound_synth import Rng, place
 
 
@@ -39,17 +39,21 @@ def player(name: str) -> Part:
     return part
 
 
-def score(name: str, *parts: Part, seconds: float = 2.0) -> Piece:
-    """A one-off score at 60 beats a minute, so a beat is a second."""
-    return Piece(name, 60.0, 4, max(1, int(seconds / 4 + 0.999)), list(parts))
+def score(name: str, *parts: Part) -> Piece:
+    """A one-off score of one bar at 60 beats a minute, so a beat is a second."""
+    return Piece(name, 60.0, 4, 1, list(parts))
 
 
-def played(piece: Piece) -> Audio:
+def played(piece: Piece) -> Samples:
     return sound_render.mono(sound_render.render(piece))
 
 
-def mixed(music: Audio, seconds: float, *extras: tuple[Audio, float, float]) -> Audio:
-    """``music`` cut to ``seconds`` with (sound, at, gain) material sounds laid over it."""
+def mixed(music: Samples, seconds: float, *extras: tuple[Samples, float, float]) -> Samples:
+    """``music`` cut to ``seconds``, material sounds laid over it as (sound, at, gain).
+
+    ``gain`` is the sound's peak as a share of the music's, so a touch of
+    rustle stays a touch however loud the instruments came out.
+    """
     out = sound_synth.silence(seconds)
     place(out, music, 0.0)
     for sound, at, gain in extras:
@@ -57,7 +61,7 @@ def mixed(music: Audio, seconds: float, *extras: tuple[Audio, float, float]) -> 
     return out
 
 
-def harvest(rng: Rng) -> Audio:
+def harvest(rng: Rng) -> Samples:
     """The harp runs up the D chord while dry stalks rustle."""
     harp = player("harp")
     for i, (note, velocity) in enumerate(zip(pitches("A4 D5 F#5 A5"), (76, 80, 84, 90),
@@ -66,7 +70,7 @@ def harvest(rng: Rng) -> Audio:
     return mixed(played(score("harvest", harp)), 0.95, (sound_synth.rustle(rng), 0.0, 0.35))
 
 
-def offering(rng: Rng) -> Audio:
+def offering(rng: Rng) -> Samples:
     """A low rolled chord on the harp and two finger cymbals."""
     harp = player("harp")
     strum(harp, 0.0, pitches("D3 A3 D4 F#4"), 1.2, velocity=76, spread=0.03)
@@ -74,7 +78,7 @@ def offering(rng: Rng) -> Audio:
                  (sound_synth.zill(rng), 0.0, 0.25), (sound_synth.zill(rng, 2380.0), 0.11, 0.15))
 
 
-def monument_built(rng: Rng) -> Audio:
+def monument_built(rng: Rng) -> Samples:
     """A block set down, the frame drum, and strings and harp sounding D major together."""
     harp = player("harp")
     strum(harp, 0.02, pitches("D2 A2 D3 A3 D4 F#4"), 1.3, velocity=84, spread=0.025)
@@ -87,7 +91,7 @@ def monument_built(rng: Rng) -> Audio:
     return mixed(music, 1.35, (sound_synth.stone_thud(rng), 0.0, 0.8))
 
 
-def takeover(_rng: Rng) -> Audio:
+def takeover(_rng: Rng) -> Samples:
     """The half step of hijaz, E-flat falling to D, plucked: a field changes hands."""
     pizz = player("pizzicato")
     harp = player("harp")
@@ -96,7 +100,7 @@ def takeover(_rng: Rng) -> Audio:
     return mixed(played(score("takeover", pizz, harp)), 0.85)
 
 
-def win(rng: Rng) -> Audio:
+def win(rng: Rng) -> Samples:
     """The title theme's opening on the flute, crowned by the harp and a finger cymbal."""
     flute = player("flute")
     play(flute, 0.0, "D5:.16 F#5:.12 G5 A5:1", 4, velocity=88, legato=1.0, swell=True,
@@ -112,7 +116,7 @@ def win(rng: Rng) -> Audio:
 
 #: name -> (maker, made with instrument samples, level offset in LU from EFFECT_LUFS).
 #: The card sounds come often and sit a little lower; every offset stays within the window.
-EFFECTS: dict[str, tuple[Callable[[Rng], Audio], bool, float]] = {
+EFFECTS: dict[str, tuple[Callable[[Rng], Samples], bool, float]] = {
     "flip": (sound_synth.flip, False, -0.8),
     "slide": (sound_synth.slide, False, -0.8),
     "deal": (sound_synth.deal, False, -0.8),
@@ -128,7 +132,7 @@ EFFECTS: dict[str, tuple[Callable[[Rng], Audio], bool, float]] = {
 }
 
 
-def finish(name: str, x: Audio) -> Audio:
+def finish(name: str, x: Samples) -> Samples:
     """High-passed, in the room (material sounds), faded at both ends, at its loudness."""
     maker, sampled, offset = EFFECTS[name]
     x = sound_synth.highpass(x, 30)
@@ -138,7 +142,7 @@ def finish(name: str, x: Audio) -> Audio:
     return sound_render.normalise(x, sound_render.EFFECT_LUFS + offset)
 
 
-def make(name: str) -> Audio:
+def make(name: str) -> Samples:
     maker, _sampled, _offset = EFFECTS[name]
     return finish(name, maker(sound_synth.generator(name)))
 

@@ -52,13 +52,13 @@ BLOCK = 0.4
 #: FluidSynth's room: a warm, medium hall; no chorus (it would smear the loop seam).
 REVERB_SETTINGS = {"room-size": 0.62, "damp": 0.35, "width": 0.9, "level": 0.8}
 
-Audio = np.ndarray
+Samples = np.ndarray
 
 
 # --- loudness --------------------------------------------------------------------------
 
 
-def loudness(x: Audio, rate: int = RATE) -> float:
+def loudness(x: Samples, rate: int = RATE) -> float:
     """Integrated loudness (LUFS) of mono or stereo samples; short sounds padded to one block."""
     need = int(round(BLOCK * rate))
     if len(x) < need:
@@ -67,12 +67,12 @@ def loudness(x: Audio, rate: int = RATE) -> float:
     return float(pyloudnorm.Meter(rate).integrated_loudness(x))
 
 
-def peak_db(x: Audio) -> float:
+def peak_db(x: Samples) -> float:
     top = float(np.max(np.abs(x))) if len(x) else 0.0
     return 20 * np.log10(top) if top > 0 else -np.inf
 
 
-def normalise(x: Audio, target: float, rate: int = RATE) -> Audio:
+def normalise(x: Samples, target: float, rate: int = RATE) -> Samples:
     """``x`` scaled to ``target`` LUFS; refuses (rather than clips) if that would peak too high."""
     y = x * 10 ** ((target - loudness(x, rate)) / 20)
     if peak_db(y) > PEAK_DBFS:
@@ -83,7 +83,7 @@ def normalise(x: Audio, target: float, rate: int = RATE) -> Audio:
 # --- shaping -----------------------------------------------------------------------------
 
 
-def fade(x: Audio, fade_in: float, fade_out: float, rate: int = RATE) -> Audio:
+def fade(x: Samples, fade_in: float, fade_out: float, rate: int = RATE) -> Samples:
     """Raised-cosine fades at both ends: the first and last samples are silent."""
     y = np.array(x, dtype=float)
     for seconds, tail in ((fade_in, False), (fade_out, True)):
@@ -98,7 +98,7 @@ def fade(x: Audio, fade_in: float, fade_out: float, rate: int = RATE) -> Audio:
     return y
 
 
-def trim_tail(x: Audio, floor_db: float = -66.0, rate: int = RATE, keep: float = 0.03) -> Audio:
+def trim_tail(x: Samples, floor_db: float = -66.0, rate: int = RATE, keep: float = 0.03) -> Samples:
     """Cut what follows the last moment louder than ``floor_db`` (below the peak)."""
     level = np.abs(x) if x.ndim == 1 else np.max(np.abs(x), axis=1)
     loud = np.nonzero(level > 10 ** (floor_db / 20) * level.max())[0]
@@ -106,7 +106,7 @@ def trim_tail(x: Audio, floor_db: float = -66.0, rate: int = RATE, keep: float =
     return x[:end]
 
 
-def mono(x: Audio) -> Audio:
+def mono(x: Samples) -> Samples:
     return x.mean(axis=1) if x.ndim == 2 else x
 
 
@@ -171,7 +171,7 @@ def _untangled(notes: list[Note]) -> list[tuple[float, float, int, int]]:
     return out
 
 
-def fluidsynth(midi: Path, wav: Path, gain: float = 0.5) -> Audio:
+def fluidsynth(midi: Path, wav: Path, gain: float = 0.5) -> Samples:
     """Render ``midi`` with the FluidR3 sound font; float stereo samples at 44.1 kHz."""
     if shutil.which("fluidsynth") is None or not SOUND_FONT.is_file():
         raise RuntimeError("needs `apt-get install fluidsynth fluid-soundfont-gm`")
@@ -186,7 +186,7 @@ def fluidsynth(midi: Path, wav: Path, gain: float = 0.5) -> Audio:
     return x
 
 
-def render(piece: Piece, cycles: int = 1, keep: Path | None = None) -> Audio:
+def render(piece: Piece, cycles: int = 1, keep: Path | None = None) -> Samples:
     """``piece`` played by FluidSynth (``cycles`` times over); MIDI kept in ``keep`` if given."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = keep or Path(tmp)
@@ -196,7 +196,7 @@ def render(piece: Piece, cycles: int = 1, keep: Path | None = None) -> Audio:
         return fluidsynth(midi, Path(tmp) / f"{piece.name}.wav")
 
 
-def render_loop(piece: Piece, keep: Path | None = None, seam: float = 0.25) -> Audio:
+def render_loop(piece: Piece, keep: Path | None = None, seam: float = 0.25) -> Samples:
     """One seamless cycle of ``piece``: what a listener hears from the second time round.
 
     The piece is played twice and the second cycle kept, so its opening
@@ -217,7 +217,7 @@ def render_loop(piece: Piece, keep: Path | None = None, seam: float = 0.25) -> A
 # --- files ---------------------------------------------------------------------------------
 
 
-def write_wav(path: Path, x: Audio) -> None:
+def write_wav(path: Path, x: Samples) -> None:
     """16-bit PCM WAV at 44.1 kHz, written under a temporary name and renamed."""
     pcm = np.clip(np.round(x * 32767), -32768, 32767).astype("<i2")
     tmp = path.with_suffix(".tmp.wav")
@@ -225,7 +225,7 @@ def write_wav(path: Path, x: Audio) -> None:
     tmp.replace(path)
 
 
-def write_ogg(path: Path, x: Audio, quality: float, title: str) -> None:
+def write_ogg(path: Path, x: Samples, quality: float, title: str) -> None:
     """Ogg Vorbis by ``oggenc`` from a 16-bit master; renamed into place when done."""
     if shutil.which("oggenc") is None:
         raise RuntimeError("needs `apt-get install vorbis-tools`")
@@ -239,7 +239,7 @@ def write_ogg(path: Path, x: Audio, quality: float, title: str) -> None:
         shutil.move(str(out), path)
 
 
-def read(path: Path) -> tuple[Audio, int]:
+def read(path: Path) -> tuple[Samples, int]:
     """Samples (float, frames x channels) and rate of a WAV or Ogg file."""
     x, rate = soundfile.read(str(path), dtype="float64", always_2d=True)
     return x, int(rate)
@@ -251,7 +251,7 @@ def spectrogram(path: Path, png: Path, title: str) -> None:
                     "-z", "90", "-t", title, "-o", str(png)], check=True)
 
 
-def seam(x: Audio, rate: int = RATE, window: float = 3.0) -> tuple[float, float]:
+def seam(x: Samples, rate: int = RATE, window: float = 3.0) -> tuple[float, float]:
     """How a loop joins itself: (step, level).
 
     ``step`` is the jump from the last sample to the first as a share of the

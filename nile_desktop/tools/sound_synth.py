@@ -17,7 +17,7 @@ import zlib
 import numpy as np
 from scipy import signal
 
-from nile_desktop.tools.sound_render import RATE, Audio
+from nile_desktop.tools.sound_render import RATE, Samples
 
 Rng = np.random.Generator
 
@@ -30,32 +30,32 @@ def generator(name: str) -> Rng:
 # --- parts ------------------------------------------------------------------------------------
 
 
-def silence(seconds: float) -> Audio:
+def silence(seconds: float) -> Samples:
     return np.zeros(int(round(seconds * RATE)))
 
 
-def times(x: Audio) -> Audio:
+def times(x: Samples) -> Samples:
     return np.arange(len(x)) / RATE
 
 
-def noise(rng: Rng, seconds: float) -> Audio:
+def noise(rng: Rng, seconds: float) -> Samples:
     return rng.uniform(-1.0, 1.0, int(round(seconds * RATE)))
 
 
-def band(x: Audio, low: float, high: float, order: int = 2) -> Audio:
+def band(x: Samples, low: float, high: float, order: int = 2) -> Samples:
     sos = signal.butter(order, [low, high], "bandpass", fs=RATE, output="sos")
     return signal.sosfilt(sos, x)
 
 
-def lowpass(x: Audio, cutoff: float, order: int = 2) -> Audio:
+def lowpass(x: Samples, cutoff: float, order: int = 2) -> Samples:
     return signal.sosfilt(signal.butter(order, cutoff, "lowpass", fs=RATE, output="sos"), x)
 
 
-def highpass(x: Audio, cutoff: float, order: int = 2) -> Audio:
+def highpass(x: Samples, cutoff: float, order: int = 2) -> Samples:
     return signal.sosfilt(signal.butter(order, cutoff, "highpass", fs=RATE, output="sos"), x)
 
 
-def envelope(attack: float, decay: float) -> Audio:
+def envelope(attack: float, decay: float) -> Samples:
     """A raised-cosine attack, then an exponential decay (time constant ``decay``) to -60 dB.
 
     Long enough for the decay to reach silence, so nothing built on it ends
@@ -66,13 +66,13 @@ def envelope(attack: float, decay: float) -> Audio:
     return rise * np.exp(-np.maximum(t - attack, 0.0) / decay)
 
 
-def burst(rng: Rng, low: float, high: float, attack: float, decay: float) -> Audio:
+def burst(rng: Rng, low: float, high: float, attack: float, decay: float) -> Samples:
     """Band-limited noise under :func:`envelope`: a puff of air, a hiss, a crack."""
     shape = envelope(attack, decay)
     return band(noise(rng, len(shape) / RATE), low, high) * shape
 
 
-def place(into: Audio, sound: Audio, at: float, gain: float = 1.0) -> Audio:
+def place(into: Samples, sound: Samples, at: float, gain: float = 1.0) -> Samples:
     """Adds ``sound`` into ``into`` from ``at`` seconds (what runs past the end is dropped)."""
     start = int(round(at * RATE))
     n = max(0, min(len(sound), len(into) - start))
@@ -80,7 +80,7 @@ def place(into: Audio, sound: Audio, at: float, gain: float = 1.0) -> Audio:
     return into
 
 
-def layer(*sounds: Audio) -> Audio:
+def layer(*sounds: Samples) -> Samples:
     """Sounds played together from the same moment, however long each is."""
     out = silence(max(len(x) for x in sounds) / RATE)
     for x in sounds:
@@ -88,7 +88,7 @@ def layer(*sounds: Audio) -> Audio:
     return out
 
 
-def modes(freqs: list[float], decays: list[float], amps: list[float]) -> Audio:
+def modes(freqs: list[float], decays: list[float], amps: list[float]) -> Samples:
     """A struck object: damped sines, each starting from zero (no click), rung out to -60 dB."""
     t = times(silence(7 * max(decays)))
     out = np.zeros_like(t)
@@ -97,13 +97,13 @@ def modes(freqs: list[float], decays: list[float], amps: list[float]) -> Audio:
     return out
 
 
-def grain(rng: Rng, seconds: float, low: float, high: float) -> Audio:
+def grain(rng: Rng, seconds: float, low: float, high: float) -> Samples:
     """A short windowed burst of band-limited noise: a crackle, a fibre, a grain of sand."""
     x = band(noise(rng, seconds + 0.004), low, high)[-int(round(seconds * RATE)):]
     return x * np.hanning(len(x)) if len(x) > 1 else x
 
 
-def room(x: Audio, rng: Rng, size: float = 1.0, wet: float = 0.16) -> Audio:
+def room(x: Samples, rng: Rng, size: float = 1.0, wet: float = 0.16) -> Samples:
     """``x`` in a small plastered room: a few early echoes and a short, dark tail."""
     length = 0.32 * size
     ir = noise(rng, length) * np.exp(-times(silence(length)) / (0.06 * size))
@@ -118,7 +118,7 @@ def room(x: Audio, rng: Rng, size: float = 1.0, wet: float = 0.16) -> Audio:
 # --- paper ----------------------------------------------------------------------------------------
 
 
-def landing(rng: Rng, crisp: float = 1.0, body: float = 1.0) -> Audio:
+def landing(rng: Rng, crisp: float = 1.0, body: float = 1.0) -> Samples:
     """A card landing flat on wood: a slap of air and paper, and the table's dull answer.
 
     The air pushed out from under the card spreads the slap over a few
@@ -130,7 +130,7 @@ def landing(rng: Rng, crisp: float = 1.0, body: float = 1.0) -> Audio:
     return place(place(thud, slap, 0.0, 0.5), puff, 0.0, 0.5 * crisp)
 
 
-def flip(rng: Rng) -> Audio:
+def flip(rng: Rng) -> Samples:
     """A card turned over: a breath of air, the card's edge flexing, then it lands."""
     out = silence(0.32)
     air = burst(rng, 1200, 6000, 0.015, 0.04)
@@ -142,7 +142,7 @@ def flip(rng: Rng) -> Audio:
     return place(out, landing(rng), 0.085, 0.9)
 
 
-def friction(rng: Rng, seconds: float, speed: Audio) -> Audio:
+def friction(rng: Rng, seconds: float, speed: Samples) -> Samples:
     """Paper rubbing on felt at ``speed`` (0..1 over time): a hush that brightens as it speeds."""
     dull = lowpass(noise(rng, seconds), 900) * speed
     bright = band(noise(rng, seconds), 1500, 5000) * speed**2
@@ -154,7 +154,7 @@ def friction(rng: Rng, seconds: float, speed: Audio) -> Audio:
     return 0.6 * dull + 0.25 * bright + fibres
 
 
-def slide(rng: Rng) -> Audio:
+def slide(rng: Rng) -> Samples:
     """A card slid across the table and stopping."""
     move = 0.34
     speed = np.sin(np.pi * times(silence(move)) / move) ** 1.2
@@ -163,7 +163,7 @@ def slide(rng: Rng) -> Audio:
     return place(out, landing(rng, crisp=0.4, body=0.6), move - 0.01, 0.5)
 
 
-def deal(rng: Rng) -> Audio:
+def deal(rng: Rng) -> Samples:
     """A card dealt: flicked off the pack, a short flight, a crisp landing and a little skid."""
     out = silence(0.3)
     place(out, burst(rng, 1800, 7000, 0.006, 0.025), 0.0, 0.5)
@@ -177,7 +177,7 @@ def deal(rng: Rng) -> Audio:
 # --- clay, water, insects, stone --------------------------------------------------------------------
 
 
-def clack(rng: Rng, size: float = 1.0) -> Audio:
+def clack(rng: Rng, size: float = 1.0) -> Samples:
     """Two fired-clay counters knocking: short, dull, a little hollow."""
     f0 = rng.uniform(1900, 2400) / size
     ratios = [1.0, rng.uniform(1.45, 1.6), rng.uniform(2.2, 2.45), rng.uniform(2.9, 3.2)]
@@ -188,7 +188,7 @@ def clack(rng: Rng, size: float = 1.0) -> Audio:
     return place(layer(body, knock), grain(rng, 0.003, 2000, 9000), 0.0, 0.2)
 
 
-def market(rng: Rng) -> Audio:
+def market(rng: Rng) -> Samples:
     """A handful of clay counters put down and settling."""
     out = silence(0.6)
     for at, gain, size in ((0.0, 0.8, 1.0), (0.05, 0.7, 1.1), (0.12, 0.75, 0.95),
@@ -197,7 +197,7 @@ def market(rng: Rng) -> Audio:
     return out
 
 
-def bubble(rng: Rng) -> Audio:
+def bubble(rng: Rng) -> Samples:
     """One bubble: a sine that rises in pitch as it fades (it nears the surface)."""
     decay = rng.uniform(0.012, 0.05)
     f0, rise = rng.uniform(450, 1800), rng.uniform(0.3, 0.8) / (7 * decay)
@@ -206,7 +206,7 @@ def bubble(rng: Rng) -> Audio:
     return np.sin(phase) * np.exp(-t / decay)
 
 
-def flood(rng: Rng) -> Audio:
+def flood(rng: Rng) -> Samples:
     """The river rising over the fields: a wash of water that swells and draws back, bubbling."""
     seconds = 0.98
     t = times(silence(seconds))
@@ -220,7 +220,7 @@ def flood(rng: Rng) -> Audio:
     return place(out, burst(rng, 2000, 8000, 0.08, 0.06), 0.0, 0.18)
 
 
-def locust(rng: Rng) -> Audio:
+def locust(rng: Rng) -> Samples:
     """A swarm passing: every wing beat a rustle, hundreds a second, over a low roar."""
     seconds = 2.4
     t = times(silence(seconds))
@@ -246,7 +246,7 @@ def locust(rng: Rng) -> Audio:
     return (out + 0.45 * roar + 0.05 * hiss) * shape
 
 
-def knock(rng: Rng, size: float) -> Audio:
+def knock(rng: Rng, size: float) -> Samples:
     """Stone on stone: a dull crack, resonances damped at once, a thump for the large ones.
 
     Stone barely rings: what tells it from wood or clay is the gritty crack
@@ -262,7 +262,7 @@ def knock(rng: Rng, size: float) -> Audio:
     return place(place(out, ring, 0.0, 0.35), thump, 0.0, 0.4 * size)
 
 
-def monument_crumbles(rng: Rng) -> Audio:
+def monument_crumbles(rng: Rng) -> Samples:
     """A monument giving way: a first heavy block, a cascade of stones, gravel, a rumble."""
     out = silence(1.3)
     place(out, knock(rng, 1.6), 0.0, 0.8)
@@ -279,13 +279,13 @@ def monument_crumbles(rng: Rng) -> Audio:
     return place(out, lowpass(noise(rng, len(rumble) / RATE), 120) * rumble, 0.0, 3.0)
 
 
-def stone_thud(rng: Rng) -> Audio:
+def stone_thud(rng: Rng) -> Samples:
     """A great block set down: a low, short, heavy sound with a little grit."""
     out = modes([70, 130, 260], [0.12, 0.08, 0.05], [1.0, 0.5, 0.25])
     return place(out, lowpass(burst(rng, 100, 4000, 0.002, 0.015), 1500), 0.0, 0.4)
 
 
-def rustle(rng: Rng) -> Audio:
+def rustle(rng: Rng) -> Samples:
     """Dry stalks gathered: a short crackle of high, thin grains."""
     out = burst(rng, 2000, 7000, 0.02, 0.04) * 0.3
     for at in np.sort(rng.uniform(0.0, 0.15, 14)):
@@ -293,7 +293,7 @@ def rustle(rng: Rng) -> Audio:
     return out
 
 
-def zill(rng: Rng, pitch: float = 2349.0) -> Audio:
+def zill(rng: Rng, pitch: float = 2349.0) -> Samples:
     """A finger cymbal: bright inharmonic partials that ring, the highest dying first."""
     ratios = [1.0, 1.49, 2.13, 2.79, 3.6]
     decays = [0.3, 0.22, 0.16, 0.11, 0.07]
