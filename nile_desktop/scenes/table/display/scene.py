@@ -68,7 +68,7 @@ class TableScene(Scene):
 
     def _attach(self, coach: CoachView) -> None:
         self.coach = self.game.coach = self.drawer.coach = coach
-        coach.attach(self.game, self.game.listeners)
+        coach.attach(self.game, self.game.listeners, self.game.stage.landed)
 
     def _coach_press(self, bid: str) -> None:
         if self.coach is not None:

@@ -258,13 +258,13 @@ class TableGame:
         """Play one move of the active seat and hand the result to the turn flow."""
         s = self.session
         seat = s.active
+        self.stage.finish()  # anything still flying lands first (a lesson may appear)
         if self.coach is not None and s.is_human(seat):
             why = self.coach.refusal(str(move))
             if why is not None:  # the lesson asks for another move
                 self.say(why, Tone.NOTE)
                 self.sound("slide")
                 return []
-        self.stage.finish()  # anything still flying lands first
         self.board.sync(s.state)
         start = len(s.log)
         events = s.play(move, reason)
