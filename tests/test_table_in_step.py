@@ -59,6 +59,7 @@ class InStep:
         self.floods: list[str] = []
         self.frames = 0
         self.handoff_floods = 0
+        self.review_floods = 0
         self.ended: list[Any] = []
         #: The events of each move the engine applied, and the words of those begun.
         self.moves: list[list[Any]] = []
@@ -149,10 +150,17 @@ class InStep:
         if table.game.flow.phase == "over":  # the results cover the table only once its end began
             assert any(e.kind == "game-over" for e in self.ended), "results over running effects"
             assert table.game.stage.banners.only("end"), "results over an earlier banner"
-        if table.game.flow.phase == "handoff":
-            self.handoff_floods += 1
-            assert not self._flood_started(table), \
-                "the next person's flood shows behind the hand-off cover"
+        phase = table.game.flow.phase
+        if phase in ("handoff", "review"):  # the next turn waits for Done and the hand-off
+            self.handoff_floods += phase == "handoff"
+            self.review_floods += phase == "review"
+            assert not self._flood_started(table), f"the next turn's flood shows in {phase}"
+        marked = [e.data["seat"] for e in table.drawer.hits.items
+                  if e.role == "seat" and e.data.get("active")]
+        if phase == "handoff":  # "to play" is on the person the hand-off names
+            assert marked == [table.game.session.active], marked
+        else:
+            assert len(marked) <= 1, marked
         step = table.drawer.hits.get("status.step")
         if step is not None:
             assert table.game.flow.phase == "playback"
@@ -209,28 +217,36 @@ def test_a_whole_bot_game_shows_nothing_before_its_effect(app: App, seats: int, 
     assert not any(table.game.session.log.held(i) for i in range(len(table.game.session.log)))
 
 
-def test_person_bot_person_shows_the_next_turn_only_after_the_hand_off(app: App) -> None:
-    table = start(app, ("human", "easy", "human"), 3)
-    watch = InStep(table)
+@pytest.mark.parametrize("kinds,seed", [(("human", "easy", "human"), 3),
+                                        (("easy", "human", "human"), 4)])
+def test_person_bot_person_shows_the_next_turn_only_after_the_hand_off(
+        app: App, kinds: tuple[str, ...], seed: int) -> None:
+    """Pass-and-play: a person's turn opens (R-FLOOD-1, its flood first) only once they
+    confirm the hand-off, and the turn after a person's move (a bot's too) only once they
+    press Done; meanwhile "to play" sits on the person the hand-off names."""
+    table = start(app, kinds, seed)
+    watch = InStep(table, app)
     person = TablePerson(app, table, random.Random(3), on_frame=watch.check)
-    held_at_handoff = 0
+    held_at_handoff = held_at_review = 0
     for _ in range(60):
         phase = person.settle()
         if phase == "over":
             break
-        if phase == "handoff":
+        if phase in ("handoff", "review"):
             log = table.game.session.log
             held = [e for i, e in enumerate(log.entries) if log.held(i)]
-            # the next person's turn (its header, flood, harvest) waits for them
+            # the next turn (its header, flood, harvest) waits
             assert held and held[0].kind == "header" and held[0].seat == table.game.session.active
-            held_at_handoff += 1
-            person.press("handoff.ready")
-            continue
-        if phase == "review":
-            person.press("done")
+            if phase == "handoff":
+                held_at_handoff += 1
+                person.press("handoff.ready")
+            else:
+                held_at_review += 1
+                person.press("done")
             continue
         person.carry_out(person.choose())
-    assert held_at_handoff >= 3 and watch.handoff_floods > 0
+    assert held_at_handoff >= 3 and held_at_review >= 3
+    assert watch.handoff_floods > 0 and watch.review_floods > 0
 
 
 def test_the_first_hand_off_hides_the_first_flood(app: App) -> None:

@@ -92,7 +92,8 @@ class Stage:
         layout = self.placed.layout
         if layout is None:
             if self._first_layout is None:
-                self._first_layout = TableLayout.compute(FIRST_SIZE, self.board.players)
+                self._first_layout = TableLayout.compute(FIRST_SIZE, self.board.players,
+                                                         self.board.monuments_on)
             layout = self._first_layout
         return layout
 
