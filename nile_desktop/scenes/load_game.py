@@ -50,7 +50,7 @@ def kind_label(kind: str) -> str:
 def players_text(info: Any) -> str:
     """"Ana, Imhotep (Hard bot), Tiye (Easy bot)": every seat, bots marked with their level."""
     parts = []
-    for index, name in enumerate(info.players):
+    for index, name in enumerate(info.names):
         kind = info.kinds[index] if index < len(info.kinds) else "human"
         parts.append(name if kind == "human" else f"{name} ({kind_label(kind)})")
     return ", ".join(parts)
@@ -69,7 +69,7 @@ def _result_text(info: Any) -> str:
         return _("Season {season} of {seasons}").format(season=info.season, seasons=info.seasons)
     if not info.ranking:
         return _("Finished")
-    first = [info.players[s] for s in info.ranking[0] if 0 <= s < len(info.players)]
+    first = [info.names[s] for s in info.ranking[0] if 0 <= s < len(info.players)]
     return ngettext("Finished — winner: {names}", "Finished — shared win: {names}",
                     len(first)).format(names=", ".join(first))
 
