@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nile_desktop.engine import MONUMENTS, Event, MoveError, RefusalCode, Role, placements
-from nile_desktop.engine.events import Harvested, LocustStruck
+from nile_desktop.engine.events import FloodRevealed, Harvested, LocustStruck
 from nile_desktop.i18n import N_, card_name, count_cards
 
 #: Hints are offered in this many first games (while the setting is on).
@@ -33,6 +33,8 @@ TEXTS: dict[str, Any] = {
     "takeover": N_("You can take over this {crop} field ({owner}): plant {cards} of it at once."),
     "monument": N_("You hold two stones: plant them on a Monument in the centre to build it."),
 }
+#: Hints about what the flood on show did.
+FLOOD_HINTS = frozenset({"own-flood", "locust"})
 REFUSALS: dict[str, Any] = {
     RefusalCode.FLOODED:
         N_("A flooded crop cannot be planted until the next flood card comes up."),
@@ -107,8 +109,12 @@ class Hints:
         """Events landed on the table (their cards arrived, the log tells them): they may
         bring a hint (a harvest of a person's field, a locust; others bring none). A hint
         answers what the table shows, never what the engine has decided but the table
-        not yet played."""
+        not yet played. A hint about a flood goes when the next flood turns up (its arrow
+        would point at a card it no longer speaks of)."""
         for e in events:
+            if isinstance(e, FloodRevealed) and self.current is not None \
+                    and self.current.id in FLOOD_HINTS:
+                self.close()
             if isinstance(e, Harvested) and e.seat in self.humans:
                 self.offer(Hint("own-flood", TEXTS["own-flood"], "flood"))
             elif isinstance(e, LocustStruck):
