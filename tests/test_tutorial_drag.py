@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
+from table_driver import centre
 from test_tutorial_invites import hand_card, settled
 from test_tutorial_play import Newcomer, app, open_tutorial  # noqa: F401 (app: a fixture)
 
@@ -106,5 +108,24 @@ def test_a_stack_dropped_beside_another_crop_stages_one_card(app: App) -> None: 
     person.drag(hand_card(table, "wheat"), "field:wheat")
     assert draft.move_text("plant") == "plant papyrus wheat" and draft.available("wheat") == 1
     assert table.drawer.hits.get("action.plant").enabled
-    person.key(__import__("pygame").K_z, __import__("pygame").KMOD_CTRL)  # undo: one Wheat back
+    person.key(pygame.K_z, pygame.KMOD_CTRL)  # undo: one Wheat back
     assert draft.move_text("plant") == "plant papyrus"
+
+
+def test_a_take_over_dropped_on_the_rivals_panel_goes_to_the_field(app: App) -> None:  # noqa: F811
+    """Lesson 8 (R-PLANT-3/4): the Castor stack let go on Imhotep's panel, beside his Castor
+    field, stages the take-over there, as a drop on one's own panel stages on one's field."""
+    table = open_tutorial(app, resume=False)
+    person = Newcomer(app, table)
+    lesson = LESSONS[lesson_index("takeover")]
+    person.until(lambda: table.coach.coach.shown is lesson and table.game.composing()
+                 and settled(table))
+    card = hand_card(table, "castor")
+    x, y, w, h = table.drawer.hits.get("seat.1").rect
+    a, b = centre(card.rect), (x + w - 12, y + h - 12)  # a corner far from the field
+    person.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    person.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 20, a[1] - 20),
+                                     rel=(20, -20), buttons=(1, 0, 0))])
+    person.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0))])
+    person.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
+    assert table.game.draft.move_text("plant") == lesson.move

@@ -235,14 +235,18 @@ class TableInput:
         self._refuse_place(place, refusal)
 
     def drop_on_panel(self, card: Element, panel: Element) -> None:
-        """A card dropped on the player's own seat panel, beside the glowing places: it goes
-        to the one place of that crop the player owns or may start; with a choice (or
-        none), the player is told where to drop it."""
+        """A card dropped on a seat panel, beside the glowing places: it goes to the one
+        place of that crop there (on one's own panel a field or a plot, on a rival's a
+        take-over); with a choice (or none), the player is told where to drop it."""
         t = self.t
-        if not t.composing() or panel.data.get("seat") != t.draft.seat:
+        if not t.composing():
             return
-        kind = str(card.data.get("kind", ""))
-        own = [tg for tg in t.draft.targets(kind) if tg.role in ("field", "plot", "monument")]
+        kind, seat = str(card.data.get("kind", "")), panel.data.get("seat")
+        if seat is None:  # not a seat (the hand the drag came from, the log…)
+            return
+        roles = ("field", "plot", "monument") if seat == t.draft.seat else ("takeover", "take")
+        own = [tg for tg in t.draft.targets(kind) if tg.role in roles and
+               (tg.seat == seat or seat == t.draft.seat)]
         if len(own) == 1:
             refusal = t.stage_cards(own[0].id, kind=kind)
             if refusal is None:
