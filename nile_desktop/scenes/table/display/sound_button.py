@@ -43,8 +43,9 @@ def speaker(side: int, colour: tuple[int, ...], muted: bool) -> pygame.Surface:
     pygame.draw.polygon(canvas, colour, body)
     line = max(1, round(1.5 * u))
     if muted:
-        pygame.draw.line(canvas, colour, (10.5 * u, 5.5 * u), (15 * u, 10.5 * u), line)
-        pygame.draw.line(canvas, colour, (10.5 * u, 10.5 * u), (15 * u, 5.5 * u), line)
+        cross = max(1, round(1.8 * u))  # as wide as the waves reach: clear at a glance
+        pygame.draw.line(canvas, colour, (10 * u, 4.5 * u), (15.5 * u, 11.5 * u), cross)
+        pygame.draw.line(canvas, colour, (10 * u, 11.5 * u), (15.5 * u, 4.5 * u), cross)
     else:
         for radius in (4.5, 8.0):
             box = pygame.Rect(0, 0, round(2 * radius * u), round(2 * radius * u))
