@@ -22,9 +22,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 import test_scenes_headless  # noqa: E402
 from table_fakes import NotPlaced  # noqa: E402
+from test_audio import FakeChannel  # noqa: E402
 
 from nile_desktop.app import App  # noqa: E402
 from nile_desktop.app_sound import MAX_AT_ONCE, Asked, chosen, music_for  # noqa: E402
+from nile_desktop.audio import DUCK_DEPTH  # noqa: E402
 from nile_desktop.engine import CardRef, Rules, new_game  # noqa: E402
 from nile_desktop.engine import events as ev  # noqa: E402
 from nile_desktop.saves import new_save  # noqa: E402
@@ -346,3 +348,37 @@ def test_each_effect_plays_its_own_sound_from_its_pile_or_seat() -> None:
     assert _first_sound(4, locust)[0] == "locust" and _first_sound(4, locust)[2] is True
     eroded = _first_sound(4, ev.MonumentEroded(2, "sphinx", 1))  # nearly every flood: no dip
     assert eroded == ("monument_crumbles", seat_pans[2], False)
+
+
+def test_at_the_table_a_seat_is_heard_on_its_side_and_a_banner_ducks_the_music(
+        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole chain, from a table's effect through the app to the mixer: a sound from
+    the left column's seat is louder in the left channel, one from the right column's in the
+    right; a banner's sound lowers the music on the mixer for a moment, then it comes back."""
+    app = make_app(music_volume=0.5)
+    table = app.stack.push(table_scene(("human", "easy", "easy", "easy")))
+    for _ in range(600):  # the bots play until it is seat 0's (a person's) turn
+        table.game.finish_effects()
+        frames(app)
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(5)
+        elif not table.game.stage.busy and not table.game.stage.banners.busy:
+            break
+    frames(app, 120)  # any banner's dip is over
+    assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=VOLUME_STEP)
+    channel = FakeChannel()
+    monkeypatch.setattr(pygame.mixer, "find_channel", lambda force=False: channel)
+    stage = table.game.stage
+    heard: dict[int, tuple[float, float]] = {}
+    for seat in (0, 1):  # four seats: 0 and 2 on the left, 1 and 3 on the right
+        channel.stereo = None
+        stage.run("probe", [], [], sound="slide", at=[seat])
+        frames(app, 60)  # it sounds as it starts, and is over within the second
+        assert channel.stereo is not None and len(channel.played) == 1 + seat
+        heard[seat] = channel.stereo
+    assert heard[0][0] > heard[0][1] and heard[1][1] > heard[1][0]
+    stage.run("probe", [], [], sound="takeover", at=[1], banner="A banner")
+    frames(app, 10)
+    assert pygame.mixer.music.get_volume() == pytest.approx(0.5 * DUCK_DEPTH, abs=VOLUME_STEP)
+    frames(app, 120)
+    assert pygame.mixer.music.get_volume() == pytest.approx(0.5, abs=VOLUME_STEP)
