@@ -39,7 +39,6 @@ from nile_desktop import card_art, i18n
 from nile_desktop.app_sound import AppSound
 from nile_desktop.i18n import _
 from nile_desktop.logs import log_crash
-from nile_desktop.scenes import routes
 from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from nile_desktop.ui import dump, theme, view
@@ -102,7 +101,6 @@ class App:
         ui_dump: Path | str | None = None,
         overrides: dict[str, Any] | None = None,
     ) -> None:
-        routes.install()  # the app is the composition root: scenes find each other through nav
         self.settings = settings if settings is not None else Settings()
         #: Settings given on the command line: in effect for this run, never written to the file.
         self.overrides: dict[str, Any] = dict(overrides or {})
@@ -152,6 +150,12 @@ class App:
         if self.window is not None:  # show the window at once; the title art takes a moment
             self.window.fill(theme.NILE_DEEP)
             pygame.display.flip()
+        # Every scene is imported only now, with the window already on screen (about half a
+        # second of start-up). The app is the composition root: scenes find each other
+        # through nav.
+        from nile_desktop.scenes import routes
+
+        routes.install()
         self.sound.open(self.settings)  # the music starts after the first frame (see frame)
 
     @property
