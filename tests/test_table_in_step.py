@@ -36,11 +36,12 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 #: The events a sound of the table's effects speaks of ("slide" also answers clicks).
-SOUND_EVENTS = {"flip": ("flood",), "harvest": ("harvest",), "market": ("trade",),
-                "offering": ("trade",), "takeover": ("takeover", "monument-taken"),
+SOUND_EVENTS = {"flood": ("flood",), "harvest": ("harvest",),
+                "market": ("trade", "speculation-paid"), "offering": ("trade",),
+                "takeover": ("takeover", "monument-taken"),
                 "monument_built": ("monument-built",), "locust": ("locust",),
                 "monument_crumbles": ("monument-eroded", "monument-lost"),
-                "win": ("speculation-paid", "game-over")}
+                "win": ("game-over",)}
 #: The events each hint answers.
 HINT_EVENTS = {"own-flood": ("harvest",), "locust": ("locust",)}
 
