@@ -69,10 +69,14 @@ def test_a_pair_dropped_on_ones_own_panel_starts_its_field(app: App) -> None:
     assert plant is not None and plant.enabled
 
 
-def test_a_card_dropped_on_a_rivals_panel_does_nothing(app: App) -> None:
+def test_a_card_dropped_on_a_rivals_panel_without_a_take_over_says_where_to_drop(
+        app: App) -> None:
+    """A rival's panel with no field to take over stages nothing and says where cards go
+    (a take-over dropped there: tests/test_tutorial_drag.py)."""
     table = _start(app, 2)
     person = TablePerson(app, table, random.Random(2))
     assert person.settle() == "compose"
     card = next(e for e in table.drawer.hits.items if e.data.get("zone") == "hand")
     _drag_to(person, card, centre(person.by_id("seat.1").rect))
     assert not table.game.draft.staged
+    assert "glowing places" in str(table.game.prompt.shown())

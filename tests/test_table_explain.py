@@ -92,7 +92,9 @@ def test_r_plant_4_a_take_over_says_what_it_needs_and_why(app: App, language: st
     else:
         assert why == "Potřebujete 3 karty: 3 karty na poli, +1 za převzetí, \u20131 za vaši Sfingu"
     # hovering the field shows it: the tooltip of the hovered element is drawn
-    table.input.hover, table.input.mouse = fid, (field.rect[0] + 4, field.rect[1] + 4)
+    at = (field.rect[0] + 4, field.rect[1] + 4)
+    table.input.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
     assert table.drawer._tooltip(table.frame_view())[0] == field.tooltip
 
 
@@ -125,22 +127,34 @@ def test_r_mon_5_every_monument_says_its_power_where_it_stands(app: App) -> None
     assert "2 stones" in owned.tooltip
     centre = table.drawer.hits.get("monument.centre.wall")
     assert centre is not None and centre.tooltip.startswith("Wall: rivals need two more")
-    table.input.cursor = table.input.hover = "monument.1.obelisk"
     table.input.mouse = (0, 0)
+    for _ in range(len(table.drawer.hits.items)):  # the arrow keys walk the cursor there
+        if table.input.cursor == "monument.1.obelisk":
+            break
+        table.input.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0,
+                                              unicode="", scancode=0))
     tip, anchor = table.drawer._tooltip(table.frame_view())
     x, y, w, h = owned.rect
     assert tip == owned.tooltip and x <= anchor[0] <= x + w and y <= anchor[1] <= y + h
 
 
-def test_centre_monuments_are_small_cards_at_1280x720(app: App) -> None:
-    """The centre's Monuments are drop targets the size of a small card (they were 20×28)."""
+def test_centre_monuments_are_as_large_as_hand_cards_at_1280x720(app: App) -> None:
+    """R-MON-1: the centre's Monuments, the drop targets of a build, are cards nearly as
+    large as the hand's, with their names written on them (they were 44×62, and 20×28
+    before), inside the river above the log, which keeps its lines."""
     table = table_for(app, ("human", "random"))
     surface = pygame.Surface((1280, 720))
     table.draw(surface)
+    from nile_desktop.scenes.table.display.tray_view import hand_area
+
     centre = [e for e in table.drawer.hits.items if e.id.startswith("monument.centre.")]
     assert len(centre) == 3
+    lay = table.drawer.layout
+    hand_card_w = hand_area(lay).h * 5 / 7
+    river = pygame.Rect(lay.rect("river"))
     for e in centre:
-        assert e.rect[2] >= 40 and e.rect[3] >= 56, e.rect
+        assert e.rect[2] >= 0.9 * hand_card_w and e.rect[2] >= lay.px(64), e.rect
+        assert river.contains(pygame.Rect(e.rect)), (e.rect, river)
     for a in centre:
         for b in centre:
             assert a is b or not pygame.Rect(a.rect).colliderect(pygame.Rect(b.rect))

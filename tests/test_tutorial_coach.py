@@ -59,6 +59,7 @@ def play_through(coach: Coach, skip: set[str] = frozenset()) -> tuple[object, li
         events = state.apply(move)
         moves.append(move)
         coach.moved(seat, move, events, state)
+        coach.refresh(state)  # as the table does once the move's effects have landed
     return state, moves
 
 
@@ -109,6 +110,7 @@ def test_the_lessons_meet_the_rules_they_teach() -> None:
         moves.append(move)
         seen += [e.text() for e in events]
         coach.moved(seat, move, events, state)
+        coach.refresh(state)
     text = "\n".join(seen)
     assert "harvest seat=0 crop=wheat" in text
     assert "takeover seat=0 victim=1 crop=castor count=2" in text

@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from test_tutorial_play import app  # noqa: E402,F401  (the same headless app)
 
-from nile_desktop.engine import Rules, new_game, position_from_dict  # noqa: E402
-from nile_desktop.engine.events import Harvested, LocustStruck  # noqa: E402
+from nile_desktop.engine import CardRef, position_from_dict  # noqa: E402
+from nile_desktop.engine.events import FloodRevealed, Harvested, LocustStruck  # noqa: E402
 from nile_desktop.settings import Settings, from_dict  # noqa: E402
 from nile_desktop.tutorial.build_start import build  # noqa: E402
 from nile_desktop.tutorial.hints import FIRST_GAMES, Hints, hints_wanted  # noqa: E402
@@ -34,20 +34,35 @@ def locust(seat: int) -> LocustStruck:
 def test_each_hint_shows_once_and_is_remembered() -> None:
     kept: list[str] = []
     hints = Hints([0], remember=kept.append)
-    state = new_game(Rules(2), seed=1)
-    hints.moved(state, 1, [harvest(0)])  # R-HARV-1: a flood harvests my field
+    hints.landed([harvest(0)])  # R-HARV-1: a flood harvests my field
     assert hints.current is not None and hints.current.id == "own-flood"
     assert hints.current.highlight == "flood"
-    hints.close()
-    hints.moved(state, 1, [harvest(0), locust(1)])  # R-LOCUST-1
+    hints.moved(1)  # a bot's move leaves it on show
+    assert hints.current is not None
+    hints.moved(0)  # the person's own move closes it
+    assert hints.current is None
+    hints.landed([harvest(0), locust(1)])  # R-LOCUST-1
     assert hints.current.id == "locust"
     hints.close()
-    hints.moved(state, 1, [harvest(0), locust(1)])
+    hints.landed([harvest(0), locust(1)])
     assert hints.current is None
     assert kept == ["own-flood", "locust"]
     again = Hints([0], seen=kept)
-    again.moved(state, 1, [locust(1)])
+    again.landed([locust(1)])
     assert again.current is None
+
+
+def test_a_flood_hint_goes_when_the_next_flood_turns_up() -> None:
+    """R-FLOOD-1, R-HARV-1: "the flood matched one of your fields" points at the flood pile;
+    once the next flood card lies there, the hint would speak of a card no longer shown."""
+    hints = Hints([0])
+    hints.landed([FloodRevealed(1, CardRef("wheat")), harvest(0)])
+    assert hints.current is not None and hints.current.id == "own-flood"
+    hints.landed([FloodRevealed(0, CardRef("flax"))])
+    assert hints.current is None
+    hints.refused("flooded")  # a hint not about a flood stays over the next flood
+    hints.landed([FloodRevealed(1, CardRef("castor"))])
+    assert hints.current is not None
 
 
 def test_takeover_and_monument_hints_follow_the_state() -> None:

@@ -87,9 +87,13 @@ def test_whole_tutorial_through_the_ui(app: App, lang: str) -> None:
     i18n.set_language(lang)
     table = open_tutorial(app, resume=False)
     coach = table.coach.coach
+    early: list[str] = []  # a lesson speaks of what the table shows: it waits for the effects
+    coach.on_show.append(lambda lesson: early.append(lesson.id) if table.game.stage.busy
+                         else None)
     person = Newcomer(app, table)
     person.until(lambda: table.stack is None)
     assert coach.finished and table.game.session.over
+    assert early == []
     assert person.lessons_seen == [lesson.id for lesson in LESSONS]
     assert coach.fired == {lesson.id: 1 for lesson in LESSONS}  # each trigger fires once
     assert type(app.stack.top).__name__ == "TitleScene" and not app.crashed

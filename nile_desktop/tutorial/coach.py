@@ -5,8 +5,9 @@ move played (with its events) and asks it before playing a person's move;
 the coach's view draws what :attr:`Coach.lesson` says.
 
 A lesson is *current* from the moment the previous one ends, and *shown*
-once its trigger holds (checked after every move and every "Next", over the
-state and the events seen since the previous lesson ended). Each trigger can
+once its trigger holds (checked whenever the table is still, with every
+effect landed, and after every "Next", over the state and the events seen
+since the previous lesson ended). Each trigger can
 fire only once, because the coach only ever moves forward.
 
 While a lesson that waits for "Next" is shown on the bot's turn, the bot
@@ -147,7 +148,9 @@ class Coach:
         return lesson
 
     def moved(self, seat: int, move: str, events: Sequence[Event], state: Any) -> None:
-        """A move was played (by anyone): end a lesson it completes, look for the next.
+        """A move was played (by anyone): end a lesson it completes and remember its events.
+        The next lesson is looked for by :meth:`refresh`, which the table calls once its
+        effects have landed, so a lesson never speaks of an event the table has not shown.
         (The moves themselves are recorded by the game's save.)"""
         lesson = self.shown
         if seat == PERSON and lesson is not None and (
@@ -155,7 +158,6 @@ class Coach:
                 else canonical(move) == canonical(lesson.move)):
             self._advance()
         self.recent.extend(events)
-        self.refresh(state)
         self._changed()
 
     def next(self, state: Any) -> bool:

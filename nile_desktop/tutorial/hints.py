@@ -1,7 +1,7 @@
 """One-line hints in normal games, each shown once, the first time its situation arises.
 
-Display-free: :class:`Hints` watches the game (the moves' events, the state
-on a person's turn, the table's refusals) and decides which hint to show and
+Display-free: :class:`Hints` watches the game (the events as the table plays
+them back, the state on a person's turn, the table's refusals) and decides which hint to show and
 what it points at (a layout area or an element id, as lessons do). Which
 hints a player has already seen is remembered in the settings, so a hint
 never comes back; hints are on for a player's first three games unless
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nile_desktop.engine import MONUMENTS, Event, MoveError, RefusalCode, Role, placements
-from nile_desktop.engine.events import Harvested, LocustStruck
+from nile_desktop.engine.events import FloodRevealed, Harvested, LocustStruck
 from nile_desktop.i18n import N_, card_name, count_cards
 
 #: Hints are offered in this many first games (while the setting is on).
@@ -33,6 +33,8 @@ TEXTS: dict[str, Any] = {
     "takeover": N_("You can take over this {crop} field ({owner}): plant {cards} of it at once."),
     "monument": N_("You hold two stones: plant them on a Monument in the centre to build it."),
 }
+#: Hints about what the flood on show did.
+FLOOD_HINTS = frozenset({"own-flood", "locust"})
 REFUSALS: dict[str, Any] = {
     RefusalCode.FLOODED:
         N_("A flooded crop cannot be planted until the next flood card comes up."),
@@ -98,12 +100,21 @@ class Hints:
             self.remember(hint.id)
         return True
 
-    def moved(self, state: Any, seat: int, events: Sequence[Event]) -> None:
-        """A move was played: a new move closes the hint on show; events may bring one
-        (a harvest of a person's field, a locust; other events bring none)."""
-        if self.current is not None and self.current.id != "refused" and seat in self.humans:
+    def moved(self, seat: int) -> None:
+        """A move of ``seat`` was played: a person's move closes the hint on show."""
+        if self.current is not None and seat in self.humans:
             self.close()
+
+    def landed(self, events: Sequence[Event]) -> None:
+        """Events landed on the table (their cards arrived, the log tells them): they may
+        bring a hint (a harvest of a person's field, a locust; others bring none). A hint
+        answers what the table shows, never what the engine has decided but the table
+        not yet played. A hint about a flood goes when the next flood turns up (its arrow
+        would point at a card it no longer speaks of)."""
         for e in events:
+            if isinstance(e, FloodRevealed) and self.current is not None \
+                    and self.current.id in FLOOD_HINTS:
+                self.close()
             if isinstance(e, Harvested) and e.seat in self.humans:
                 self.offer(Hint("own-flood", TEXTS["own-flood"], "flood"))
             elif isinstance(e, LocustStruck):

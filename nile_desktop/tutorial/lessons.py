@@ -133,15 +133,18 @@ LESSONS: tuple[Lesson, ...] = (
          "hand.flax|hand", "market flax flax",
          N_("This lesson asks for a market trade of your two Flax cards.")),
     asks("new-field", N_("Planting a new field"),
-         N_("A new field needs at least two cards of one crop. Drag both Lettuce cards onto "
-            "the empty plot in your area (or pick them and click the plot), then press "
-            "Plant. Planting ends your turn; you then draw two cards."),
+         N_("You plant once per turn, in one of three ways: two or more cards of one crop "
+            "as a new field; exactly two cards of different crops, each starting a new "
+            "field or joining your field of that crop; or any number of cards onto fields "
+            "you already have. Drag both Lettuce cards onto the empty plot in your area (or "
+            "pick them and click the plot), then press Plant. Planting ends your turn; you "
+            "then draw two cards."),
          "hand.lettuce|hand", "plant lettuce lettuce",
          N_("This lesson asks you to plant your two Lettuce cards as a new field.")),
     asks("two-crops", N_("Planting two different crops"),
-         N_("Another way to plant: exactly two cards of different crops. Each starts a new "
-            "field or joins your field of that crop. Plant one Papyrus (a new field) and "
-            "one Wheat (onto your Wheat field) in a single move."),
+         N_("The second way: exactly two cards of different crops, one card of each. Drag "
+            "your Papyrus onto the empty plot (a new field) and one Wheat onto your Wheat "
+            "field, then press Plant: both go in one move."),
          "field.0.wheat|seat.0", "plant papyrus wheat",
          N_("This lesson asks you to plant one Papyrus and one Wheat together.")),
     Lesson("flooded", N_("A flooded crop cannot be planted"),

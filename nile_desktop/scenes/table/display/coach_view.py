@@ -4,7 +4,9 @@
 wraps a display-free :class:`~nile_desktop.tutorial.coach.Coach` and is the
 table's single point of contact with the tutorial: the table asks it before
 a person's move (:meth:`refusal`), before a bot's (:meth:`hold_bot`,
-:meth:`bot_move`), tells it every move (a table listener) and lets it draw.
+:meth:`bot_move`), tells it every move (a table listener) and every event as
+its effect lands (hints answer what the table shows, lessons appear once the
+table is still), and lets it draw.
 It acts on the table only through :class:`~nile_desktop.scenes.table.logic.commands.TableCommands`
 (hold the flow for a lesson, stage the lesson's move, play, leave) and draws
 from the frame's :class:`~nile_desktop.scenes.table.logic.view.TableView`.
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -116,10 +118,13 @@ class CoachView:
         self._measured: tuple[object, pygame.Rect, list[str], list[str]] | None = None
 
     # -- wiring ----------------------------------------------------------------------
-    def attach(self, table: TableCommands, listeners: list[Listener]) -> None:
-        """Act on ``table`` from now on, told of every move through ``listeners``."""
+    def attach(self, table: TableCommands, listeners: list[Listener],
+               landed: list[Callable[[Sequence[Event]], None]]) -> None:
+        """Act on ``table`` from now on, told of every move through ``listeners`` and of
+        its events as their effects land through ``landed``."""
         self._table = table
         listeners.append(self._moved)
+        landed.append(self._landed)
 
     @property
     def table(self) -> TableCommands:
@@ -140,7 +145,12 @@ class CoachView:
             self.coach.moved(seat, move, events, session.state)
             self._hold()
         if self.hints is not None:
-            self.hints.moved(session.state, seat, events)
+            self.hints.moved(seat)
+
+    def _landed(self, events: Sequence[Event]) -> None:
+        """Events landed on the table: a hint answers them now, as the person sees them."""
+        if self.hints is not None:
+            self.hints.landed(events)
 
     def _hold(self) -> None:
         if self.coach is not None and self.coach.holding(self.session.state):
@@ -153,13 +163,16 @@ class CoachView:
         """The lesson's friendly word if the person may not play ``move`` now."""
         if self.coach is None:
             return None
+        if not self.table.effects_busy():  # the table is still: the lesson due is on show
+            self.coach.refresh(self.session.state)
         why = self.coach.allows(str(move), self.session.active)
         return None if why is None else str(why)
 
     def hold_bot(self) -> bool:
         if self.coach is None:
             return False
-        self.coach.refresh(self.session.state)
+        if not self.table.effects_busy():
+            self.coach.refresh(self.session.state)
         self._hold()
         return self.coach.holding(self.session.state)
 

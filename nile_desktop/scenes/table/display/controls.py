@@ -49,6 +49,21 @@ def tool_label(tool: str, armed: bool = False) -> str:
             "moves": _("All moves…")}[tool]
 
 
+def tool_rule(tool: str) -> str:
+    """What Undo and Take back my turn do, told by both in the same words: undo is free for
+    what revealed nothing; a take-back, once a card was seen, marks the game."""
+    if tool == "undo":
+        return _("Takes back the last card picked or placed: that reveals nothing, so it is "
+                 "free. Once a card has been seen (a trade's new card, or the turns after "
+                 "yours), Undo gives way to Take back my turn, which marks the game “with "
+                 "take-backs”.")
+    if tool == "takeback":
+        return _("Returns to the start of your last turn. A card has been seen since (a "
+                 "trade's new card, or the turns after yours), so the game is then marked "
+                 "“with take-backs”. Undo, for cards only picked or placed, is free.")
+    return ""
+
+
 def shown_tools(v: TableView) -> tuple[tuple[str, str], ...]:
     """The tools of this frame: Undo gives way to Take back my turn while it has nothing to
     undo and a take-back is offered (Ctrl+Z does the same)."""
@@ -117,9 +132,8 @@ def draw_tools(p: Paint, v: TableView) -> int:
         else:
             enabled = composing
         label = tool_label(tool, v.takeback_armed)
-        tip = f"{label} ({key}): " + _("Return to the start of your last turn. The game is "
-                                       "then marked “with take-backs”.") \
-            if tool == "takeback" else ""
+        rule = tool_rule(tool) if enabled else ""  # (a disabled tool's tip is said on a click)
+        tip = f"{label} ({key}): {rule}" if rule else ""
         draw_button(p, f"tool.{tool}", label, r, enabled=enabled,
                     hotkey=key, size=size, tooltip=tip,
                     primary=tool == "takeback" and v.takeback_armed)
@@ -152,6 +166,9 @@ def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
             # TRANSLATORS: a dash, not a colon: the reason may hold a colon of its own.
             return _("Not yet — {why}").format(why=refusal_words(v.names, refusal)), theme.LAPIS
         return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
+    if not v.draft.empty and not v.targets:  # a trade's cards, or a crop that cannot go now
+        return _("Picked: trade or speculate with the buttons. Nothing glows: these cards "
+                 "cannot be planted now."), theme.LAPIS
     if not v.draft.empty:
         return _("Picked: drop them on a glowing place to plant, or trade or speculate "
                  "with the buttons."), theme.LAPIS

@@ -77,7 +77,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
     zones: list[Zone] = []
     for i in range(v.players):
         key = (common, drafting, b.fields_of(i), b.monuments_of(i), b.speculation_of(i),
-               b.hand_size(i), b.storage_size(i), b.active == i, b.over, rev == i,
+               b.hand_size(i), b.storage_size(i), v.to_play == i, b.over, rev == i,
                b.hand(i) if open_hand(v, i) else None,
                v.chance_for(i))
         zones.append((f"seat.{i}", area(f"seat.{i}"), key, partial(draw_seat, v=v, seat=i)))
@@ -132,6 +132,7 @@ class TableDrawer:
         #: Owners of the private cards the last frame showed face up (privacy tests).
         self.private_faces: list[int] = []
         self._last_revealed: int | None = None
+        self._last_to_play: int | None = None
         self._picture_hits: Hits | None = None
         self._warm_key: tuple[int, int] | None = None
         self._warm_queue: list[tuple[str, int, bool]] = []
@@ -146,10 +147,12 @@ class TableDrawer:
     def relayout(self) -> None:
         self.layout = None
 
-    def layout_for(self, size: tuple[int, int], players: int) -> TableLayout:
-        """The layout for a window of ``size`` (worked out again when the size changes)."""
+    def layout_for(self, size: tuple[int, int], players: int, centre: bool = True
+                   ) -> TableLayout:
+        """The layout for a window of ``size`` (worked out again when the size changes);
+        ``centre``: with room for the Monuments in the centre."""
         if self.layout is None or self.layout.size != size:
-            self.layout = TableLayout.compute(size, players)
+            self.layout = TableLayout.compute(size, players, centre)
         return self.layout
 
     # -- a frame ---------------------------------------------------------------------------------
@@ -181,8 +184,12 @@ class TableDrawer:
                   and (v.replay is None or v.replay.playing))  # a replay's step or seek: at once
         self._last_revealed = v.revealed
         budget = FRAME_BUDGET if steady else None
+        urgent = URGENT_ZONES
+        if v.to_play != self._last_to_play:  # "to play" moves from one seat to the next at once
+            urgent = urgent | {f"seat.{i}" for i in range(v.players)}
+            self._last_to_play = v.to_play
         if self.picture.update(size, base, backdrop, zones, paint, budget=budget,
-                               urgent=URGENT_ZONES) or self._picture_hits is None:
+                               urgent=urgent) or self._picture_hits is None:
             self._picture_hits = self.picture.hits([z[0] for z in zones])
         # this frame's elements: the picture's, then what the overlay adds (a lesson panel)
         self.hits = self._picture_hits.copy()
@@ -248,7 +255,8 @@ class TableDrawer:
                         self._glow_place(p, e, v.pulse)
         draw_sprites(p, v.sprites)
         seats = lay.rect("table")
-        draw_banner(p, v.banners, (seats[0] + seats[2] // 2, lay.rect("status")[1] - lay.px(70)))
+        draw_banner(p, v.banners, (seats[0] + seats[2] // 2, lay.rect("status")[1] - lay.px(70)),
+                    bool(v.message))
         if self.coach is not None:  # the lesson or hint, over the table, with its buttons
             self.coach.draw(p, v)
         _draw_drag(p, v)
@@ -270,10 +278,12 @@ class TableDrawer:
         element = self.hits.get(v.pointer.hover)
         if element is None:
             return "", v.pointer.mouse
-        if element.id == v.pointer.cursor and not element.contains(v.pointer.mouse):
+        if element.contains(v.pointer.mouse):
+            return element.tooltip, v.pointer.mouse
+        if element.id == v.pointer.cursor:
             x, y, w, h = element.rect
             return element.tooltip, (x + w // 4, y + h - v.layout.px(12))
-        return element.tooltip, v.pointer.mouse
+        return "", v.pointer.mouse  # it moved from under the pointer: its tip is not shown
 
 
 def _draw_drag(p: Paint, v: TableView) -> None:

@@ -90,16 +90,19 @@ def _pile(p: Paint, eid: str, label: str, rect: pygame.Rect, badge: pygame.Rect 
 
 def _draw_season(p: Paint, state: TableBoard) -> None:
     box = pygame.Rect(p.lay.rect("season"))
-    p.text(_("Season {season} of {seasons}").format(season=state.season, seasons=state.seasons),
-           (box.left, box.top), 14, bold=True, width=box.w)
+    title = _("Season {season} of {seasons}").format(season=state.season, seasons=state.seasons)
+    lines = theme.wrap_text(title, p.fs(14), box.w, bold=True)[:2]  # beside the piles: narrow
+    for i, line in enumerate(lines):
+        p.text(line, (box.left, box.top + i * p.px(18)), 14, bold=True, width=box.w)
     height = min(p.px(22), max(8, (box.w - p.px(4)) // max(1, state.seasons) - p.px(3)))
     try:
         suns = season_surface(state.season, state.seasons, height)
-        p.surface.blit(suns, (box.left, box.top + p.px(24)))
+        p.surface.blit(suns, (box.left, box.top + p.px(6 + 18 * len(lines))))
     except (AssetError, FileNotFoundError, ValueError, pygame.error):
         pass
     p.add(Element("season", "marker", _("Season {season} of {seasons}").format(
-        season=state.season, seasons=state.seasons), (box.left, box.top, box.w, p.px(24) + height),
+        season=state.season, seasons=state.seasons),
+        (box.left, box.top, box.w, p.px(6 + 18 * len(lines)) + height),
         focusable=False, data={"zone": "season", "season": state.season,
                                "seasons": state.seasons}))
 
@@ -108,15 +111,18 @@ def _draw_centre(p: Paint, v: TableView) -> None:
     state = v.board
     box = pygame.Rect(p.lay.rect("centre"))
     p.text(_("In the centre"), (box.left, box.top), 12, theme.INK_SOFT, width=box.w)
-    free = [m for i, m in enumerate(MONUMENTS) if state.monument_owner(i) is None]
-    size = min((box.w - p.px(8)) // 3 - p.px(4), int((box.h - p.px(20)) * 5 / 7))
+    gap = p.px(6)
+    size = min((box.w - 2 * gap) // 3, int((box.h - p.px(20)) * 5 / 7))
+    left = box.left + (box.w - 3 * size - 2 * gap) // 2
     glowing = {tg.id: tg for tg in v.targets}
     draft = v.draft if v.composing else None
-    for i, mon in enumerate(free):
-        rect = (box.left + i * (size + p.px(6)), box.top + p.px(20), size, round(size * 7 / 5))
+    for i, mon in enumerate(MONUMENTS):  # each keeps its place while the others are taken
+        if state.monument_owner(i) is not None:
+            continue
+        rect = (left + i * (size + gap), box.top + p.px(20), size, round(size * 7 / 5))
         target_id = str(Place.monument_of(mon))
         staged = draft.staged_on(target_id) if draft is not None else 0
-        p.card(mon, rect)
+        p.card(mon, rect, label=size >= p.px(64))
         if staged:
             r = pygame.Rect(rect).move(p.px(4), -p.px(8))
             p.card("stone", as_rect(r))

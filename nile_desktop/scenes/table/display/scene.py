@@ -70,7 +70,7 @@ class TableScene(Scene):
 
     def _attach(self, coach: CoachView) -> None:
         self.coach = self.game.coach = self.drawer.coach = coach
-        coach.attach(self.game, self.game.listeners)
+        coach.attach(self.game, self.game.listeners, self.game.stage.landed)
 
     def _coach_press(self, bid: str) -> None:
         if self.coach is not None:
@@ -140,7 +140,8 @@ class TableScene(Scene):
         input's pointer (or ``pointer``)."""
         if size is None:
             size = self.drawer.layout.size if self.drawer.layout is not None else FIRST_SIZE
-        layout = self.drawer.layout_for(size, self.game.session.players)
+        session = self.game.session
+        layout = self.drawer.layout_for(size, session.players, session.state.monuments_on)
         # the lesson panel lies over the top of the log: the log draws below it
         self.logview.cover = self.coach.log_cover(layout) if self.coach is not None else 0
         return self.game.view(layout, self.input.pointer() if pointer is None else pointer)

@@ -47,7 +47,7 @@ def chance_text(chance: SeatChance) -> str:
 def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     state = v.board
     rect = pygame.Rect(p.lay.seat(seat))
-    active = seat == state.active and not state.over
+    active = seat == v.to_play
     me = seat == v.revealed
     pad = p.px(10)
     head = p.px(34)

@@ -59,13 +59,14 @@ def draw_swarm(p: Paint, swarm: Swarm) -> None:
     p.surface.blit(layer, (int(swarm.x - cx), int(swarm.y - cy)))
 
 
-def draw_step(p: Paint, queue: BannerQueue) -> None:
+def draw_step(p: Paint, queue: BannerQueue, message: bool = False) -> None:
     """The step of a bot's turn as it happens, on the prompt line in place of its words
-    (the line's element stays; ``status.step`` tells the step to the UI dump)."""
+    (the line's element stays; ``status.step`` tells the step to the UI dump), unless the
+    line has a ``message`` for the person (an answer to what they did comes first)."""
     if queue.step is not None and queue.step_seat is not None \
             and f"seat.{queue.step_seat}" in p.lay.areas:
         _light_seat(p, p.lay.seat(queue.step_seat))
-    status = p.hits.get("status") if queue.step is not None else None
+    status = p.hits.get("status") if queue.step is not None and not message else None
     if status is None:
         return
     text = str(queue.step)
@@ -90,8 +91,9 @@ def _light_seat(p: Paint, rect: tuple[int, int, int, int]) -> None:
     p.ring(rect, theme.GOLD, 5, 2)
 
 
-def draw_banner(p: Paint, queue: BannerQueue, centre: tuple[int, int]) -> None:
-    draw_step(p, queue)
+def draw_banner(p: Paint, queue: BannerQueue, centre: tuple[int, int],
+                message: bool = False) -> None:
+    draw_step(p, queue, message)
     banner = queue.current
     if banner is None:
         return

@@ -2,7 +2,7 @@
 
 - Click a card in your hand or storage to pick one more of it (right-click
   puts one back); drag a card from your hand onto a glowing place to stage
-  it there (the picked cards of that kind, or all of them).
+  it there (the picked cards of that kind, or as many as the planting can use).
 - Click a glowing place to stage the picked cards there; right-click a place
   (or click it with nothing picked) to take one staged card back.
 - Buttons act when the mouse is released over them.
@@ -28,6 +28,7 @@ from nile_desktop.scenes.table.logic.commands import TableCommands
 from nile_desktop.scenes.table.logic.draft import Refusal
 from nile_desktop.scenes.table.logic.view import Pointer, Tone
 from nile_desktop.text.refusals import TableRefusalCode
+from nile_desktop.text.table import cards_label
 from nile_desktop.text.words import cannot_go, refusal_words
 
 DRAG_START = 8
@@ -50,7 +51,9 @@ class TableInput:
         self.cursor: str | None = None
         self.pressed: str | None = None
         self.mouse = (0, 0)
-        self.hover_time = 0.0
+        #: Moves played when the pointer or the cursor last came to rest on ``hover``: a
+        #: move changes the table under it, so its tooltip waits for the pointer to move.
+        self._hover_moves = -1
         self._down: tuple[int, int] | None = None
         self._down_elem: Element | None = None
         self.dragging: Element | None = None
@@ -62,9 +65,15 @@ class TableInput:
         return self._hits()
 
     def pointer(self) -> Pointer:
-        """Where the pointer and the cursor are, for the next frame's view."""
+        """Where the pointer and the cursor are, for the next frame's view. Nothing is
+        hovered once a move was played since the pointer last moved (no stale tooltip)."""
         dragging = self.dragging.data.get("kind", "") if self.dragging is not None else None
-        return Pointer(self.hover, self.cursor, self.pressed, self.mouse, dragging)
+        hover = self.hover if self._hover_moves == self.t.session.moves_played else None
+        return Pointer(hover, self.cursor, self.pressed, self.mouse, dragging)
+
+    def _rest(self, element: Element | None) -> None:
+        self.hover = element.id if element is not None else None
+        self._hover_moves = self.t.session.moves_played
 
     def after_draw(self, hits: Hits) -> None:
         if self.cursor is not None and hits.get(self.cursor) is None:
@@ -131,8 +140,7 @@ class TableInput:
         self.mouse = event.pos
         if self.logview.handle_event(event):
             return True
-        element = self.hits.at(event.pos)
-        self.hover = element.id if element is not None else None
+        self._rest(self.hits.at(event.pos))
         down = self._down_elem
         if (self.dragging is None and down is not None and self._down is not None
                 and down.data.get("zone") == "hand" and down.enabled
@@ -179,13 +187,12 @@ class TableInput:
             return
         zone = element.data.get("zone")
         kind = str(element.data.get("kind", ""))
-        if zone == "hand":
+        if zone == "hand":  # (a pick may start a trade: only a drag says why it cannot plant)
             refusal = t.pick(kind)
             if refusal is not None:
                 t.refuse(refusal)
             else:
                 t.sound("slide")
-                self.explain_places(kind)
         elif zone == "storage":
             refusal = t.pick(CardRef(kind, storage=True))
             if refusal is not None:
@@ -194,7 +201,7 @@ class TableInput:
             self.place(element)
 
     def explain_places(self, kind: str) -> None:
-        """A picked card that cannot be planted anywhere says why at once (flooded, a
+        """A dragged card that cannot be planted anywhere says why at once (flooded, a
         take-over short of cards), so nobody wonders why nothing glows."""
         t = self.t
         targets = t.draft.targets(kind)
@@ -223,6 +230,7 @@ class TableInput:
         refusal = t.stage_cards(place.data["target"], kind=kind)
         if refusal is None:
             t.sound("slide")
+            self.tell_returned()
             return
         if refusal.code is TableRefusalCode.NO_ROOM:
             t.say(cannot_go(kind, place.label))
@@ -230,22 +238,35 @@ class TableInput:
         self._refuse_place(place, refusal)
 
     def drop_on_panel(self, card: Element, panel: Element) -> None:
-        """A card dropped on the player's own seat panel, beside the glowing places: it goes
-        to the one place of that crop the player owns or may start; with a choice (or
-        none), the player is told where to drop it."""
+        """A card dropped on a seat panel, beside the glowing places: it goes to the one
+        place of that crop there (on one's own panel a field or a plot, on a rival's a
+        take-over); with a choice (or none), the player is told where to drop it."""
         t = self.t
-        if not t.composing() or panel.data.get("seat") != t.draft.seat:
+        if not t.composing():
             return
-        kind = str(card.data.get("kind", ""))
-        own = [tg for tg in t.draft.targets(kind) if tg.role in ("field", "plot", "monument")]
+        kind, seat = str(card.data.get("kind", "")), panel.data.get("seat")
+        if seat is None:  # not a seat (the hand the drag came from, the log…)
+            return
+        roles = ("field", "plot", "monument") if seat == t.draft.seat else ("takeover", "take")
+        own = [tg for tg in t.draft.targets(kind) if tg.role in roles and
+               (tg.seat == seat or seat == t.draft.seat)]
         if len(own) == 1:
             refusal = t.stage_cards(own[0].id, kind=kind)
             if refusal is None:
                 t.sound("slide")
+                self.tell_returned()
             else:
                 t.refuse(refusal)
             return
         t.say(_("Drop the card on one of the glowing places"), Tone.NOTE)
+
+    def tell_returned(self) -> None:
+        """A drop sent staged cards back to the hand (two crops take one card each): say
+        which, so no card seems to vanish."""
+        returned = self.t.draft.returned
+        if returned:
+            self.t.say(_("Two different crops are planted one card of each: {cards} went "
+                         "back to your hand.").format(cards=cards_label(returned)), Tone.NOTE)
 
     def _refuse_place(self, place: Element, refusal: Refusal) -> None:
         t = self.t
@@ -320,7 +341,7 @@ class TableInput:
             self.cursor = ids[(ids.index(self.cursor) + step) % len(ids)]
         element = self.hits.get(self.cursor)
         if element is not None:
-            self.hover = element.id
+            self._rest(element)
 
     def _key(self, event: pygame.event.Event) -> bool:
         t = self.t

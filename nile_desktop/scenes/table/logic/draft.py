@@ -123,6 +123,8 @@ class MoveDraft:
         self._undo: list[_Snapshot] = []
         #: Grows with every change (the table redraws its picture when it does).
         self.version = 0
+        #: Staged cards the last drop sent back to the hand (the planting could not use them).
+        self.returned: list[CardRef] = []
 
     # -- reading ---------------------------------------------------------------------
     def hand(self) -> dict[str, int]:
@@ -254,19 +256,25 @@ class MoveDraft:
     def stage(self, where: Where, kind: str | None = None, count: int | None = None
               ) -> Refusal | None:
         """Drop cards on ``where``: the picked cards that belong there, or (a drag of
-        ``kind`` with nothing of it picked) ``count`` cards of it, all of them by default."""
+        ``kind`` with nothing of it picked) ``count`` cards of it, by default as many as
+        the planting can use (:meth:`_fit_drop`). Cards an earlier drop staged that the
+        planting can no longer use go back to the hand (:attr:`returned`)."""
+        self.returned = []
         target = self.target(where)
         if target is None:
             return Refusal(TableRefusalCode.NO_ROOM)
         fits = [ref for ref in self._picks
                 if not ref.storage and target in self.targets(ref.kind)]
         moves: list[tuple[CardRef, int]]
+        kept = self.staged
         if kind is not None and kind not in [ref.kind for ref in fits]:
             ref = CardRef(kind)
             avail = self.available(ref)
             if avail <= 0 or target not in self.targets(kind):
                 return Refusal(TableRefusalCode.NO_ROOM)
-            moves = [(ref, avail if count is None else min(count, avail))]
+            if count is None:
+                count, kept = self._fit_drop(ref.laid_on(target.place), avail)
+            moves = [(ref, min(count, avail))]
         else:
             if not fits:
                 return Refusal(TableRefusalCode.NOTHING_PICKED if not self._picks
@@ -276,11 +284,51 @@ class MoveDraft:
         if blocked is not None:
             return blocked
         self._remember()
+        returned = Counter(self.staged) - Counter(kept)
+        self.returned = [ref for _place, ref in returned.elements()]
+        self.staged = list(kept)
         place = target.place
         for ref, n in moves:
             self._picks.pop(ref, None)
             self.staged.extend([(place, ref.laid_on(place))] * n)
         return None
+
+    def _plants(self, cards: list[CardRef]) -> bool:
+        """Planting exactly ``cards`` is legal now (the engine's answer)."""
+        return self.probe(Move.parse(" ".join(["plant", *map(str, cards)]))) is None
+
+    def _completes(self, cards: list[CardRef]) -> bool:
+        """One more card from the hand, on a place of its own, makes ``cards`` a legal
+        planting (two crops, one card each: R-PLANT-1 b)."""
+        used = Counter(ref.kind for ref in cards)
+        for kind, held in self.hand().items():
+            if held > used[kind]:
+                for target in self.targets(kind):
+                    if self._plants([*cards, CardRef(kind).laid_on(target.place)]):
+                        return True
+        return False
+
+    def _fit_drop(self, card: CardRef, avail: int
+                  ) -> tuple[int, list[tuple[Place, CardRef]]]:
+        """How many of the ``avail`` dragged cards to stage as ``card``, and which staged
+        cards stay.
+
+        A stack dropped where the planting can use fewer stages only those (R-PLANT-1: a
+        Wheat beside a new Papyrus field is one card of each): the most that make a
+        legal planting with what is staged, else the most that one more card would
+        complete. When neither fits but one card of each place staged so far would,
+        the extra cards go back to the hand. Otherwise the whole stack is staged and the
+        refusal tells what is wrong."""
+        staged = [ref for _place, ref in self.staged]
+        for fits in (self._plants, self._completes):
+            for n in range(avail, 0, -1):
+                if fits([*staged, *[card] * n]):
+                    return n, self.staged
+        singles = list(dict.fromkeys(self.staged))
+        if len(singles) < len(self.staged) and self._plants(
+                [*(ref for _place, ref in singles), card]):
+            return 1, singles
+        return avail, self.staged
 
     def unstage_one(self, where: Where) -> bool:
         """Take one staged card back from ``where`` into the hand."""

@@ -79,6 +79,8 @@ class Stage:
         self.listeners: list[Notify] = []
         #: Told the events of each effect as it starts (the log shows them from then on).
         self.started: list[Callable[[Seq[Event]], None]] = []
+        #: Told the events of each effect as it lands (the board shows their result from then).
+        self.landed: list[Callable[[Seq[Event]], None]] = []
         self.seen: set[str] = set()
         #: How far the final storage has been turned over (0 → 1, the end effect).
         self.reveal = 1.0 if over else 0.0
@@ -95,7 +97,8 @@ class Stage:
         layout = self.placed.layout
         if layout is None:
             if self._first_layout is None:
-                self._first_layout = TableLayout.compute(FIRST_SIZE, self.board.players)
+                self._first_layout = TableLayout.compute(FIRST_SIZE, self.board.players,
+                                                         self.board.monuments_on)
             layout = self._first_layout
         return layout
 
@@ -187,6 +190,7 @@ class Stage:
         def land() -> None:
             for e in events:
                 self.board.apply(e)
+            self._landed(events)
 
         def end() -> None:
             for s in shown:
@@ -207,11 +211,16 @@ class Stage:
         for listener in list(self.started):
             listener(events)
 
+    def _landed(self, events: Seq[Event]) -> None:
+        for listener in list(self.landed):
+            listener(events)
+
     def land_now(self, events: Seq[Event]) -> None:
         def land() -> None:
             self._started(events)
             for e in events:
                 self.board.apply(e)
+            self._landed(events)
 
         self.timeline.then(Call(land))
 

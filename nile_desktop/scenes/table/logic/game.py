@@ -132,7 +132,7 @@ class TableGame:
             suggesting=self.advisor.suggesting, pass_armed=self.prompt.pass_armed > 0,
             message=self.prompt.shown(), message_tone=self.prompt.message_tone,
             pointer=pointer, sprites=self.stage.sprites, banners=self.stage.banners,
-            takeback=self.can_take_back(), takeback_armed=self.prompt.takeback_armed > 0,
+            takeback=self.can_take_back(), takeback_armed=self.prompt.takeback_armed,
             chance=self.chance_shown())
 
     # -- starting --------------------------------------------------------------------------
@@ -258,13 +258,13 @@ class TableGame:
         """Play one move of the active seat and hand the result to the turn flow."""
         s = self.session
         seat = s.active
+        self.stage.finish()  # anything still flying lands first (a lesson may appear)
         if self.coach is not None and s.is_human(seat):
             why = self.coach.refusal(str(move))
             if why is not None:  # the lesson asks for another move
                 self.say(why, Tone.NOTE)
                 self.sound("slide")
                 return []
-        self.stage.finish()  # anything still flying lands first
         self.board.sync(s.state)
         start = len(s.log)
         events = s.play(move, reason)
@@ -297,11 +297,13 @@ class TableGame:
 
     def _split_at_handoff(self, seat: int, events: list[Event]
                           ) -> tuple[list[Event], list[Event]]:
-        """In pass-and-play, the next person's turn opens (their flood, its harvest) only once
-        they are at the screen: the events from the turn change on wait for the hand-off."""
+        """In pass-and-play, the next turn opens (its flood, its harvest) only once the
+        person who moved has pressed Done and, for a person, the next one is at the screen:
+        the events from the turn change on wait."""
         s = self.session
+        reviewed = 0 <= seat < s.players and s.is_human(seat)  # the mover presses Done first
         if (not self.flow.pass_and_play or s.over or s.active == seat
-                or not s.is_human(s.active)):
+                or not (s.is_human(s.active) or reviewed)):
             return events, []
         for i, event in enumerate(events):
             if isinstance(event, TurnStarted):
@@ -319,7 +321,7 @@ class TableGame:
             pause = BOT_PAUSE + (KEY_PAUSE if any(is_key(e) for e in events) else 0.0)
         self.flow.moved(seat, s.active, s.over, pause)
         self.fresh_draft()
-        self.prompt.moved()
+        self.prompt.moved(by_person=human)
         for listener in list(self.listeners):
             listener(self, events)
 
@@ -401,11 +403,18 @@ class TableGame:
             self._show(events, owner=self.session.active)
 
     def done(self) -> None:
-        """The person pressed "Done: pass to …" after seeing their move."""
+        """The person pressed "Done: pass to …" after seeing their move: a bot's turn opens
+        now (a person's once they confirm the hand-off)."""
+        if self.flow.phase != Phase.REVIEW:
+            return
         self.stage.finish()
         self.flow.done_review()
-        self.bots.show_turn(self.session.active)  # the next bot's turn shows from now
+        s = self.session
+        self.bots.show_turn(s.active)  # the next bot's turn shows from now
         self.prompt.guard = INPUT_GUARD
+        if self.deferred and not s.is_human(s.active):
+            events, self.deferred = self.deferred, []
+            self._show(events, owner=s.active)
 
     # -- other screens -----------------------------------------------------------------------------
     def open_menu(self) -> None:

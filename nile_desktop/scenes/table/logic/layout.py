@@ -5,10 +5,10 @@ window size and the number of seats alone (no drawing, no display):
 
 - ``seat.N``: one panel per seat with its fields, Monuments, speculations
   and counts, in a grid across the top of the play area;
-- ``river``: the flood pile, the draw pile, the discard pile, the season
-  marker and the Monuments still in the centre, at the top of the side
-  column, with ``flood``, ``deck``, ``discard``, ``season`` and ``centre``
-  inside it;
+- ``river``: the flood pile, the draw pile, the discard pile and the season
+  marker in a row, and under them the Monuments still in the centre, at the
+  top of the side column, with ``flood``, ``deck``, ``discard``, ``season``
+  and ``centre`` inside it;
 - ``log``: the game log, filling the rest of the side column;
 - ``hand`` and ``storage``: the shown person's cards, along the bottom;
 - ``actions``: the row of action buttons under the hand; ``tools``: undo,
@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 Rect = tuple[int, int, int, int]
 
 MIN_SIZE = (640, 400)
-#: Height of a Monument card in the centre, in design pixels (a small card at 1280×720).
+#: The least height of a Monument card in the centre, in design pixels (where the log needs
+#: the room; they are as large as the hand's cards where there is room).
 CENTRE_CARD = 62
 
 
@@ -57,7 +58,9 @@ class TableLayout:
     areas: dict[str, Rect] = field(default_factory=dict)
 
     @classmethod
-    def compute(cls, size: tuple[int, int], players: int) -> TableLayout:
+    def compute(cls, size: tuple[int, int], players: int, centre: bool = True) -> TableLayout:
+        """The layout; ``centre`` leaves room for the Monuments in the centre (a game with
+        the Monuments expansion)."""
         w = max(MIN_SIZE[0], int(size[0]))
         h = max(MIN_SIZE[1], int(size[1]))
         u = min(w / 1280, h / 720)
@@ -67,31 +70,39 @@ class TableLayout:
         side_w = max(270 * u, min(w * 0.28, 420 * u))
         side_x = w - side_w - m
         main_w = side_x - 2 * m
-        # side column: river on top, log below
-        river_h = max(200 * u, h * 0.31)
+        action_h = 44 * u
+        tray_h = max(150 * u, h * 0.29)
+        pad = 12 * u
+        # the river: the piles in a row with the season beside them, and under them the
+        # Monuments still in the centre as cards as large as the hand's (their names
+        # readable without pointing at them), as far as the log keeps its lines
+        card_w = min((side_w - 5 * pad) / 3.4, 65 * u)
+        card_h = card_w * 1.4
+        piles_h = pad + 4 * u + card_h + 22 * u + pad
+        log_least = 12 * max(11, round(13 * u)) * 1.45 + 50 * u + 3 * m
+        centre_h = 0.0
+        if centre:
+            hand_card = (tray_h - 56 * u) * 5 / 7
+            room = h - log_least - piles_h - m - 24 * u - pad
+            mon_w = max(CENTRE_CARD * u * 5 / 7,
+                        min((side_w - 2 * pad - 12 * u) / 3, hand_card, room / 1.4))
+            centre_h = 24 * u + mon_w * 1.4  # (the river's own pad stays under them)
+        river_h = piles_h + centre_h
         a["river"] = _r(side_x, m, side_w, river_h)
         a["log"] = _r(side_x, m * 2 + river_h, side_w, h - river_h - 3 * m)
         lx, ly, lw, _lh = a["log"]
         a["menu"] = _r(lx + lw - 12 * u - 92 * u, ly + 8 * u, 92 * u, 28 * u)
         a["sound"] = _r(lx + lw - 12 * u - 92 * u - 8 * u - 80 * u, ly + 8 * u, 80 * u, 28 * u)
         rx, ry, rw, rh = a["river"]
-        pad = 12 * u
-        # the piles leave room under them for the centre's Monuments as small cards
-        # (drop targets a card of :data:`CENTRE_CARD` high, and a line for their title)
-        card_w = min((rw - 5 * pad) / 3.4, (rh - 70 * u) / 1.4 * 0.95,
-                     (rh - (CENTRE_CARD + 70) * u) / 1.4)
-        card_h = card_w * 1.4
         top = ry + pad + 4 * u
         a["flood"] = _r(rx + pad, top, card_w, card_h)
         a["deck"] = _r(rx + 2 * pad + card_w, top, card_w, card_h)
         a["discard"] = _r(rx + 3 * pad + 2 * card_w, top, card_w * 0.8, card_w * 0.8 * 1.4)
+        season_x = rx + 4 * pad + 2.8 * card_w
+        a["season"] = _r(season_x, top, rx + rw - pad - season_x, card_h)
         label_y = top + card_h + 22 * u
-        a["season"] = _r(rx + pad, label_y + 4 * u, rw * 0.42, rh - (label_y - ry) - pad)
-        a["centre"] = _r(rx + rw * 0.44, label_y + 4 * u, rw * 0.56 - pad,
-                         rh - (label_y - ry) - pad)
+        a["centre"] = _r(rx + pad, label_y + 4 * u, rw - 2 * pad, ry + rh - pad - label_y - 4 * u)
         # play area: seats on top, then status + tools, then hand/storage, then actions
-        action_h = 44 * u
-        tray_h = max(150 * u, h * 0.29)
         status_h = 34 * u
         seats_h = h - 2 * m - action_h - tray_h - status_h - 3 * m
         cols, rows = grid_shape(players)

@@ -3,8 +3,8 @@
 A message (a refusal, a note, the advisor's suggestion) shows for
 :data:`MESSAGE_TIME` seconds. After a move the buttons ignore clicks for
 :data:`INPUT_GUARD` seconds, so a double click never plays twice. "End turn"
-and "Take back my turn" each ask for a second press, which counts while their
-timer runs. The glow of the places a card may go pulses with the table's clock.
+and "Take back my turn" each ask for a second press: End turn's counts while
+its timer runs, Take back's while its "press again" message shows. The glow of the places a card may go pulses with the table's clock.
 All of them run on the table's time (:meth:`Prompt.tick`). No pygame here.
 """
 
@@ -19,8 +19,6 @@ MESSAGE_TIME = 5.0
 INPUT_GUARD = 0.35
 #: Seconds End turn stays armed for its second press.
 PASS_ARMED = 3.0
-#: Seconds Take back my turn stays armed: as long as its message ("Press again …") shows.
-TAKEBACK_ARMED = MESSAGE_TIME
 
 
 class Prompt:
@@ -32,10 +30,11 @@ class Prompt:
         self.pulse = 0.0
         self.guard = 0.0
         self.pass_armed = 0.0
-        self.takeback_armed = 0.0
         self.message: Message = ""
         self.message_time = 0.0
         self.message_tone = Tone.ERROR
+        #: The "press again" message of an armed "Take back my turn" (None: not armed).
+        self._takeback: Message | None = None
 
     def say(self, text: Message, tone: Tone = Tone.ERROR) -> None:
         """A line in the prompt for a few seconds; ``text`` may be told when drawn
@@ -46,10 +45,29 @@ class Prompt:
         """The message on the prompt line now ("" once its time is up)."""
         return self.message if self.message_time > 0 else ""
 
-    def moved(self) -> None:
-        """A move was played: clicks wait a moment, and the last message goes."""
+    def arm_takeback(self, text: Message) -> None:
+        """"Take back my turn" was pressed once: ``text`` asks for a second press, which
+        counts for exactly as long as ``text`` shows."""
+        self.say(text, Tone.NOTE)
+        self._takeback = text
+
+    @property
+    def takeback_armed(self) -> bool:
+        return self._takeback is not None and self.message is self._takeback \
+            and self.message_time > 0
+
+    def disarm_takeback(self) -> None:
+        if self.takeback_armed:
+            self.message_time = 0.0
+        self._takeback = None
+
+    def moved(self, by_person: bool = True) -> None:
+        """A move was played: clicks wait a moment, and the last message goes (but a bot's
+        move leaves an armed take-back's "press again" on show, and armed)."""
         self.guard = INPUT_GUARD
-        self.message_time = 0.0
+        if by_person or not self.takeback_armed:
+            self.message_time = 0.0
+            self._takeback = None
 
     def tick(self, dt: float) -> None:
         self.clock += dt
@@ -57,4 +75,3 @@ class Prompt:
         self.guard = max(0.0, self.guard - dt)
         self.message_time = max(0.0, self.message_time - dt)
         self.pass_armed = max(0.0, self.pass_armed - dt)
-        self.takeback_armed = max(0.0, self.takeback_armed - dt)

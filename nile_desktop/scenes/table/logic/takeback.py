@@ -4,8 +4,8 @@ Only a kept game of one person against bots offers it, once the person has
 played a move (the session decides how far back: :meth:`GameSession.takeback_point`),
 and not while the turn's own undo still has something to undo. A person may
 have seen cards to come, so the first take-back of a game marks it "with
-take-backs": the first press says so and asks for a second, which counts while
-its timer (:data:`~nile_desktop.scenes.table.logic.prompt.TAKEBACK_ARMED`) runs.
+take-backs": the first press says so and asks for a second, which counts for as
+long as that message shows (:meth:`Prompt.arm_takeback`; a bot's move leaves it).
 The session then rebuilds the game from the seed and the shorter list of
 moves; the table starts again around it (:meth:`TableGame.rebuilt`).
 No pygame here.
@@ -14,9 +14,8 @@ No pygame here.
 from __future__ import annotations
 
 from nile_desktop.i18n import _
-from nile_desktop.scenes.table.logic.prompt import TAKEBACK_ARMED, Prompt
+from nile_desktop.scenes.table.logic.prompt import Prompt
 from nile_desktop.scenes.table.logic.session import GameSession
-from nile_desktop.scenes.table.logic.view import Tone
 
 
 class TakeBack:
@@ -38,14 +37,13 @@ class TakeBack:
     def press(self) -> bool:
         """A press of the button (or Ctrl+Z) while it is offered: True when the turn is to be
         taken back now. In a game not yet marked, the first press asks for a second."""
-        if not self.session.save.takebacks and self.prompt.takeback_armed <= 0:
-            self.prompt.takeback_armed = TAKEBACK_ARMED
-            self.prompt.say(_("Press again to take back your turn. The game will be marked "
-                              "“with take-backs”."), Tone.NOTE)
+        if not self.session.save.takebacks and not self.prompt.takeback_armed:
+            self.prompt.arm_takeback(_("Press again to take back your turn. The game will be "
+                                       "marked “with take-backs”."))
             return False
         return True
 
     def take(self) -> None:
         """Back to the start of the person's last turn (the save is marked and written)."""
         self.session.take_back()
-        self.prompt.takeback_armed = 0.0
+        self.prompt.disarm_takeback()

@@ -130,6 +130,15 @@ class TableView:
     def players(self) -> int:
         return len(self.names)
 
+    @property
+    def to_play(self) -> int | None:
+        """The seat marked "to play": the one whose turn the table shows, and while the
+        hand-off waits, the person it names (their turn opens once they confirm)."""
+        if self.board.over:
+            return None
+        seat = self.active if self.phase == Phase.HANDOFF else self.board.active
+        return seat if 0 <= seat < self.players else None
+
     def chance_for(self, seat: int) -> SeatChance | None:
         """The win chance shown in ``seat``'s panel, if any."""
         return self.chance if self.chance is not None and self.chance.seat == seat else None
