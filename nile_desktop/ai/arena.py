@@ -42,12 +42,13 @@ from typing import Any
 from nile_desktop.engine import Rules, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
 
-from . import LEVELS, make_bot
+from . import BOT_KINDS, make_bot
+from .flat import FLAT_BOTS, PLAYOUTS_PER_ITERATION
 from .search import EXPERT_FACTOR
 from .stats import Sprt, wilson
 
-#: Search bots: their options (iterations, budget, workers) come from the arena's options.
-SEARCH_LEVELS = ("hard", "expert")
+#: Bots that search: their options (iterations, budget, workers) come from the arena's options.
+SEARCH_LEVELS = ("hard", "expert", *FLAT_BOTS)
 
 
 @dataclass
@@ -289,12 +290,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bots", default="hard,medium,medium,medium",
-                    help="one level per seat: " + ",".join(LEVELS))
+                    help="one level per seat: " + ",".join(BOT_KINDS))
     ap.add_argument("--seed", type=int, default=1)
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--iterations", type=int,
                        help="Hard's search iterations per decision, Expert's three times as "
-                       "many (deterministic)")
+                       "many, the flat players' play-outs of the same processor time "
+                       "(deterministic)")
     group.add_argument("--budget", type=float,
                        help="Hard's search seconds per decision (default 1), Expert's three "
                        "times as long")
@@ -315,8 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(bots) != args.players:
         ap.error(f"--bots names {len(bots)} levels for {args.players} players")
     for b in bots:
-        if b not in LEVELS:
-            ap.error(f"unknown level {b!r}; choose from {', '.join(LEVELS)}")
+        if b not in BOT_KINDS:
+            ap.error(f"unknown level {b!r}; choose from {', '.join(BOT_KINDS)}")
     sprt = Sprt(*args.sprt) if args.sprt else None
     options = search_options(args.iterations, args.budget,
                              args.workers or (1 if args.jobs > 1 else None))
@@ -361,14 +363,17 @@ def main(argv: list[str] | None = None) -> int:
 
 def search_options(iterations: int | None, budget: float | None,
                    workers: int | None) -> dict[str, Any]:
-    """Options of the search levels: Hard gets ``iterations`` or ``budget``, Expert
-    :data:`~nile_desktop.ai.search.EXPERT_FACTOR` times as much."""
+    """Options of the bots that search: Hard gets ``iterations`` or ``budget``, Expert
+    :data:`~nile_desktop.ai.search.EXPERT_FACTOR` times as much, and the flat players
+    the same budget, or the play-outs that cost what Hard's iterations cost
+    (:data:`~nile_desktop.ai.flat.PLAYOUTS_PER_ITERATION`)."""
     out: dict[str, Any] = {}
     for level in SEARCH_LEVELS:
-        factor = EXPERT_FACTOR if level == "expert" else 1
+        factor = (EXPERT_FACTOR if level == "expert"
+                  else PLAYOUTS_PER_ITERATION if level in FLAT_BOTS else 1)
         opts: dict[str, Any] = {}
         if iterations:
-            opts = {"iterations": iterations * factor, "budget": None}
+            opts = {"iterations": max(1, round(iterations * factor)), "budget": None}
         elif budget:
             opts = {"budget": budget * factor}
         opts["workers"] = workers
