@@ -62,6 +62,9 @@ class GameRecord:
     piles: list[list[int]]
     moves: list[str]
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: Processor seconds of this process per decision with more than one legal move, by
+    #: level: a search's own cost when it runs here (``--workers 1``), not its workers'.
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     iterations: list[int] = field(default_factory=list)
     illegal: int = 0
     setup: str = ""  # the settings it was played with (see setup_text)
@@ -94,10 +97,12 @@ def play_game(index: int, seed: int, seats: list[str], options: dict[str, Any],
         seat = state.active
         legal = state.legal_moves()
         view = observe(state, seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move, _reason = bots[seat].choose(view, legal, rngs[seat])
         spent = time.perf_counter() - start
         record.times.setdefault(seats[seat], []).append(spent)
+        if len(legal) > 1:
+            record.cpu.setdefault(seats[seat], []).append(time.process_time() - cpu)
         iterations = getattr(bots[seat], "last_iterations", None)
         if iterations is not None:
             record.iterations.append(iterations)
@@ -321,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"unknown level {b!r}; choose from {', '.join(BOT_KINDS)}")
     sprt = Sprt(*args.sprt) if args.sprt else None
     options = search_options(args.iterations, args.budget,
-                             args.workers or (1 if args.jobs > 1 else None))
+                             args.workers or (1 if args.jobs > 1 else None), args.players)
     options["rules"] = {"monuments": not args.no_monuments, "must_act": args.must_act,
                         "storage_top": args.storage_top}
     setup = setup_text(bots, args.seed, options)
@@ -362,15 +367,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def search_options(iterations: int | None, budget: float | None,
-                   workers: int | None) -> dict[str, Any]:
+                   workers: int | None, players: int = 2) -> dict[str, Any]:
     """Options of the bots that search: Hard gets ``iterations`` or ``budget``, Expert
     :data:`~nile_desktop.ai.search.EXPERT_FACTOR` times as much, and the flat players
-    the same budget, or the play-outs that cost what Hard's iterations cost
-    (:data:`~nile_desktop.ai.flat.PLAYOUTS_PER_ITERATION`)."""
+    the same budget, or the play-outs that cost what Hard's iterations cost at a table
+    of ``players`` (:data:`~nile_desktop.ai.flat.PLAYOUTS_PER_ITERATION`)."""
     out: dict[str, Any] = {}
     for level in SEARCH_LEVELS:
         factor = (EXPERT_FACTOR if level == "expert"
-                  else PLAYOUTS_PER_ITERATION if level in FLAT_BOTS else 1)
+                  else PLAYOUTS_PER_ITERATION[players] if level in FLAT_BOTS else 1)
         opts: dict[str, Any] = {}
         if iterations:
             opts = {"iterations": max(1, round(iterations * factor)), "budget": None}

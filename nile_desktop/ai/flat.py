@@ -55,10 +55,12 @@ EXPLORE = 0.1
 ROUNDS = 1.0
 #: Independent shares a capped, clock-free decision is split into (as the search bots).
 SHARES = 2
-#: Play-outs that cost the processor time of one Hard search iteration: the arena and
-#: the gauntlet give a flat player this many play-outs per iteration of Hard's, so both
-#: think equally long.
-PLAYOUTS_PER_ITERATION = 0.67
+#: Play-outs that cost the processor time of one Hard search iteration, by table size:
+#: the arena and the gauntlet give a flat player this many play-outs per iteration of
+#: Hard's, so both think equally long. Measured in whole games, Hard at 1,500 iterations
+#: against flat players at 1,000 play-outs, processor time per decision on one core: a
+#: play-out covers a round, so it costs more the more seats there are.
+PLAYOUTS_PER_ITERATION: dict[int, float] = {2: 1.6, 3: 1.2, 4: 0.95, 5: 0.75, 6: 0.6}
 _TRADES = (MARKET, OFFER)
 
 

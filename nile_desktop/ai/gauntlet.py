@@ -28,8 +28,10 @@ the games replay exactly; ``--budget S`` gives every searching player ``S``
 seconds instead (Expert three times as long).
 
 The table has one row per opponent: the games, the level's wins (a shared
-win counts as a win) with their 95% Wilson interval and the level's average
-rank with its interval. At four players a row counts the games that member
+win counts as a win) with their 95% Wilson interval, the level's average
+rank with its interval, and the processor seconds a decision of the level
+and of the opponent (over the games this run played, when every search runs
+in the playing process, ``--workers 1``), which shows they think equally long. At four players a row counts the games that member
 sat in, and a last row counts all of them. ``--sprt P0,P1`` stops a
 two-player pairing as soon as Wald's test decides whether the level scores
 ``P0`` or ``P1`` against that member.
@@ -85,10 +87,10 @@ def share(games: int, count: int, index: int) -> int:
 class Gauntlet:
     """Every line-up's games, kept in step with one CSV (the arena's format)."""
 
-    def __init__(self, path: str | None, options: dict[str, Any], seed: int, jobs: int,
-                 quiet: bool) -> None:
+    def __init__(self, path: str | None, options: dict[int, dict[str, Any]], seed: int,
+                 jobs: int, quiet: bool) -> None:
         self.path = path
-        self.options = options
+        self.options = options  # by table size
         self.seed = seed
         self.jobs = jobs
         self.quiet = quiet
@@ -98,7 +100,7 @@ class Gauntlet:
         self.started = time.time()
 
     def setup(self, bots: list[str]) -> str:
-        return setup_text(bots, self.seed, self.options)
+        return setup_text(bots, self.seed, self.options[len(bots)])
 
     def records(self, bots: list[str]) -> list[GameRecord]:
         return sorted(self.games.get(self.setup(bots), []), key=lambda r: r.index)
@@ -125,7 +127,7 @@ class Gauntlet:
                       f"{time.time() - self.started:.0f} s", file=sys.stderr, flush=True)
             return sprt is not None and decided(records, sprt)
 
-        run(games, bots, self.seed, self.options, self.jobs, progress, done)
+        run(games, bots, self.seed, self.options[len(bots)], self.jobs, progress, done)
 
 
 def decided(records: list[GameRecord], sprt: Sprt) -> bool:
@@ -137,20 +139,30 @@ def decided(records: list[GameRecord], sprt: Sprt) -> bool:
     return False
 
 
-def row(name: str, records: list[GameRecord], seat_of_level: int = 0) -> str:
-    """One line of the table: the level's wins and average rank against ``name``."""
+def row(name: str, records: list[GameRecord], level: str) -> str:
+    """One line of the table: the level's wins and average rank against ``name``, and the
+    processor seconds each took a decision (over the games played by this process)."""
     n = len(records)
-    ranks = [rank_of(r.ranking, r.seat_of(seat_of_level)) for r in records]
+    ranks = [rank_of(r.ranking, r.seat_of(0)) for r in records]
     wins = sum(x == 1 for x in ranks)
     lo, hi = wilson(wins, n)
     mean = sum(ranks) / n if n else 0.0
     sd = math.sqrt(sum((x - mean) ** 2 for x in ranks) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    cpu = "  ".join(f"{cpu_per_decision(records, who):>6}" for who in (level, name))
     return (f"{name:<12}{n:>6}{wins:>6}{100 * wins / max(1, n):>7.1f}%  "
-            f"[{100 * lo:4.1f}, {100 * hi:4.1f}]  {mean:>5.2f} [{mean - half:.2f}, {mean + half:.2f}]")
+            f"[{100 * lo:4.1f}, {100 * hi:4.1f}]  {mean:>5.2f} [{mean - half:.2f}, "
+            f"{mean + half:.2f}]  {cpu}")
 
 
-HEADER = f"{'opponent':<12}{'games':>6}{'wins':>6}{'win %':>8}  {'95% CI':<14}{'avg rank':>9}"
+def cpu_per_decision(records: list[GameRecord], who: str) -> str:
+    """Mean processor seconds of ``who``'s decisions in ``records`` ("-" if none were timed)."""
+    spent = [t for r in records for t in r.cpu.get(who, [])]
+    return f"{sum(spent) / len(spent):.3f}" if spent else "-"
+
+
+HEADER = (f"{'opponent':<12}{'games':>6}{'wins':>6}{'win %':>8}  {'95% CI':<14}"
+          f"{'avg rank':<19}{'cpu s':>6}  {'its':>6}")
 
 
 def report(gauntlet: Gauntlet, level: str, players: list[int], members: list[str]) -> str:
@@ -165,13 +177,15 @@ def report(gauntlet: Gauntlet, level: str, players: list[int], members: list[str
         every: list[GameRecord] = []
         for member in (m for m in members if m != level):
             games = [r for bots in lineups if member in bots for r in gauntlet.records(bots)]
-            lines.append(row(member, games))
+            lines.append(row(member, games, level))
         for bots in lineups:
             every += gauntlet.records(bots)
         if p > 2:
-            lines.append(row("all tables", every))
+            lines.append(row("all tables", every, level))
         lines.append("")
-    return "\n".join(lines).rstrip()
+    lines.append("cpu s: the level's processor seconds a decision, its: the opponent's (games "
+                 "played by this run, --workers 1)")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -213,8 +227,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--players takes table sizes from 2 to {min(6, others + 1)}, e.g. 2,4")
     if args.games < 1 or args.round < 1:
         ap.error("--games and --round must be positive")
-    options = search_options(args.iterations, args.budget,
-                             args.workers or (1 if args.jobs > 1 else None))
+    workers = args.workers or (1 if args.jobs > 1 else None)
+    options = {p: search_options(args.iterations, args.budget, workers, p) for p in players}
     try:
         gauntlet = Gauntlet(args.csv, options, args.seed, args.jobs, args.quiet)
     except (OSError, ValueError, KeyError, IndexError) as exc:

@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--levels needs two or more of {', '.join(BOT_KINDS)}")
     p0, p1 = args.sprt
     options = search_options(args.iterations, args.budget,
-                             args.workers or (1 if args.jobs > 1 else None))
+                             args.workers or (1 if args.jobs > 1 else None), args.players)
     stored = read_csv(args.csv) if args.csv else []
     lines = [f"{'pairing':<18}{'games':>6}{'score':>9}  {'95% CI':<14}{'p50 ms':>7} "
              f"{'p95 ms':>7}  SPRT {p0:.2f}/{p1:.2f}"]

@@ -55,7 +55,7 @@ SPEC_SHARE = 0.5
 GUARD_WORTH = 0.12
 #: How soft the minimum over piles is, and how sure a lead of one card is.
 SOFTNESS = 0.7
-CONFIDENCE = 1.2
+CONFIDENCE = 2.5
 
 
 @lru_cache(maxsize=4096)
