@@ -102,7 +102,8 @@ def test_the_speculator_speculates_where_the_others_plant() -> None:
 
 def test_the_speculator_trades_weak_cards_at_the_market() -> None:
     """R-TRADE-2: a lone stone and a card of a crop held by another seat go to the market."""
-    s = arranged(2, {"stone": 1, "flax": 1, "wheat": 2}, BALANCED, {1: {"flax": 5}})
+    s = arranged(2, {"stone": 1, "flax": 1, "wheat": 2},
+                 {"papyrus": 1, "wheat": 1, "lettuce": 1, "castor": 1, "flax": 1}, {1: {"flax": 5}})
     top = ranked(s, STYLES["speculator"])[0][1]
     assert top.action == "market" and set(top.cards) == {"stone", "flax"}
 
