@@ -65,7 +65,7 @@ class GameRecord:
     #: Processor seconds of this process per decision with more than one legal move, by
     #: level: a search's own cost when it runs here (``--workers 1``), not its workers'.
     cpu: dict[str, list[float]] = field(default_factory=dict)
-    iterations: list[int] = field(default_factory=list)
+    iterations: dict[str, list[int]] = field(default_factory=dict)  # by level
     illegal: int = 0
     setup: str = ""  # the settings it was played with (see setup_text)
 
@@ -105,7 +105,7 @@ def play_game(index: int, seed: int, seats: list[str], options: dict[str, Any],
             record.cpu.setdefault(seats[seat], []).append(time.process_time() - cpu)
         iterations = getattr(bots[seat], "last_iterations", None)
         if iterations is not None:
-            record.iterations.append(iterations)
+            record.iterations.setdefault(seats[seat], []).append(iterations)
         if move not in legal:
             record.illegal += 1
             raise RuntimeError(f"{seats[seat]} chose an illegal move {move} in game {index}")
@@ -230,10 +230,12 @@ def summary(records: list[GameRecord], bots: list[str]) -> str:
         times = [t for r in records for t in r.times.get(level, [])]
         lines.append(f"{level:<12}{len(times):>10}{1000 * percentile(times, 0.5):>9.1f}"
                      f"{1000 * percentile(times, 0.95):>9.1f}{1000 * max(times or [0]):>9.1f}")
-    its = [i for r in records for i in r.iterations]
-    if its:
-        lines.append(f"search iterations per decision: mean {sum(its) / len(its):.0f}, "
-                     f"p5 {percentile(its, 0.05):.0f}, p50 {percentile(its, 0.5):.0f}")
+    for level in dict.fromkeys(bots):
+        its = [i for r in records for i in r.iterations.get(level, [])]
+        if its:
+            lines.append(f"{level} search iterations per decision: mean "
+                         f"{sum(its) / len(its):.0f}, p5 {percentile(its, 0.05):.0f}, "
+                         f"p50 {percentile(its, 0.5):.0f}")
     return "\n".join(lines)
 
 
