@@ -180,13 +180,16 @@ class FlatBot(_search.Budgeted):
 
     level = "flat"
     style: Style = NEUTRAL
+    #: Whether it deals the other storage piles as it watched them fill (as the Expert
+    #: does, :attr:`~nile_desktop.ai.search.HardBot.remembers`) rather than from their sizes.
+    remembers = False
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         start = _search.clock()
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0], Reason(R.ONLY_MOVE)
-        if view.storages is not None:
+        if view.storages is not None and not self.remembers:
             view = replace(view, storages=None)  # it deals the other piles from their sizes
         roots = root_candidates(view, legal, self.style)
         if len(roots) == 1:
