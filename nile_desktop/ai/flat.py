@@ -107,8 +107,9 @@ def flat_search(key: str, view: View, roots: list[Move], seed: int, iterations: 
     """Play the root candidates out on shared deals: per move text (play-outs, sum of
     worths, the same sum), and the play-outs made.
 
-    Stops after ``iterations`` play-outs or at ``deadline`` (the search bots'
-    clock), whichever comes first, after whole deals; at least one deal is played.
+    Stops after ``iterations`` play-outs (after a whole deal) or at ``deadline``
+    (the search bots' clock, read after every play-out), whichever comes first;
+    at least one whole deal is played.
     """
     style = STYLES[key]
     rng = EngineRandom(seed)
@@ -118,7 +119,9 @@ def flat_search(key: str, view: View, roots: list[Move], seed: int, iterations: 
     alive = list(range(n))
     results: list[list[float]] = [[] for _ in range(n)]
     done = deals = 0
-    while True:
+    clock = _search.clock
+    late = False
+    while not late:
         state = deal(rng)
         state.quiet, state.watched = True, None
         dice = rng.getrandbits(32)
@@ -126,11 +129,13 @@ def flat_search(key: str, view: View, roots: list[Move], seed: int, iterations: 
             line = state.clone()
             apply_known_legal(line, roots[i])
             results[i].append(play_out(line, me, style, EngineRandom(dice)))
-        done += len(alive)
+            done += 1
+            # A deal's play-outs take a while on a busy machine: the clock is read after each.
+            if deadline is not None and done > len(alive) and clock() >= deadline:
+                late = True
+                break
         deals += 1
         if iterations is not None and done + len(alive) > iterations:
-            break
-        if deadline is not None and _search.clock() >= deadline:
             break
         if len(alive) > KEEP and deals >= FIRST_LOOK and (deals - FIRST_LOOK) % LOOK_EVERY == 0:
             alive = _survivors(alive, results)
