@@ -43,6 +43,9 @@ def test_a_tiny_gauntlet_prints_a_row_per_opponent_and_resumes(tmp_path, capsys)
     again = capsys.readouterr().out
     assert results(again) == results(out)
     assert [g.moves for g in read_csv(str(path))] == [g.moves for g in games]
+    # Asked for more games but only for the report, it plays none.
+    assert main(args + ["--members", "flat,balancer,medium,easy", "--games", "5", "--report"]) == 0
+    assert results(capsys.readouterr().out) == results(out)
 
 
 def results(table: str) -> list[list[str]]:

@@ -19,7 +19,8 @@ the same deals. ``--games`` is the number of games per member at two
 players and the number of games in all at four. The games are played in
 rounds of ``--round`` games per pairing or table, so a run stopped early
 has met every opponent about equally often; every game is written to the CSV
-as it ends, and the same command started again plays only what is missing.
+as it ends, and the same command started again plays only what is missing
+(``--report`` plays nothing and prints the table of what is there).
 
 ``--iterations K`` gives Hard ``K`` search iterations a decision (Expert
 three times as many) and the flat players the play-outs that cost the same
@@ -210,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--csv", help="every game, written as it ends; resumed from")
     ap.add_argument("--sprt", type=sprt_bounds, metavar="P0,P1",
                     help="stop a two-player pairing once Wald's test decides (e.g. 0.55,0.62)")
+    ap.add_argument("--report", action="store_true",
+                    help="play nothing: print the table of the games already in the CSV")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     members = [m.strip() for m in args.members.split(",") if m.strip()]
@@ -241,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
             if games:
                 sprt = Sprt(*args.sprt) if args.sprt and p == 2 else None
                 plan.append((bots, games, sprt))
-    most = max(games for _, games, _ in plan)
+    most = 0 if args.report else max(games for _, games, _ in plan)
     for target in range(args.round, most + args.round, args.round):
         for bots, games, sprt in plan:
             gauntlet.play(bots, min(games, target), sprt)
