@@ -106,7 +106,9 @@ STYLES: dict[str, Style] = {s.key: s for s in (NEUTRAL, AGGRESSOR, SPECULATOR, B
 CARD_VALUE = 0.3
 #: How much of a field's worth the locust is expected to take from the largest field.
 LOCUST_SHARE = 0.7
-#: A trade is made only if it gains more than this.
+#: A trade is made only if it gains more than this: it gives two cards for one (as a
+#: greedy player these rules scored 25.5% of 200 two-player games against Medium with a
+#: margin of 0.02, 53% with 0.2, 52.5% trading never).
 TRADE_MARGIN = 0.2
 
 _PASS = Move.make(PASS, ())
