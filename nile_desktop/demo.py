@@ -20,15 +20,13 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import N_
-from nile_desktop.saves import new_save
+from nile_desktop.saves import SaveGame, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.table import TableScene
+from nile_desktop.seats import default_name
 
 log = logging.getLogger(__name__)
 
-DEMO_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N_("Tiye"),
-              N_("Khufu"))
 #: Above this speed the loop stops waiting for the display's frame rate.
 UNCAPPED_SPEED = 8.0
 
@@ -43,7 +41,8 @@ class DemoDriver:
     """Watches a demo table: photographs each kind of effect the first time it plays
     (its start, middle and end, as ``NNN-KIND-a/b/c.png``) and quits at the end."""
 
-    def __init__(self, app: Any, table: Any, screenshots: Path | None, quit_at_end: bool) -> None:
+    def __init__(self, app: Any, table: TableScene, screenshots: Path | None,
+                 quit_at_end: bool) -> None:
         self.app = app
         self.table = table
         self.folder = screenshots
@@ -53,7 +52,7 @@ class DemoDriver:
         self.stages: dict[str, set[str]] = {}
         self.finished = False
         self.moves_written = False
-        table.stage.listeners.append(self.on_effect)
+        table.game.stage.listeners.append(self.on_effect)
         app.after_draw.append(self.after_draw)
 
     def on_effect(self, kind: str, stage: str) -> None:
@@ -89,17 +88,17 @@ class DemoDriver:
             self.moves_written = True  # the game itself, to compare or replay
             self.folder.mkdir(parents=True, exist_ok=True)
             (self.folder / "moves.txt").write_text(
-                "".join(f"{m}\n" for m in self.table.save.moves), encoding="utf-8")
+                "".join(f"{m}\n" for m in self.table.game.session.save.moves), encoding="utf-8")
         if self.finished and self.quit_at_end:
-            log.info("demo game over after %d moves", len(self.table.save.moves))
+            log.info("demo game over after %d moves", len(self.table.game.session.save.moves))
             app.quit(0)
 
 
 def demo_save(players: int, bots: list[str], seed: int | None, *, monuments: bool = True,
-              random_crops: bool = False) -> Any:
+              random_crops: bool = False) -> SaveGame:
     levels = [bots[i % len(bots)] for i in range(players)]
-    seats = [{"name": str(DEMO_NAMES[i]), "kind": level, "colour": i}
-             for i, level in enumerate(levels)]
+    seats = [{"name": default_name(i, level, source=True), "kind": level, "colour": i,
+              "default_name": True} for i, level in enumerate(levels)]
     rules = {"players": players, "monuments": monuments, "random_crops": random_crops}
     return new_save(rules, seed if seed is not None else random.randrange(2**32), seats)
 

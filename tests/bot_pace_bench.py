@@ -1,6 +1,6 @@
 """How long each bot turn stays on the table, at each bot pace (no display, no clock).
 
-A :class:`~nile_desktop.scenes.table.game.TableGame` plays a game of bots on
+A :class:`~nile_desktop.scenes.table.logic.game.TableGame` plays a game of bots on
 a simulated clock of 60 frames a second; the bots' thinking takes no
 simulated time, so the figures are what the table itself holds on screen.
 For every bot turn it records the time from the start of its flood to the
@@ -14,7 +14,6 @@ from __future__ import annotations
 import statistics
 import sys
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 STEP = 1 / 60
@@ -41,8 +40,9 @@ class Host:
     sounds: list[str] = field(default_factory=list)
 
     def prefs(self) -> Any:
-        return SimpleNamespace(animation_speed=self.speed, bot_pace=self.pace,
-                               show_hand_sizes=True, colourblind_symbols=False)
+        from nile_desktop.settings import Settings  # like the other imports here: on use
+
+        return Settings(language="en", animation_speed=self.speed, bot_pace=self.pace)
 
     def play_sound(self, name: str) -> None:
         self.sounds.append(name)
@@ -66,7 +66,7 @@ class Nowhere:
 def bot_game(seats: int = 6, seed: int = 4, *, speed: float = 1.0, pace: str = "normal"
              ) -> Any:
     from nile_desktop.saves import new_save
-    from nile_desktop.scenes.table.game import TableGame
+    from nile_desktop.scenes.table.logic.game import TableGame
 
     kinds = [{"name": f"B{i}", "kind": "easy", "colour": i} for i in range(seats)]
     save = new_save({"players": seats, "monuments": True, "random_crops": False}, seed, kinds)
@@ -104,8 +104,8 @@ def measure(seats: int = 6, turns: int = 12, *, speed: float = 1.0, pace: str = 
                 and not game.session.over and clock[0] < 600:
             game.update(STEP)
             clock[0] += STEP
-            if game.runner.busy:
-                game.runner.wait(10)
+            if game.bots.runner.busy:
+                game.bots.runner.wait(10)
     finally:
         game.close()
     return [t for t in shown if t.next_flood is not None][1:turns + 1]

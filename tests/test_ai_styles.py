@@ -141,6 +141,6 @@ def test_the_projection_scores_a_finished_game_by_its_result() -> None:
     while not state.over:
         move, _ = medium.choose(observe(state, state.active), state.legal_moves(), rng)
         state.apply(move)
-    top = state.result["ranking"][0]
+    top = state.result.winners
     assert worth(state, top[0]) == pytest.approx(1.0 / len(top))
     assert harvests(0)[5] == 0.0 and harvests(30)[1] == pytest.approx(1 - 2.718281828 ** -3)

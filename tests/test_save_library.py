@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from save_data import RULES, SEATS, play_saved
 
-from nile_desktop import engine_cli, formats, i18n, save_library, save_replay, saves, settings
+from nile_desktop import engine_cli, formats, i18n, saves, settings
 from nile_desktop.engine import Rules
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import replay as save_replay
 from nile_desktop.soak.drive import frames, headless_app
 
 pytest_plugins = ["save_helpers"]  # the home and app fixtures
@@ -192,7 +194,7 @@ def test_open_file_from_the_command_line_starts_the_game(app: object, tmp_path: 
     title = app.stack.push(TitleScene())
     title.open_file(str(shared))
     assert type(app.stack.top).__name__ == "TableScene"
-    assert app.stack.top.save.moves == save.moves
+    assert app.stack.top.game.session.save.moves == save.moves
     app.stack.reset(TitleScene())
     app.stack.top.open_file(str(tmp_path / "missing.json"))
     assert isinstance(app.stack.top, DialogScene) and "missing.json" in str(app.stack.top.message())
@@ -217,7 +219,7 @@ def test_file_chooser_on_the_load_screen_imports_a_game(app: object, tmp_path: P
     assert [label for label, _p, _d in chooser.entries] == ["..", "game.json"]
     chooser.open_entry(1)
     assert type(app.stack.top).__name__ == "TableScene"
-    assert app.stack.top.save.moves == save.moves
+    assert app.stack.top.game.session.save.moves == save.moves
     frames(app, 2)
     assert not app.crashed
 
@@ -313,9 +315,9 @@ def test_load_screen_dates_follow_the_language() -> None:
     assert formats.format_datetime(moment, "en") == (
         f"{local.day} {formats.MONTHS_EN[local.month - 1]} {local.year}, {local:%H:%M}")
     assert formats.format_datetime(moment, "cs") == (
-        f"{local.day}. {local.month}. {local.year} {local:%H:%M}")
+        f"{local.day}.\u00a0{local.month}.\u00a0{local.year} {local:%H:%M}")
     assert formats.format_date(moment.date(), "en") == "30 Nov 2026"
-    assert formats.format_date(moment.date(), "cs") == "30. 11. 2026"
+    assert formats.format_date(moment.date(), "cs") == "30.\u00a011.\u00a02026"
 
 
 def test_numbers_follow_the_language() -> None:
@@ -335,7 +337,7 @@ def test_the_load_list_says_a_game_was_played_with_take_backs() -> None:
     from datetime import datetime, timezone
 
     from nile_desktop.i18n import set_language
-    from nile_desktop.save_library import SaveInfo
+    from nile_desktop.saves.library import SaveInfo
     from nile_desktop.scenes.load_game import status_text
 
     set_language("en")

@@ -21,7 +21,7 @@ chances, whatever the hidden cards really are (the fairness tests check).
 It is independent of any bot level: the table, a review of a finished game
 or a tutor can all ask it. How well calibrated it is — do positions it
 calls 30% end in a win three times in ten? — is measured by
-``python -m nile_desktop.ai.calibrate`` (README, "Bots").
+``python -m nile_desktop.ai.calibrate`` (docs/BOTS.md, "Win chances").
 """
 
 from __future__ import annotations
@@ -39,20 +39,20 @@ HORIZON = 4
 #: In the last season, once the draw pile holds at most this many cards, each sample
 #: is played on to the end of the game and scored by its real result (R-END-3's
 #: tie-breaks and all): the evaluation alone hedges where the end is near and
-#: nearly settled (README, "Win chances").
+#: nearly settled (docs/BOTS.md, "Win chances").
 ENDGAME = 25
 #: The temperature turning a sample's scores into win shares: ``a + b`` × the floods
 #: still expected per seat. The search's fixed temperature suits its comparisons of
 #: moves; a chance needs the ranking's real uncertainty, which shrinks as the game
 #: nears its end. Fitted by log loss on the positions of 700 arena games with
-#: ``python -m nile_desktop.ai.fit_temperature`` (README, "Win chances").
+#: ``python -m nile_desktop.ai.fit_temperature`` (docs/BOTS.md, "Win chances").
 TEMPERATURE = (0.1, 0.06)
 #: Samples when no budget is given.
 DEFAULT_BUDGET = 400
 #: Per table size, the power that turns the mean win shares into calibrated chances
 #: (below 1 softens, above sharpens: the mean over samples hedges more the more seats
 #: there are), each fitted by ``python -m nile_desktop.ai.calibrate --fit`` on 50 Medium
-#: games per size, seed 1, and checked on other games (README, "Win chances").
+#: games per size, seed 1, and checked on other games (docs/BOTS.md, "Win chances").
 CALIBRATION_POWERS: dict[int, float] = {2: 0.9, 3: 0.9, 4: 1.8, 5: 1.5, 6: 2.7}
 
 

@@ -158,7 +158,7 @@ def worth(state: State, seat: int) -> float:
     players = state.rules.players
     if state.over:
         assert state.result is not None
-        top = state.result["ranking"][0]
+        top = state.result.winners
         return 1.0 / len(top) if seat in top else 0.0
     floods = floods_left(state)
     mine = soft_minimum(seat_piles(state, seat, floods))

@@ -42,7 +42,7 @@ from nile_desktop.ai.heuristic import Scorer
 from nile_desktop.ai.model import Table
 from nile_desktop.ai.policy import candidates
 from nile_desktop.ai.search import evaluate, result_shares, rollout, root_moves
-from nile_desktop.engine import Move, State, View, observe, resample
+from nile_desktop.engine import Move, Outcome, State, View, observe, resample
 from nile_desktop.engine.moves import MARKET, OFFER
 from nile_desktop.engine.rng import EngineRandom
 
@@ -95,7 +95,7 @@ def _check(stop: Stop | None) -> None:
         raise Cancelled
 
 
-def final_chances(result: dict, players: int) -> tuple[float, ...]:
+def final_chances(result: Outcome, players: int) -> tuple[float, ...]:
     """Win chances of a finished game: shared equally by the seats ranked first."""
     return tuple(result_shares(result, players))
 
