@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .reasons import N_, NP_, Plural
 
 #: The levels on one scale, in Elo points from Medium, from the ladder's two-player
-#: figures (docs/BOTS.md, "How strong the levels are"): Hard beat Medium 70.3% (600 games
+#: figures (docs/BOTS.md, "Opponents by style"): Hard beat Medium 70.3% (600 games
 #: at 1,500 iterations: +150), the Expert beat Hard 61.3% (300 games: +80 more), Medium
 #: beat Easy 66.7% (57 games: Easy -120), and Easy beat Random in all 12 games (the
 #: scale's limit, 400 points below Easy).
@@ -79,7 +79,8 @@ def nearest_level(elo: int) -> str:
 
 
 #: The personalities, weakest first. Their scores: the ladder at 500 Hard iterations
-#: against Medium (ladder500 in docs/BOTS.md), and the gauntlet at 1,500 against Hard.
+#: against Medium, and the gauntlet at 1,500 against Hard (docs/BOTS.md, "Opponents by
+#: style" and "The gauntlet").
 PERSONALITIES: tuple[Personality, ...] = (
     Personality(
         "balancer", N_("Steward"),
@@ -97,7 +98,7 @@ PERSONALITIES: tuple[Personality, ...] = (
         "flat", N_("Calculator"),
         N_("Plays each promising move out over many deals and keeps the best: a strong "
            "all-rounder."),
-        (Score("medium", 31.5, 46, 500), Score("hard", 15.0, 33, 1500))),
+        (Score("medium", 31.5, 46, 500), Score("hard", 17.0, 40, 1500))),
 )
 
 #: The personalities by key.
