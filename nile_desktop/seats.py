@@ -31,8 +31,8 @@ class SeatKind(TextEnum):
     MEDIUM = "medium"
     BALANCER = "balancer"
     AGGRESSOR = "aggressor"
-    SPECULATOR = "speculator"
     FLAT = "flat"
+    SPECULATOR = "speculator"
     HARD = "hard"
     EXPERT = "expert"
 

@@ -91,14 +91,14 @@ PERSONALITIES: tuple[Personality, ...] = (
         N_("Takes other players' fields over whenever it can, and saves cards to do it."),
         (Score("medium", 52.5, 91, 500),)),
     Personality(
-        "speculator", N_("Speculator"),
-        N_("Bets on the coming floods and trades weak cards at the market and to Hapi."),
-        (Score("medium", 13.5, 20, 500),)),
-    Personality(
         "flat", N_("Calculator"),
         N_("Plays each promising move out over many deals and keeps the best: a strong "
            "all-rounder."),
         (Score("medium", 31.5, 46, 500), Score("hard", 17.0, 40, 1500))),
+    Personality(
+        "speculator", N_("Speculator"),
+        N_("Bets on the coming floods and trades weak cards at the market and to Hapi."),
+        (Score("medium", 13.5, 20, 500),)),
 )
 
 #: The personalities by key.
