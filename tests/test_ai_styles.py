@@ -144,3 +144,25 @@ def test_the_projection_scores_a_finished_game_by_its_result() -> None:
     top = state.result.winners
     assert worth(state, top[0]) == pytest.approx(1.0 / len(top))
     assert harvests(0)[5] == 0.0 and harvests(30)[1] == pytest.approx(1 - 2.718281828 ** -3)
+
+
+def test_a_deadline_in_the_middle_of_a_deal_ends_the_search_cleanly(monkeypatch) -> None:
+    """With the clock, a deal cut short by the deadline is never compared with whole ones
+    (it once made the candidates' result lists unequal and the search fail in the game)."""
+    from nile_desktop.ai import flat, search
+
+    s = arranged(2, {"wheat": 2, "flax": 2, "stone": 2, "spec:papyrus+lettuce": 1}, BALANCED,
+                 flood="castor")
+    view = observe(s, s.active)
+    roots = root_candidates(view, s.legal_moves(), STYLES["flat"])
+    n = len(roots)
+    assert n > flat.KEEP
+    # The clock is read after every play-out past the first deal: cut inside the deal
+    # after which the candidates are first compared, at each place in it.
+    for cut in range(1, n):
+        reads, limit = iter(range(10**6)), (flat.FIRST_LOOK - 2) * n + cut
+        monkeypatch.setattr(search, "clock",
+                            lambda r=reads, k=limit: 2.0 if next(r) >= k else 0.0)
+        stats, done = flat_search("flat", view, roots, seed=3, iterations=None, deadline=1.0)
+        assert done == (flat.FIRST_LOOK - 1) * n + cut + 1
+        assert sum(v for v, _, _ in stats.values()) == done

@@ -134,6 +134,8 @@ def flat_search(key: str, view: View, roots: list[Move], seed: int, iterations: 
             if deadline is not None and done > len(alive) and clock() >= deadline:
                 late = True
                 break
+        if late:  # a deal cut short is not compared: its candidates were not all played
+            break
         deals += 1
         if iterations is not None and done + len(alive) > iterations:
             break
