@@ -1,4 +1,4 @@
-"""Seats: their kinds (a person or a bot level) and the six seat colours.
+"""Seats: their kinds (a person, a bot level or a bot personality) and the six seat colours.
 
 ``SeatKind`` is the one list of what may sit at a seat; saves, the new-game
 screen, ``--play`` and the table compare against it, not against strings.
@@ -20,13 +20,19 @@ from nile_desktop.i18n import N_, player_name
 
 
 class SeatKind(TextEnum):
-    """Who plays a seat: a person at the screen or a bot of one level. The value is the
-    text saves keep (so a kind still compares equal to its saved string)."""
+    """Who plays a seat: a person at the screen, a bot of one level, or a bot with a style
+    of its own (:mod:`nile_desktop.ai.personalities`). The value is the text saves keep (so
+    a kind still compares equal to its saved string) and the bot's kind for ``make_bot``.
+    The bots stand weakest first, the personalities where the ladder placed them."""
 
     HUMAN = "human"
     RANDOM = "random"
     EASY = "easy"
     MEDIUM = "medium"
+    BALANCER = "balancer"
+    AGGRESSOR = "aggressor"
+    FLAT = "flat"
+    SPECULATOR = "speculator"
     HARD = "hard"
     EXPERT = "expert"
 
@@ -35,7 +41,7 @@ class SeatKind(TextEnum):
         return self is SeatKind.HUMAN
 
 
-#: Every seat kind, a person first, then the bot levels from weakest to strongest.
+#: Every seat kind, a person first, then the bots from weakest to strongest.
 SEAT_KINDS: tuple[SeatKind, ...] = tuple(SeatKind)
 
 

@@ -2,8 +2,9 @@
 
 For many positions, every card hidden from the bot's seat (the other hands
 and storage piles, the order of the draw pile, the seed) is dealt anew into
-alternative true states with the same view; with a fixed seed (and, for
-Hard, an iteration cap instead of a clock) the bot's choice never changes.
+alternative true states with the same view; with a fixed seed (and, for the
+bots that search, an iteration cap instead of a clock) the bot's choice never
+changes. Every level and every member of the gauntlet is checked.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 import pytest
 
 from nile_desktop.ai import make_bot, win_chances
+from nile_desktop.ai.flat import FLAT_BOTS
 from nile_desktop.engine import Rules, State, new_game, observe
 from nile_desktop.engine.cards import LOCUST, N_CROPS, N_KINDS
 
@@ -79,6 +81,7 @@ LEVEL_OPTIONS = {
     "medium": {},
     "hard": {"iterations": 60, "budget": None, "workers": 1},
     "expert": {"iterations": 90, "budget": None, "workers": 1},
+    **{key: {"iterations": 50, "budget": None, "workers": 1} for key in FLAT_BOTS},
 }
 
 

@@ -83,11 +83,15 @@ def test_seat_kinds_and_player_range_come_from_one_place() -> None:
     import argparse
 
     from nile_desktop.ai import LEVELS
+    from nile_desktop.ai.personalities import PERSONALITIES
     from nile_desktop.engine import MAX_PLAYERS, MIN_PLAYERS
     from nile_desktop.quickplay import parse_seats
     from nile_desktop.seats import SEAT_KINDS, SeatKind
 
-    assert [k.value for k in SEAT_KINDS] == ["human", *LEVELS]
+    # a person, then every bot: the levels in their order, the personalities among them
+    assert SEAT_KINDS[0] == "human"
+    assert [k.value for k in SEAT_KINDS if k in LEVELS] == list(LEVELS)
+    assert {k.value for k in SEAT_KINDS} == {"human", *LEVELS, *(p.key for p in PERSONALITIES)}
     assert SeatKind("human").is_human and not SeatKind.EASY.is_human
     assert parse_seats("human," + ",".join(["easy"] * (MAX_PLAYERS - 1)))
     for bad in ("human", ",".join(["easy"] * (MAX_PLAYERS + 1)), "human,grandmaster"):

@@ -25,28 +25,32 @@ from nile_desktop.engine import Move, View
 
 from .bots import Bot, EasyBot, MediumBot, RandomBot
 from .chances import Chances, win_chances
+from .flat import FLAT_BOTS, FlatBot
 from .levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
 from .search import ExpertBot, HardBot
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
-                                   "hard": HardBot, "expert": ExpertBot}
+                                   "hard": HardBot, "expert": ExpertBot, **FLAT_BOTS}
+#: Every bot :func:`make_bot` knows: the levels, then the gauntlet's flat players.
+BOT_KINDS: tuple[str, ...] = (*LEVELS, *FLAT_BOTS)
 
 
 def make_bot(level: str, **options: object) -> Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`).
+    """A bot of ``level`` (one of :data:`BOT_KINDS`: a level or a gauntlet player).
 
-    Options are for the search bots (Hard and Expert) and ignored by the
-    others: ``budget`` (seconds per decision, default 1 for Hard, 3 for
-    Expert), ``iterations`` (a cap; given alone, the bot plays without a
-    clock and is deterministic for a given ``rng``) and ``workers``
-    (processes, default both cores).
+    Options are for the bots that search (Hard, Expert and the flat players)
+    and ignored by the others: ``budget`` (seconds per decision, default 1
+    for Hard and the flat players, 3 for Expert), ``iterations`` (a cap; given
+    alone, the bot plays without a clock and is deterministic for a given
+    ``rng``) and ``workers`` (processes, default both cores).
     """
     try:
         cls = _CLASSES[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}") from None
-    if issubclass(cls, HardBot):  # Hard and Expert
+        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_KINDS)}"
+                         ) from None
+    if issubclass(cls, (HardBot, FlatBot)):  # the bots that search
         return cls(**options)  # type: ignore[arg-type]
     return cls()
 
@@ -57,6 +61,6 @@ def suggest(view: View, legal: Sequence[Move], rng: random.Random,
     return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)
 
 
-__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS", "Bot", "CardName", "Chances",
-           "EasyBot", "ExpertBot", "HardBot", "MediumBot", "RandomBot", "Reason", "make_bot",
+__all__ = ["BOT_KINDS", "LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS", "Bot", "CardName", "Chances",
+           "EasyBot", "ExpertBot", "FlatBot", "HardBot", "MediumBot", "RandomBot", "Reason", "make_bot",
            "suggest", "win_chances"]

@@ -42,12 +42,13 @@ from typing import Any
 from nile_desktop.engine import Rules, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
 
-from . import LEVELS, make_bot
+from . import BOT_KINDS, make_bot
+from .flat import FLAT_BOTS, PLAYOUTS_PER_ITERATION
 from .search import EXPERT_FACTOR
 from .stats import Sprt, wilson
 
-#: Search bots: their options (iterations, budget, workers) come from the arena's options.
-SEARCH_LEVELS = ("hard", "expert")
+#: Bots that search: their options (iterations, budget, workers) come from the arena's options.
+SEARCH_LEVELS = ("hard", "expert", *FLAT_BOTS)
 
 
 @dataclass
@@ -61,7 +62,10 @@ class GameRecord:
     piles: list[list[int]]
     moves: list[str]
     times: dict[str, list[float]] = field(default_factory=dict)
-    iterations: list[int] = field(default_factory=list)
+    #: Processor seconds of this process per decision with more than one legal move, by
+    #: level: a search's own cost when it runs here (``--workers 1``), not its workers'.
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    iterations: dict[str, list[int]] = field(default_factory=dict)  # by level
     illegal: int = 0
     setup: str = ""  # the settings it was played with (see setup_text)
 
@@ -93,13 +97,15 @@ def play_game(index: int, seed: int, seats: list[str], options: dict[str, Any],
         seat = state.active
         legal = state.legal_moves()
         view = observe(state, seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move, _reason = bots[seat].choose(view, legal, rngs[seat])
         spent = time.perf_counter() - start
         record.times.setdefault(seats[seat], []).append(spent)
+        if len(legal) > 1:
+            record.cpu.setdefault(seats[seat], []).append(time.process_time() - cpu)
         iterations = getattr(bots[seat], "last_iterations", None)
         if iterations is not None:
-            record.iterations.append(iterations)
+            record.iterations.setdefault(seats[seat], []).append(iterations)
         if move not in legal:
             record.illegal += 1
             raise RuntimeError(f"{seats[seat]} chose an illegal move {move} in game {index}")
@@ -224,10 +230,12 @@ def summary(records: list[GameRecord], bots: list[str]) -> str:
         times = [t for r in records for t in r.times.get(level, [])]
         lines.append(f"{level:<12}{len(times):>10}{1000 * percentile(times, 0.5):>9.1f}"
                      f"{1000 * percentile(times, 0.95):>9.1f}{1000 * max(times or [0]):>9.1f}")
-    its = [i for r in records for i in r.iterations]
-    if its:
-        lines.append(f"search iterations per decision: mean {sum(its) / len(its):.0f}, "
-                     f"p5 {percentile(its, 0.05):.0f}, p50 {percentile(its, 0.5):.0f}")
+    for level in dict.fromkeys(bots):
+        its = [i for r in records for i in r.iterations.get(level, [])]
+        if its:
+            lines.append(f"{level} search iterations per decision: mean "
+                         f"{sum(its) / len(its):.0f}, p5 {percentile(its, 0.05):.0f}, "
+                         f"p50 {percentile(its, 0.5):.0f}")
     return "\n".join(lines)
 
 
@@ -289,12 +297,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bots", default="hard,medium,medium,medium",
-                    help="one level per seat: " + ",".join(LEVELS))
+                    help="one level per seat: " + ",".join(BOT_KINDS))
     ap.add_argument("--seed", type=int, default=1)
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--iterations", type=int,
                        help="Hard's search iterations per decision, Expert's three times as "
-                       "many (deterministic)")
+                       "many, the flat players' play-outs of the same processor time "
+                       "(deterministic)")
     group.add_argument("--budget", type=float,
                        help="Hard's search seconds per decision (default 1), Expert's three "
                        "times as long")
@@ -315,11 +324,11 @@ def main(argv: list[str] | None = None) -> int:
     if len(bots) != args.players:
         ap.error(f"--bots names {len(bots)} levels for {args.players} players")
     for b in bots:
-        if b not in LEVELS:
-            ap.error(f"unknown level {b!r}; choose from {', '.join(LEVELS)}")
+        if b not in BOT_KINDS:
+            ap.error(f"unknown level {b!r}; choose from {', '.join(BOT_KINDS)}")
     sprt = Sprt(*args.sprt) if args.sprt else None
     options = search_options(args.iterations, args.budget,
-                             args.workers or (1 if args.jobs > 1 else None))
+                             args.workers or (1 if args.jobs > 1 else None), args.players)
     options["rules"] = {"monuments": not args.no_monuments, "must_act": args.must_act,
                         "storage_top": args.storage_top}
     setup = setup_text(bots, args.seed, options)
@@ -360,15 +369,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def search_options(iterations: int | None, budget: float | None,
-                   workers: int | None) -> dict[str, Any]:
-    """Options of the search levels: Hard gets ``iterations`` or ``budget``, Expert
-    :data:`~nile_desktop.ai.search.EXPERT_FACTOR` times as much."""
+                   workers: int | None, players: int = 2) -> dict[str, Any]:
+    """Options of the bots that search: Hard gets ``iterations`` or ``budget``, Expert
+    :data:`~nile_desktop.ai.search.EXPERT_FACTOR` times as much, and the flat players
+    the same budget, or the play-outs that cost what Hard's iterations cost at a table
+    of ``players`` (:data:`~nile_desktop.ai.flat.PLAYOUTS_PER_ITERATION`)."""
     out: dict[str, Any] = {}
     for level in SEARCH_LEVELS:
-        factor = EXPERT_FACTOR if level == "expert" else 1
+        factor = (EXPERT_FACTOR if level == "expert"
+                  else PLAYOUTS_PER_ITERATION[players] if level in FLAT_BOTS else 1)
         opts: dict[str, Any] = {}
         if iterations:
-            opts = {"iterations": iterations * factor, "budget": None}
+            opts = {"iterations": max(1, round(iterations * factor)), "budget": None}
         elif budget:
             opts = {"budget": budget * factor}
         opts["workers"] = workers

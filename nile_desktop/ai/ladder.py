@@ -12,7 +12,9 @@ after ``--games`` games. Every game is written to the CSV as it ends (one
 file for all pairings, rewritten whole each time); run again with the same
 settings, the ladder reads it and plays only what is missing. The table
 gives each pairing's score for the stronger level with its 95% Wilson
-interval and the test's verdict.
+interval and the test's verdict. ``--levels medium,aggressor,hard`` places one
+of the gauntlet's players on the ladder (:mod:`.personalities` keeps what it
+scored), thinking as long as Hard with ``--iterations``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from . import LEVELS
+from . import BOT_KINDS, LEVELS
 from .arena import (
     GameRecord,
     percentile,
@@ -67,7 +69,9 @@ def row(strong: str, weak: str, records: list[GameRecord], sprt: Sprt) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.ladder", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--levels", default=",".join(LEVELS), help="weakest first")
+    ap.add_argument("--levels", default=",".join(LEVELS),
+                    help="weakest first: levels, or the gauntlet's players to place one among "
+                    "them (e.g. medium,aggressor,hard)")
     ap.add_argument("--games", type=int, default=400, help="most games per pairing")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -83,12 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    unknown = [x for x in levels if x not in LEVELS]
+    unknown = [x for x in levels if x not in BOT_KINDS]
     if unknown or len(levels) < 2:
-        ap.error(f"--levels needs two or more of {', '.join(LEVELS)}")
+        ap.error(f"--levels needs two or more of {', '.join(BOT_KINDS)}")
     p0, p1 = args.sprt
     options = search_options(args.iterations, args.budget,
-                             args.workers or (1 if args.jobs > 1 else None))
+                             args.workers or (1 if args.jobs > 1 else None), args.players)
     stored = read_csv(args.csv) if args.csv else []
     lines = [f"{'pairing':<18}{'games':>6}{'score':>9}  {'95% CI':<14}{'p50 ms':>7} "
              f"{'p95 ms':>7}  SPRT {p0:.2f}/{p1:.2f}"]

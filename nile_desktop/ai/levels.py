@@ -7,21 +7,25 @@ no-op ``N_`` marker (the app translates them when it draws them).
 
 from __future__ import annotations
 
+from .personalities import PERSONALITIES
 from .reasons import N_
 
 #: The levels, weakest first, as the new-game screen offers them.
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 
-#: The name of each level as the new-game screen shows it (a message id).
+#: The name of each level as the new-game screen shows it (a message id), and of each
+#: personality (:mod:`.personalities`), so a seat of any bot kind is named by this table.
 LEVEL_LABELS: dict[str, str] = {
     "random": N_("Random bot"),
     "easy": N_("Easy bot"),
     "medium": N_("Medium bot"),
     "hard": N_("Hard bot"),
     "expert": N_("Expert bot"),
+    **{p.key: p.label for p in PERSONALITIES},
 }
 
-#: One line per level for the new-game screen: what to expect from it (a message id).
+#: One line per level and personality for the new-game screen: what to expect from it (a
+#: message id).
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "random": N_("Plays any legal move: for trying the table out."),
     "easy": N_("Forgets cards and slips now and then: a gentle first opponent."),
@@ -29,4 +33,5 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
     "hard": N_("Looks a few turns ahead, about a second a move: a real contest."),
     "expert": N_("Looks ahead three times as long as Hard and remembers what each player has "
                  "stored: hard to beat."),
+    **{p.key: p.description for p in PERSONALITIES},
 }

@@ -170,3 +170,6 @@ PASS = N_("passes: nothing worth planting")
 PASS_LOCUST = N_("passes: the locust is {percent}% likely before my next turn")
 SEARCH = NP_("{why} (won {percent}% of {playouts} simulated game)",
              "{why} (won {percent}% of {playouts} simulated games)", "playouts")
+KEEP_FOR_TAKEOVER = N_("passes, keeping {crop} to take that field over")
+FEED_SMALLEST = NP_("feeds {crop}, my smallest pile, with {count} card",
+                    "feeds {crop}, my smallest pile, with {count} cards")

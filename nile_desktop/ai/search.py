@@ -106,20 +106,27 @@ def root_moves(view: View, legal: Sequence[Move], width: int | None = None,
     width = ROOT_WIDTH if width is None else width
     scorer = Scorer(Table.from_view(view, recall=recall), view.seat)
     ranked = sorted(scorer.ranked(legal), key=lambda x: -x[0])
+    return pick_roots(ranked, width), scorer
+
+
+def pick_roots(ranked: Sequence[tuple[float, Move]], width: int, floor: float = -math.inf
+               ) -> list[Move]:
+    """The best move of every kind, then the best others up to ``width`` (none valued below
+    ``floor``), in the order of ``ranked`` (moves with their values, best first)."""
     chosen: list[Move] = []
     kinds: set[str] = set()
     for _, move in ranked:
         if move.action not in kinds:
             kinds.add(move.action)
             chosen.append(move)
-    for _, move in ranked:
-        if len(chosen) >= width:
+    for value, move in ranked:
+        if len(chosen) >= width or value < floor:
             break
         if move not in chosen:
             chosen.append(move)
     order = {m: i for i, (_, m) in enumerate(ranked)}
     chosen.sort(key=order.__getitem__)
-    return chosen, scorer
+    return chosen
 
 
 def result_shares(result: Outcome, players: int) -> list[float]:
@@ -275,27 +282,20 @@ def _baseline(state: State, default: Move, dice: int) -> list[float] | None:
     return None
 
 
-class HardBot:
-    """ISMCTS with a time budget; see the module docstring.
+class Budgeted:
+    """A bot that thinks for a budget: seconds per decision, an iteration cap, or both.
 
-    ``budget`` is seconds per decision (default 1; ``None``: no clock),
-    ``iterations`` a cap on iterations (all processes together); given a cap
-    and no budget the bot plays without a clock and is deterministic for a
-    given ``rng``, whatever the number of cores. ``workers`` is the number of
-    processes (default: the cores, at most two; one inside frozen apps).
-    After each decision :attr:`last_iterations` holds the iterations made.
+    ``budget`` is seconds per decision (default :attr:`default_budget`;
+    ``None``: no clock), ``iterations`` a cap on iterations (all processes
+    together); given a cap and no budget the bot plays without a clock and is
+    deterministic for a given ``rng``, whatever the number of cores.
+    ``workers`` is the number of processes (default: the cores, at most two;
+    one inside frozen apps). After each decision :attr:`last_iterations`
+    holds the iterations made.
     """
 
-    level = "hard"
     #: Seconds per decision when no budget is given.
     default_budget = DEFAULT_BUDGET
-    #: Whether the bot remembers the storage piles it watched fill (the view's
-    #: ``storages``), in its root ranking and in every determinisation; without,
-    #: other storage piles are dealt at random from their sizes. Off for Hard:
-    #: remembering won 60.8% [51.9, 69.1] of 120 two-player games against the same
-    #: search without it (300 iterations), but showed no gain against Medium on
-    #: fresh deals (docs/BOTS.md). On for Expert.
-    remembers = False
 
     def __init__(self, budget: float | None | object = _UNSET, iterations: int | None = None,
                  workers: int | None = None) -> None:
@@ -307,6 +307,27 @@ class HardBot:
         self.iterations = iterations
         self.workers = workers
         self.last_iterations = 0
+
+    def deadline(self, start: float) -> float | None:
+        """When the searches of a decision started at ``start`` must stop: early enough that
+        collecting the workers' answers (at most GRACE late) still ends it within the budget."""
+        if self.budget is None:
+            return None
+        return start + max(0.5 * self.budget, self.budget - GRACE - CLOSING)
+
+
+class HardBot(Budgeted):
+    """ISMCTS with a time budget (default 1 s) or an iteration cap; see the module
+    docstring, and :class:`Budgeted` for the options."""
+
+    level = "hard"
+    #: Whether the bot remembers the storage piles it watched fill (the view's
+    #: ``storages``), in its root ranking and in every determinisation; without,
+    #: other storage piles are dealt at random from their sizes. Off for Hard:
+    #: remembering won 60.8% [51.9, 69.1] of 120 two-player games against the same
+    #: search without it (300 iterations), but showed no gain against Medium on
+    #: fresh deals (docs/BOTS.md). On for Expert.
+    remembers = False
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         start = clock()
@@ -320,10 +341,7 @@ class HardBot:
             self.last_iterations = 0
             return roots[0], scorer.explain(roots[0])
         workers = worker_count(self.workers)
-        # The searches stop early enough that collecting the workers' answers (at
-        # most GRACE late) still ends the decision within the budget.
-        deadline = (start + max(0.5 * self.budget, self.budget - GRACE - CLOSING)
-                    if self.budget is not None else None)
+        deadline = self.deadline(start)
         seeds = [rng.getrandbits(62) for _ in range(workers if deadline else SHARES)]
         stats, self.last_iterations = run_parallel(search, remote_search, view, roots, seeds,
                                                    self.iterations, deadline, workers)

@@ -1,8 +1,9 @@
 """Setting up a game: 2–6 seats (a person or a bot of some level), names,
 seat colours, the Monuments expansion, which crops leave the game, the two
 rule-book variants of the Czech DeLuxor book, and an optional seed to replay
-a deal. The player range, the crops in play and the bot levels come from the
-engine and the bots, never repeated here.
+a deal. The player range, the crops in play, the bot levels and the bot
+personalities (each named with the level it plays like, as the ladder
+measured it) come from the engine and the bots, never repeated here.
 
 The scene keeps the setup in plain data (:attr:`NewGameScene.seats`) and
 rebuilds its widgets from it, so a language switch or a change of the
@@ -24,10 +25,11 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS
+from nile_desktop.ai.personalities import BY_KEY, LIKE_LEVEL, MEASURED, main_score
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
-from nile_desktop.i18n import N_, LazyString, _, ngettext
+from nile_desktop.i18n import N_, LazyString, _, format_number, ngettext
 from nile_desktop.saves import log_opened, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
@@ -35,11 +37,40 @@ from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
+
+
+def kind_label(kind: str) -> str:
+    """A seat kind as the choice shows it: "Hard bot", or a personality with the level it
+    plays like, "Raider (~Medium)"."""
+    personality = BY_KEY.get(kind)
+    if personality is None:
+        return _(LEVEL_LABELS[kind])
+    return _("{name} ({like})").format(name=_(personality.label),
+                                      like=_(LIKE_LEVEL[personality.level]))
+
+
 #: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
 #: with its label.
 KIND_CHOICES: tuple[tuple[SeatKind, Any], ...] = tuple(
-    (kind, N_("Person") if kind.is_human else LazyString(LEVEL_LABELS[kind]))
+    (kind, N_("Person") if kind.is_human
+     else LazyString(LEVEL_LABELS[kind]) if kind not in BY_KEY else partial(kind_label, kind))
     for kind in SEAT_KINDS)
+
+
+def kind_help(kind: str) -> str:
+    """One line on what to expect of a bot of ``kind`` (nothing for a person); for a
+    personality, a second line with the ladder's figure its strength rests on."""
+    description = LEVEL_DESCRIPTIONS.get(kind)
+    if not description:
+        return ""
+    personality = BY_KEY.get(kind)
+    if personality is None:
+        return _(description)
+    score = main_score(personality)
+    percent = _("{percent}%").format(percent=format_number(100 * score.share, 0))
+    measured = ngettext(MEASURED, MEASURED.plural, score.games).format(
+        percent=percent, count=score.games, level=_(LEVEL_LABELS[score.level]))
+    return _(description) + "\n" + measured
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
@@ -181,11 +212,11 @@ class NewGameScene(MenuScene):
             seat = self.seats[i]
             self.group.add(Label((left, y, 40, 48), str(i + 1), bold=True))
             self.group.add(ColourSwatch((left + 34, y, 48, 48), self, i))
-            self.group.add(TextInput((left + 96, y + 2, 290, 44), seat.name,
+            self.group.add(TextInput((left + 96, y + 2, 262, 44), seat.name,
                                      partial(self.set_name, i), max_len=24,
                                      placeholder=partial(self.placeholder, i),
                                      uid=f"seat-{i + 1}.name"))
-            kind_choice = Choice((left + 400, y + 2, 300, 44), kinds, seat.kind,
+            kind_choice = Choice((left + 372, y + 2, 328, 44), kinds, seat.kind,
                                  partial(self.set_kind, i), uid=f"seat-{i + 1}.kind")
             kind_choice.tooltip = partial(self.kind_help, i)  # what to expect of this seat
             self.group.add(kind_choice)
@@ -239,9 +270,8 @@ class NewGameScene(MenuScene):
         self.seats[index].name = text
 
     def kind_help(self, index: int) -> str:
-        """One line on what to expect of the bot in seat ``index`` (nothing for a person)."""
-        description = LEVEL_DESCRIPTIONS.get(self.seats[index].kind)
-        return _(description) if description else ""
+        """What to expect of the bot in seat ``index`` (nothing for a person)."""
+        return kind_help(self.seats[index].kind)
 
     def placeholder(self, index: int) -> str:
         """The name seat ``index`` plays under while none is typed (it follows the seat's kind)."""
