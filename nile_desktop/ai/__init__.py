@@ -18,47 +18,39 @@ only the engine (never pygame), so bots also run headless and in tests.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from nile_desktop.engine import Move, View
-
-from .bots import Bot, EasyBot, MediumBot, RandomBot
-from .chances import Chances, win_chances
-from .flat import FLAT_BOTS, FlatBot
 from .levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
-from .search import ExpertBot, HardBot
 
-_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
-                                   "hard": HardBot, "expert": ExpertBot, **FLAT_BOTS}
-#: Every bot :func:`make_bot` knows: the levels, then the gauntlet's flat players.
-BOT_KINDS: tuple[str, ...] = (*LEVELS, *FLAT_BOTS)
+if TYPE_CHECKING:
+    from .bot_factory import BOT_KINDS, make_bot, suggest
+    from .bots import Bot, EasyBot, MediumBot, RandomBot
+    from .chances import Chances, win_chances
+    from .flat import FlatBot
+    from .search import ExpertBot, HardBot
+
+#: The names this package offers whose modules load the searches (and with them
+#: multiprocessing): each is imported the first time it is asked for, so the app can
+#: name the levels before its first frame without loading a single bot.
+_LAZY: dict[str, str] = {
+    "BOT_KINDS": "bot_factory", "make_bot": "bot_factory", "suggest": "bot_factory",
+    "Bot": "bots", "EasyBot": "bots", "MediumBot": "bots", "RandomBot": "bots",
+    "Chances": "chances", "win_chances": "chances", "FlatBot": "flat",
+    "ExpertBot": "search", "HardBot": "search",
+}
 
 
-def make_bot(level: str, **options: object) -> Bot:
-    """A bot of ``level`` (one of :data:`BOT_KINDS`: a level or a gauntlet player).
-
-    Options are for the bots that search (Hard, Expert and the flat players)
-    and ignored by the others: ``budget`` (seconds per decision, default 1
-    for Hard and the flat players, 3 for Expert), ``iterations`` (a cap; given
-    alone, the bot plays without a clock and is deterministic for a given
-    ``rng``) and ``workers`` (processes, default both cores).
-    """
+def __getattr__(name: str) -> Any:
+    """A name of :data:`_LAZY`, imported from its module on first use."""
     try:
-        cls = _CLASSES[level]
+        module = _LAZY[name]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_KINDS)}"
-                         ) from None
-    if issubclass(cls, (HardBot, FlatBot)):  # the bots that search
-        return cls(**options)  # type: ignore[arg-type]
-    return cls()
-
-
-def suggest(view: View, legal: Sequence[Move], rng: random.Random,
-            budget: float | None = 1.0, iterations: int | None = None) -> tuple[Move, Reason]:
-    """The advisor: the Hard bot's move and reason for the seat of ``view``."""
-    return HardBot(budget=budget, iterations=iterations).choose(view, legal, rng)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
 
 __all__ = ["BOT_KINDS", "LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS", "Bot", "CardName", "Chances",
