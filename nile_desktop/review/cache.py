@@ -4,11 +4,11 @@ A save file (:mod:`nile_desktop.saves`) may hold, beside its moves, a
 ``review`` object::
 
     "review": {
-      "format": "nile-review/1",
+      "format": "nile-review/2",
       "entries": {
-        "rollout-2t/1|120|0": {
+        "playout-2t/3|800|0": {
           "game": "3f5c…",          # digest of rules, seed and moves reviewed
-          "review": {…}              # Review.to_dict(): chart, steps, decisions
+          "review": {…}              # Review.to_dict(): decisions, a chart per view
         }
       }
     }
@@ -17,7 +17,9 @@ An entry's key is the evaluator's version, the sample count and the seed
 (:func:`cache_key`), so a deeper review or a newer evaluator sits beside
 the old one instead of being mistaken for it, and the ``game`` digest
 makes a review of a game that went on (or was taken back) read as
-missing. At most :data:`MAX_ENTRIES` entries are kept, the newest last.
+missing. A review that gains a point of view later is kept again under the
+same key. Only finished reviews are kept (never a first pass). At most
+:data:`MAX_ENTRIES` entries are kept, the newest last.
 
 Everything here is a pure function on dicts (the save keeps the record;
 whoever writes the save writes what :func:`with_review` returns), plus
@@ -36,10 +38,10 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.record import game_digest
 
+from .charts import Game, Review
 from .evaluate import EVALUATOR
-from .runner import Game, Review
 
-CACHE_FORMAT = "nile-review/1"
+CACHE_FORMAT = "nile-review/2"
 KEY = "review"
 MAX_ENTRIES = 3
 
