@@ -197,7 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app.open_window()
         if args.tutorial:
-            from nile_desktop.tutorial.run import start_tutorial  # only the mode asked for loads
+            # only the mode asked for loads
+            from nile_desktop.scenes.tutorial.run import start_tutorial
 
             start_tutorial(app, args)
         elif args.demo:

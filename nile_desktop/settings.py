@@ -26,7 +26,7 @@ from typing import Any
 
 from nile_desktop import i18n, paths
 from nile_desktop.i18n import N_, ngettext
-from nile_desktop.save_errors import without_surrogates as clean_text
+from nile_desktop.saves.errors import without_surrogates as clean_text
 
 log = logging.getLogger(__name__)
 

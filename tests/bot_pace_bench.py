@@ -1,6 +1,6 @@
 """How long each bot turn stays on the table, at each bot pace (no display, no clock).
 
-A :class:`~nile_desktop.scenes.table.game.TableGame` plays a game of bots on
+A :class:`~nile_desktop.scenes.table.logic.game.TableGame` plays a game of bots on
 a simulated clock of 60 frames a second; the bots' thinking takes no
 simulated time, so the figures are what the table itself holds on screen.
 For every bot turn it records the time from the start of its flood to the
@@ -66,7 +66,7 @@ class Nowhere:
 def bot_game(seats: int = 6, seed: int = 4, *, speed: float = 1.0, pace: str = "normal"
              ) -> Any:
     from nile_desktop.saves import new_save
-    from nile_desktop.scenes.table.game import TableGame
+    from nile_desktop.scenes.table.logic.game import TableGame
 
     kinds = [{"name": f"B{i}", "kind": "easy", "colour": i} for i in range(seats)]
     save = new_save({"players": seats, "monuments": True, "random_crops": False}, seed, kinds)

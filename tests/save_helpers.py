@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nile_desktop import i18n, save_library
+from nile_desktop import i18n
+from nile_desktop.saves import library as save_library
 from nile_desktop.soak.drive import headless_app
 
 

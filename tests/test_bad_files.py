@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from save_data import RULES, SEATS
 
-from nile_desktop import i18n, logs, paths, save_library, saves, settings
+from nile_desktop import i18n, logs, paths, saves, settings
+from nile_desktop.saves import library as save_library
 from nile_desktop.soak.drive import frames, text
 
 pytest_plugins = ["save_helpers"]  # the home and app fixtures

@@ -26,8 +26,8 @@ from nile_desktop.ai.reasons import CardName, Reason
 from nile_desktop.engine import CROPS, MONUMENTS
 from nile_desktop.engine.events import TakenOver
 from nile_desktop.i18n import card_name
-from nile_desktop.scenes.table.words import event_line, refusal_text
-from nile_desktop.scenes.table_text import describe_event, reason_text
+from nile_desktop.text.table import describe_event, reason_text
+from nile_desktop.text.words import event_line, refusal_text
 
 #: Placeholders that receive a card's (or a list of cards', or a Monument's) name.
 SLOTS = {"crop", "crop2", "card", "card2", "cards", "monument", "first", "second", "field",

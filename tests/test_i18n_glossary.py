@@ -148,7 +148,7 @@ def test_quotes_made_by_code_follow_the_language(czech: None) -> None:
     """A bot's reason is quoted by code: „…“ in Czech, “…” in English."""
     from nile_desktop.ai import reasons as R
     from nile_desktop.ai.reasons import Reason
-    from nile_desktop.scenes.table.words import reason_line
+    from nile_desktop.text.words import reason_line
 
     assert reason_line(Reason(R.RANDOM)) == "„volí tah náhodně“"
     assert i18n.quoted("Ana") == "„Ana“"
@@ -161,7 +161,7 @@ def test_dashes_and_lists_made_by_code(czech: None) -> None:
     never wraps away from its card ("Pšenice ×2")."""
     from types import SimpleNamespace
 
-    from nile_desktop.scenes.table_text import cards_label, describe_event
+    from nile_desktop.text.table import cards_label, describe_event
 
     turn = describe_event(SimpleNamespace(kind="turn", seat=0), ["Ana"])
     assert turn == "– na tahu je Ana –"

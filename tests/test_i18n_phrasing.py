@@ -20,7 +20,7 @@ from nile_desktop.ai import reasons as R
 from nile_desktop.ai.reasons import Reason, crop_name, monument_name
 from nile_desktop.engine.events import MonumentTaken, Speculated, TakenOver
 from nile_desktop.i18n import Deferred, format_number
-from nile_desktop.scenes.table_text import describe_event, describe_move, reason_text
+from nile_desktop.text.table import describe_event, describe_move, reason_text
 
 NAMES = ["Ana", "Hráč 2", "Bob"]
 

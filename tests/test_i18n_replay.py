@@ -39,7 +39,7 @@ def named(save: Any) -> Any:
 
 
 def replay_factory(players: int, *, finished: bool, open_hands: bool) -> Callable[[], Any]:
-    from nile_desktop.scenes.table.replay_scene import ReplayScene
+    from nile_desktop.scenes.table.display.replay_scene import ReplayScene
 
     save = named(played(KINDS[:players], moves=None if finished else 25))
 

@@ -93,7 +93,7 @@ def test_bot_reasons_in_the_log_follow_the_language(app: App) -> None:
 
 
 def _log_lines(table: Any) -> list[tuple[str, str]]:
-    from nile_desktop.scenes.table.gamelog import lines
+    from nile_desktop.scenes.table.logic.gamelog import lines
 
     s = table.session
     return lines(s.log, s.names, s.kinds, None)
@@ -102,7 +102,7 @@ def _log_lines(table: Any) -> list[tuple[str, str]]:
 def test_banners_need_no_gender_for_names() -> None:
     """Czech possessives would inflect the name ("Anina pšenice"): the owner stands apart."""
     from nile_desktop.engine.events import MonumentLost, TakenOver
-    from nile_desktop.scenes.table.words import banner_line
+    from nile_desktop.text.words import banner_line
 
     names = ["Ana", "Hráč 2"]
     i18n.set_language("cs")

@@ -1,7 +1,11 @@
 """Layering: the engine and the bots import with pygame unimportable (DESIGN.md "Layers")."""
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
+
+TABLE = Path(__file__).resolve().parent.parent / "nile_desktop" / "scenes" / "table"
 
 CODE = """
 import sys
@@ -24,9 +28,15 @@ print('ok')
 """
 
 
+def _python(code: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter (so nothing is imported yet)."""
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
 def test_engine_and_ai_import_without_pygame():
     """The rules and bots never grow a UI dependency."""
-    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=60)
+    out = _python(CODE)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
 
@@ -35,7 +45,7 @@ def test_engine_imports_nothing_above_it():
     """The engine package imports only the standard library and itself."""
     code = ("import sys; import nile_desktop.engine; "
             "print(sorted(m for m in sys.modules if m.startswith('nile_desktop')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    out = _python(code)
     mods = eval(out.stdout)
     assert all(m in ("nile_desktop", "nile_desktop.engine") or m.startswith("nile_desktop.engine.")
                for m in mods), mods
@@ -49,11 +59,11 @@ def test_review_and_record_import_without_pygame():
     code = ("import sys; sys.modules['pygame'] = None\n"
             "import nile_desktop.review.analysis, nile_desktop.review.evaluate\n"
             "import nile_desktop.review.summary, nile_desktop.review.cache\n"
-            "import nile_desktop.review.runner, nile_desktop.record\n"
+            "import nile_desktop.review.runner, nile_desktop.saves.record\n"
             "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
             " for m in sys.modules)\n"
             "print('ok')")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    out = _python(code)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
 
@@ -64,6 +74,77 @@ def test_the_engine_command_line_needs_only_the_standard_library():
     code = ("import sys; sys.modules['pygame'] = None; sys.modules['platformdirs'] = None\n"
             "import nile_desktop.engine_cli\n"
             "print('ok')")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    out = _python(code)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_player_text_sits_below_the_screens_and_the_review():
+    """What the game says to players (``nile_desktop.text``) needs no display and no screen,
+    so the review's command line prints the table's sentences without loading ``scenes``."""
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.text, nile_desktop.text.table, nile_desktop.text.words\n"
+            "import nile_desktop.review.__main__\n"
+            "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
+            " for m in sys.modules)\n"
+            "assert not [m for m in sys.modules if m.startswith('nile_desktop.scenes')]\n"
+            "print('ok')")
+    out = _python(code)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+
+
+TABLE_LOGIC = """
+import importlib, sys
+sys.modules['pygame'] = None  # any 'import pygame' now fails
+for name in sys.argv[1:]:
+    importlib.import_module('nile_desktop.scenes.table.logic.' + name)
+loaded = [m for m in sys.modules if m.startswith('pygame') and sys.modules[m] is not None]
+assert not loaded, loaded
+drawing = [m for m in sys.modules if m.startswith('nile_desktop.scenes.table.display')]
+assert not drawing, drawing
+print('ok', len(sys.argv) - 1)
+"""
+
+
+def _modules(half: str) -> list[str]:
+    return sorted(p.stem for p in (TABLE / half).glob("*.py") if p.stem != "__init__")
+
+
+def test_the_tables_deciding_half_imports_without_pygame_or_the_drawing_half():
+    """Every module of ``scenes/table/logic/`` imports with pygame unimportable and loads
+    nothing of ``scenes/table/display/``: the game at the table is tested without a window."""
+    logic = _modules("logic")
+    assert {"session", "flow", "draft", "layout", "board", "effects", "view", "game",
+            "replay"} <= set(logic)
+    out = _python(TABLE_LOGIC, *logic, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["ok", str(len(logic))]
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` names in an import, at any depth (type-only imports too)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def test_the_tables_deciding_half_never_names_the_drawing_half():
+    """Not even for a type: the deciding half knows nothing of pygame or of the drawing."""
+    wrong = {f"{path.name}: {name}" for path in sorted((TABLE / "logic").glob("*.py"))
+             for name in _imported(path)
+             if name.startswith(("nile_desktop.scenes.table.display", "pygame",
+                                 "nile_desktop.scenes.table.TableScene"))}
+    assert wrong == set()
+
+
+def test_every_table_module_is_in_one_of_its_halves():
+    """A reader knows from a table module's path which rules it lives under."""
+    assert sorted(p.name for p in TABLE.glob("*.py")) == ["__init__.py"]
+    assert sorted(p.name for p in TABLE.iterdir() if p.is_dir() and p.name != "__pycache__") == [
+        "display", "logic"]
+    assert _modules("display") and _modules("logic")

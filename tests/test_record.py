@@ -10,7 +10,7 @@ import pytest
 from review_games import bot_save
 
 from nile_desktop import paths
-from nile_desktop.record import (
+from nile_desktop.saves.record import (
     CSV_COLUMNS,
     FILE_NAME,
     PEOPLE,

@@ -19,7 +19,7 @@ from review_games import bot_save  # noqa: E402
 from review_screens import finished_game, record_pushes, saved, title_driver  # noqa: E402
 from ui_driver import UiDriver  # noqa: E402
 
-from nile_desktop.record import RecordStore, game_entry, record_finished  # noqa: E402
+from nile_desktop.saves.record import RecordStore, game_entry, record_finished  # noqa: E402
 from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
 
 
@@ -56,7 +56,7 @@ def filled_store() -> RecordStore:
 def test_a_finished_game_goes_into_every_persons_record(driver: UiDriver) -> None:
     """The table's session writes the record when the last move ends the game (R-END-3 gives
     the ranking and the piles); a game of the same moves is kept once."""
-    from nile_desktop.scenes.table.session import GameSession
+    from nile_desktop.scenes.table.logic.session import GameSession
 
     save = bot_save(4)
     last = save.moves.pop()
@@ -186,7 +186,7 @@ def test_the_results_lead_to_the_review_and_the_record(driver: UiDriver, monkeyp
 
 def test_games_without_autosave_are_not_recorded() -> None:
     """The tutorial and the demo play without saving: they leave the record alone."""
-    from nile_desktop.scenes.table.session import GameSession
+    from nile_desktop.scenes.table.logic.session import GameSession
 
     save = bot_save(4)
     last = save.moves.pop()

@@ -20,8 +20,8 @@ from review_screens import K, finished_game, reviewed_game  # noqa: E402
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.ai.levels import LEVELS  # noqa: E402
 from nile_desktop.app import LOGICAL_SIZE, App  # noqa: E402
-from nile_desktop.record import RecordStore, game_entry, record_finished  # noqa: E402
 from nile_desktop.saves import SaveGame  # noqa: E402
+from nile_desktop.saves.record import RecordStore, game_entry, record_finished  # noqa: E402
 from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
 from nile_desktop.scenes.review_screen import ReviewScene  # noqa: E402
 from nile_desktop.scenes.stack import Scene  # noqa: E402

@@ -27,9 +27,9 @@ from review_screens import (  # noqa: E402
 )
 from ui_driver import UiDriver  # noqa: E402
 
-from nile_desktop.record import RecordStore  # noqa: E402
 from nile_desktop.review.cache import cached_review  # noqa: E402
 from nile_desktop.review.runner import Game  # noqa: E402
+from nile_desktop.saves.record import RecordStore  # noqa: E402
 from nile_desktop.scenes import nav  # noqa: E402
 from nile_desktop.scenes.review_screen import ReviewScene  # noqa: E402
 

@@ -20,7 +20,9 @@ from save_data import play_saved
 
 from nile_desktop import __main__ as start
 from nile_desktop import app as app_module
-from nile_desktop import engine_cli, paths, save_library, save_replay, saves, settings
+from nile_desktop import engine_cli, paths, saves, settings
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import replay as save_replay
 from nile_desktop.soak.drive import frames
 from nile_desktop.tutorial import progress
 from nile_desktop.ui.theme import text_of

@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 from save_data import play_saved
 
-from nile_desktop import save_library, save_locks, saves
+from nile_desktop import saves
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import locks as save_locks
 from nile_desktop.soak.drive import frames
 
 pytest_plugins = ["save_helpers"]  # the home and app fixtures
@@ -189,12 +191,14 @@ def test_a_save_keeps_no_replayed_state_of_its_own(monkeypatch: pytest.MonkeyPat
 
 
 def test_saves_does_not_import_save_library_anywhere() -> None:
-    """Pruning lives in save_library, so saves.py imports it nowhere, not even in a function."""
-    tree = ast.parse((PACKAGE / "saves.py").read_text(encoding="utf-8"))
-    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    """Pruning lives in saves/library.py, so the save format (saves/format.py) imports it
+    nowhere, not even in a function."""
+    tree = ast.parse((PACKAGE / "format.py").read_text(encoding="utf-8"))
+    imported = {f"{node.module}.{alias.name}" for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) for alias in node.names}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                  for alias in node.names}
-    assert not any(name and "save_library" in name for name in imported)
+    assert not any(name and "saves.library" in name for name in imported)
     nested = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
               for inner in ast.walk(node) if isinstance(inner, (ast.Import, ast.ImportFrom))]
     assert nested == []

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from save_data import RULES, SEATS, play_saved
 
-from nile_desktop import engine_cli, formats, i18n, save_library, save_replay, saves, settings
+from nile_desktop import engine_cli, formats, i18n, saves, settings
 from nile_desktop.engine import Rules
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import replay as save_replay
 from nile_desktop.soak.drive import frames, headless_app
 
 pytest_plugins = ["save_helpers"]  # the home and app fixtures
@@ -335,7 +337,7 @@ def test_the_load_list_says_a_game_was_played_with_take_backs() -> None:
     from datetime import datetime, timezone
 
     from nile_desktop.i18n import set_language
-    from nile_desktop.save_library import SaveInfo
+    from nile_desktop.saves.library import SaveInfo
     from nile_desktop.scenes.load_game import status_text
 
     set_language("en")

@@ -19,8 +19,8 @@ from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.ai.reasons import CardName, Reason
 from nile_desktop.engine import observe
 from nile_desktop.engine.rng import EngineRandom
-from nile_desktop.scenes.table.gamelog import REASON
-from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.scenes.table.logic.gamelog import REASON
+from nile_desktop.scenes.table.logic.session import GameSession
 
 pytest_plugins = ["save_helpers"]  # the home fixture: a private user folder
 

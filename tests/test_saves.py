@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from nile_desktop import i18n, paths, save_library, save_locks, saves
+from nile_desktop import i18n, paths, saves
 from nile_desktop.engine import Rules, State, new_game
 from nile_desktop.saves import SaveError, SaveGame, Seat
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import locks as save_locks
 
 
 @pytest.fixture(autouse=True)

@@ -193,8 +193,8 @@ def test_language_switch_relayouts_every_scene_and_saves(make_app: Callable[...,
 
 
 def test_new_game_starts_a_table_that_autosaves(make_app: Callable[..., App]) -> None:
-    from nile_desktop.save_library import latest_save
     from nile_desktop.saves import load_save
+    from nile_desktop.saves.library import latest_save
     from nile_desktop.scenes.new_game import NewGameScene
     from nile_desktop.scenes.table import TableScene
     from nile_desktop.scenes.title import TitleScene

@@ -43,7 +43,7 @@ class FakeSave:
 
 
 def make_session(kinds: tuple[str, ...] = ("human", "medium", "easy"), seed: int = 11) -> Any:
-    from nile_desktop.scenes.table.session import GameSession
+    from nile_desktop.scenes.table.logic.session import GameSession
 
     seats = [FakeSeat(f"P{i}", kind, i) for i, kind in enumerate(kinds)]
     saved: list[int] = []
@@ -73,8 +73,8 @@ def test_session_refuses_and_changes_nothing() -> None:
 
 
 def test_session_resume_rebuilds_the_log_with_the_opening_flood() -> None:
-    from nile_desktop.scenes.table.gamelog import lines
-    from nile_desktop.scenes.table.session import GameSession
+    from nile_desktop.scenes.table.logic.gamelog import lines
+    from nile_desktop.scenes.table.logic.session import GameSession
 
     first = make_session(("random", "random", "random"))
     for _ in range(12):
@@ -88,7 +88,7 @@ def test_session_resume_rebuilds_the_log_with_the_opening_flood() -> None:
 
 # -- turn flow -------------------------------------------------------------------------------
 def test_flow_single_person_always_sees_own_hand() -> None:
-    from nile_desktop.scenes.table import flow as F
+    from nile_desktop.scenes.table.logic import flow as F
 
     flow = F.TurnFlow(["human", "easy", "easy"], active=1)
     assert flow.phase == F.BOT and flow.revealed == 0
@@ -104,7 +104,7 @@ def test_flow_single_person_always_sees_own_hand() -> None:
 
 
 def test_flow_pass_and_play_reveals_only_after_handoff_and_review() -> None:
-    from nile_desktop.scenes.table import flow as F
+    from nile_desktop.scenes.table.logic import flow as F
 
     flow = F.TurnFlow(["human", "easy", "human"], active=0)
     assert flow.phase == F.HANDOFF and flow.revealed is None
@@ -128,7 +128,7 @@ def test_flow_pass_and_play_reveals_only_after_handoff_and_review() -> None:
 
 
 def test_flow_holds_keep_playback_and_game_over_ends_all() -> None:
-    from nile_desktop.scenes.table import flow as F
+    from nile_desktop.scenes.table.logic import flow as F
 
     flow = F.TurnFlow(["easy", "easy"], active=0)
     flow.moved(0, active=1, over=False, pause=0.1)
@@ -185,7 +185,7 @@ def _position(**seat0: Any) -> Any:
 
 def test_draft_trade_needs_two_picks_then_market_is_legal() -> None:
     """R-TRADE-1, R-TRADE-2: a trade takes exactly two cards from hand and/or storage."""
-    from nile_desktop.scenes.table.draft import MoveDraft
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
 
     state = _position(hand=["wheat", "flax", "castor"], storage=["lettuce"])
     draft = MoveDraft(state, 0)
@@ -202,7 +202,7 @@ def test_draft_trade_needs_two_picks_then_market_is_legal() -> None:
 
 def test_draft_plant_new_field_on_plot_and_confirm() -> None:
     """R-PLANT-1 a): two or more cards of one crop into a new field."""
-    from nile_desktop.scenes.table.draft import MoveDraft
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
 
     state = _position(hand=["wheat", "wheat", "wheat", "flax"])
     draft = MoveDraft(state, 0)
@@ -221,8 +221,8 @@ def test_draft_plant_new_field_on_plot_and_confirm() -> None:
 
 def test_draft_flooded_crop_has_no_place_and_says_why() -> None:
     """R-PLANT-1: a flooded crop may not be planted; the refusal names the rule."""
-    from nile_desktop.scenes.table.draft import MoveDraft
-    from nile_desktop.scenes.table.words import refusal_text
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
+    from nile_desktop.text.words import refusal_text
 
     state = _position(hand=["wheat", "wheat"], flood="wheat")
     draft = MoveDraft(state, 0)
@@ -237,8 +237,8 @@ def test_draft_flooded_crop_has_no_place_and_says_why() -> None:
 
 def test_draft_takeover_needs_one_more_card() -> None:
     """R-PLANT-3, R-PLANT-4: taking over a rival's field of 3 needs 4 cards."""
-    from nile_desktop.scenes.table.draft import MoveDraft
-    from nile_desktop.scenes.table.words import refusal_text
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
+    from nile_desktop.text.words import refusal_text
 
     state = _position(hand=["flax"] * 4, rival={"flax": 3})
     draft = MoveDraft(state, 0)
@@ -256,7 +256,7 @@ def test_draft_takeover_needs_one_more_card() -> None:
 
 def test_draft_speculate_and_load_a_suggested_move() -> None:
     """R-SPEC-1: one or two speculation cards, none showing a flooded crop."""
-    from nile_desktop.scenes.table.draft import MoveDraft
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
 
     state = _position(hand=["spec:wheat+lettuce", "castor", "castor"], flood="papyrus")
     draft = MoveDraft(state, 0)
@@ -272,7 +272,7 @@ def test_draft_speculate_and_load_a_suggested_move() -> None:
 
 def test_draft_stones_go_to_a_monument() -> None:
     """R-MON-1: stones are planted as a Monument field."""
-    from nile_desktop.scenes.table.draft import MoveDraft
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
 
     state = _position(hand=["stone", "stone"])
     draft = MoveDraft(state, 0)
@@ -291,7 +291,7 @@ def test_draft_stones_go_to_a_monument() -> None:
                                   (1366, 768), (1600, 1200)])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_layout_areas_fit_and_never_overlap(size: tuple[int, int], players: int) -> None:
-    from nile_desktop.scenes.table.layout import TableLayout
+    from nile_desktop.scenes.table.logic.layout import TableLayout
 
     lay = TableLayout.compute(size, players)
     assert lay.overlaps() == []
@@ -303,7 +303,7 @@ def test_layout_areas_fit_and_never_overlap(size: tuple[int, int], players: int)
 
 
 def test_log_groups_turns_and_tells_own_draws_only_to_the_drawer() -> None:
-    from nile_desktop.scenes.table.gamelog import HEADER, REASON, lines
+    from nile_desktop.scenes.table.logic.gamelog import HEADER, REASON, lines
 
     session = make_session(("human", "random"))
     while session.active != 0:
@@ -324,8 +324,8 @@ def test_log_groups_turns_and_tells_own_draws_only_to_the_drawer() -> None:
 def test_a_disabled_button_says_what_to_do_with_cards_already_picked() -> None:
     """R-WHY: Plant with cards picked but not laid out, and End turn or a trade with cards
     picked or laid out, each say what the player has to do instead of "pick cards first"."""
-    from nile_desktop.scenes.table.draft import MoveDraft
-    from nile_desktop.scenes.table.words import refusal_text
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
+    from nile_desktop.text.words import refusal_text
 
     state = _position(hand=["wheat", "wheat", "wheat", "flax"])
     draft = MoveDraft(state, 0)
@@ -346,7 +346,7 @@ def test_a_one_card_take_over_beside_a_second_crop_glows() -> None:
     import json
 
     from nile_desktop.engine import State
-    from nile_desktop.scenes.table.draft import MoveDraft
+    from nile_desktop.scenes.table.logic.draft import MoveDraft
 
     data = json.loads(_position(hand=["lettuce", "flax"], rival={"lettuce": 1}).to_json())
     for _ in range(2):

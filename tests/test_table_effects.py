@@ -20,7 +20,7 @@ def event_kinds() -> set[str]:
 
 
 def test_every_event_class_has_an_effect() -> None:
-    from nile_desktop.scenes.table.effects import EFFECTS
+    from nile_desktop.scenes.table.logic.effects import EFFECTS
 
     missing = event_kinds() - set(EFFECTS)
     assert not missing, f"events without an effect: {sorted(missing)}"
@@ -29,7 +29,7 @@ def test_every_event_class_has_an_effect() -> None:
 @pytest.mark.parametrize("options", [{}, {"monuments": False}])
 def test_board_after_each_move_matches_the_engine_for_every_viewer(options: dict) -> None:
     """200 random games: the board, changed only by events, equals the engine state."""
-    from nile_desktop.scenes.table.board import Board
+    from nile_desktop.scenes.table.logic.board import Board
 
     games = 100
     for g in range(games):
@@ -48,8 +48,8 @@ def test_board_after_each_move_matches_the_engine_for_every_viewer(options: dict
 
 def test_banners_queue_and_never_overwrite() -> None:
     from nile_desktop.engine.events import LocustStruck, SeasonEnded
-    from nile_desktop.scenes.table.sprites import BannerQueue
-    from nile_desktop.scenes.table.words import banner_line
+    from nile_desktop.scenes.table.logic.sprites import BannerQueue
+    from nile_desktop.text.words import banner_line
 
     names = ["Ana", "Imhotep"]
     queue = BannerQueue()
@@ -93,7 +93,7 @@ def test_a_click_or_space_finishes_the_effects_at_once(tmp_path, monkeypatch) ->
                                     scancode=0))
     assert not table.stage.busy and not table.stage.sprites
     picture = table.board.picture(None)
-    from nile_desktop.scenes.table.board import Board
+    from nile_desktop.scenes.table.logic.board import Board
 
     assert picture == Board.of(table.session.state).picture(None)
     app.shutdown()

@@ -22,7 +22,7 @@ from test_table_view import frames, set_position, table_for, to_person  # noqa: 
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import App  # noqa: E402
 from nile_desktop.engine.powers import takeover_margin, takeover_terms  # noqa: E402
-from nile_desktop.scenes.table.layout import TableLayout  # noqa: E402
+from nile_desktop.scenes.table.logic.layout import TableLayout  # noqa: E402
 
 SIX = ("human", "easy", "easy", "easy", "easy", "easy")
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)]

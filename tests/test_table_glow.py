@@ -13,10 +13,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from nile_desktop.scenes.table.frame import TableDrawer  # noqa: E402
-from nile_desktop.scenes.table.layout import TableLayout  # noqa: E402
-from nile_desktop.scenes.table.paint import Element, Paint  # noqa: E402
-from nile_desktop.scenes.table.seats_view import SEAT_HEAD_UNITS  # noqa: E402
+from nile_desktop.scenes.table.display.frame import TableDrawer  # noqa: E402
+from nile_desktop.scenes.table.display.paint import Element, Paint  # noqa: E402
+from nile_desktop.scenes.table.display.seats_view import SEAT_HEAD_UNITS  # noqa: E402
+from nile_desktop.scenes.table.logic.layout import TableLayout  # noqa: E402
 
 
 def test_a_glowing_field_in_a_seat_stays_below_its_name_and_kind() -> None:

@@ -1,7 +1,7 @@
 """The kept picture follows the game: while bots play, what changed is drawn within frames.
 
 The table redraws only the zones whose content changed, and while it plays
-by itself it spreads that work, one zone a frame (nile_desktop/scenes/table/
+by itself it spreads that work, one zone a frame (nile_desktop/scenes/table/display/
 picture.py). Spreading must never mean hiding: a bot's move has to show on
 the table as it plays (the log, its seat, the river), not when the person's
 turn comes back. And a zone keyed on a rounded value must still be drawn
@@ -35,8 +35,8 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
     zones, and the prompt line names the bot whose move is being shown."""
     from nile_desktop.saves import new_save
     from nile_desktop.scenes.table import TableScene
-    from nile_desktop.scenes.table.controls import status_text
-    from nile_desktop.scenes.table.frame import table_zones
+    from nile_desktop.scenes.table.display.controls import status_text
+    from nile_desktop.scenes.table.display.frame import table_zones
 
     seats = [{"name": n, "kind": k, "colour": i}
              for i, (n, k) in enumerate((("Ana", "human"), ("Bes", "easy"), ("Cleo", "medium")))]
@@ -118,7 +118,7 @@ def test_hand_faces_are_drawn_ahead_at_the_size_the_hand_shows(app: App,
     from nile_desktop import card_art
     from nile_desktop.saves import new_save
     from nile_desktop.scenes.table import TableScene
-    from nile_desktop.scenes.table.tray_view import hand_area
+    from nile_desktop.scenes.table.display.tray_view import hand_area
 
     seats = [{"name": n, "kind": "random", "colour": i} for i, n in enumerate(("A", "B", "C"))]
     save = new_save({"players": 3, "monuments": True}, 4, seats)

@@ -87,7 +87,7 @@ def test_a_planting_not_yet_whole_says_what_it_needs(app: App) -> None:
     line says so with the rule (it does not ask for Plant, which is off); a second crop
     beside it makes it whole and the prompt asks for Plant."""
     from nile_desktop.engine import CROPS
-    from nile_desktop.scenes.table.controls import status_text
+    from nile_desktop.scenes.table.display.controls import status_text
 
     table = start(app, ("human", "easy"), 3)
     person = TablePerson(app, table, random.Random(1))

@@ -30,7 +30,7 @@ def played(kinds: tuple[str, ...] = KINDS, seed: int = 7, moves: int | None = No
 
 
 def replay(save: SaveGame, at: int | None = None) -> Any:
-    from nile_desktop.scenes.table.replay import ReplayGame
+    from nile_desktop.scenes.table.logic.replay import ReplayGame
 
     left: list[bool] = []
     game = ReplayGame(save, at, FakeHost(), NotPlaced(), leave=lambda: left.append(True),
@@ -96,7 +96,7 @@ def test_play_steps_by_itself_to_the_end_and_pause_stops_it() -> None:
 
 
 def test_the_speed_button_plays_two_and_four_times_faster_then_as_set() -> None:
-    from nile_desktop.scenes.table.replay import ReplayGame
+    from nile_desktop.scenes.table.logic.replay import ReplayGame
 
     game = ReplayGame(played(moves=5), None, FakeHost(), NotPlaced(), leave=lambda: None,
                       speed=1.5)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nile_desktop import saves
-from nile_desktop.scenes.table.session import GameSession
+from nile_desktop.scenes.table.logic.session import GameSession
 
 
 def test_a_game_played_to_the_end_is_saved_with_its_result(tmp_path: Path,

@@ -13,7 +13,7 @@ from nile_desktop.saves import load_save, new_save, read_save, write_save
 
 
 def _game(kinds: tuple[str, ...], tmp_path: Path, seed: int = 5) -> Any:
-    from nile_desktop.scenes.table.game import TableGame
+    from nile_desktop.scenes.table.logic.game import TableGame
 
     seats = [{"name": f"P{i}", "kind": kind, "colour": i} for i, kind in enumerate(kinds)]
     save = new_save({"players": len(kinds)}, seed, seats)

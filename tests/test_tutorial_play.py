@@ -26,7 +26,7 @@ from table_driver import TablePerson, headless_app  # noqa: E402
 
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import App  # noqa: E402
-from nile_desktop.tutorial.autoplay import Planner  # noqa: E402
+from nile_desktop.scenes.tutorial.autoplay import Planner  # noqa: E402
 from nile_desktop.tutorial.lessons import LESSONS, lesson_index  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +40,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 def open_tutorial(app: App, resume: bool = True) -> Any:
     from nile_desktop.scenes.title import TitleScene
-    from nile_desktop.tutorial.run import make_table
+    from nile_desktop.scenes.tutorial.run import make_table
 
     app.stack.push(TitleScene())
     return app.stack.push(make_table(resume=resume))

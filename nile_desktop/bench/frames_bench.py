@@ -37,7 +37,8 @@ import pygame
 from nile_desktop import card_art
 from nile_desktop.app import App
 from nile_desktop.saves import new_save
-from nile_desktop.scenes.table import TableScene, paint
+from nile_desktop.scenes.table import TableScene
+from nile_desktop.scenes.table.display import paint
 from nile_desktop.settings import Settings
 
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080), (3840, 2160))

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 
 from nile_desktop.saves import SaveError, load_save
-from nile_desktop.scenes.table_text import describe_move, reason_text
+from nile_desktop.text import describe_move, reason_text
 
 from .analysis import OPEN, seat_view
 from .cache import cached_review, store_in_file

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop import paths
-from nile_desktop.record import game_digest
+from nile_desktop.saves.record import game_digest
 
 from .charts import Game, Review
 from .evaluate import EVALUATOR

@@ -27,15 +27,16 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import save_library, save_locks
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
 from nile_desktop.saves import SaveError, load_save, log_opened, without_surrogates
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import locks as save_locks
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.stack import Scene
-from nile_desktop.scenes.table_text import seat_kind_label
+from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
 
 log = logging.getLogger(__name__)

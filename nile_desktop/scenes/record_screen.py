@@ -2,7 +2,7 @@
 
 Opened from the title screen and from the results of a game (then showing
 the person who just played). The record is its own file
-(:class:`~nile_desktop.record.RecordStore`), so pruning saves never loses
+(:class:`~nile_desktop.saves.record.RecordStore`), so pruning saves never loses
 it. Per player name — chosen with arrows when several people have played
 on this computer — the screen shows the games and wins by opponent level and
 by number of players, the average smallest pile, the best game and, as a
@@ -26,13 +26,13 @@ import pygame
 from nile_desktop.ai.levels import LEVELS
 from nile_desktop.formats import format_date
 from nile_desktop.i18n import _, format_number, ngettext
-from nile_desktop.record import PEOPLE, RecordStore, Tally, stats
 from nile_desktop.saves import without_surrogates
+from nile_desktop.saves.record import PEOPLE, RecordStore, Tally, stats
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.review_chart import ChartSpec, Figure, FigureTable, LineChart, Series
-from nile_desktop.scenes.table_text import seat_kind_label
+from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, Choice, Panel, theme
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ def level_name(level: str) -> str:
 
 
 def player_figures(stats: dict[str, Any]) -> list[Figure]:
-    """The record's main figures for one player's :func:`~nile_desktop.record.stats`."""
+    """The record's main figures for one player's :func:`~nile_desktop.saves.record.stats`."""
     out = [Figure("games", _("Games"), tally_text(Tally(stats["games"], stats["wins"])),
                   {"games": stats["games"], "wins": stats["wins"]})]
     average = stats["average_smallest_pile"]

@@ -17,7 +17,7 @@ from nile_desktop.i18n import _, format_number
 from nile_desktop.review.analysis import Decision
 from nile_desktop.review.summary import mark_label
 from nile_desktop.scenes.review_chart import MARK_STYLE
-from nile_desktop.scenes.table_text import describe_move, reason_text
+from nile_desktop.text.table import describe_move, reason_text
 from nile_desktop.ui import RichRow, Widget, theme, view
 
 

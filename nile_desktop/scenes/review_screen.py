@@ -27,13 +27,13 @@ import pygame
 
 from nile_desktop import seats
 from nile_desktop.i18n import _, format_number
-from nile_desktop.record import had_takebacks, record_finished
 from nile_desktop.review.analysis import Decision
 from nile_desktop.review.cache import cached_review, with_review
 from nile_desktop.review.cache import store_in_file as keep_in_file
 from nile_desktop.review.evaluate import DEEPER_ITERATIONS, DEFAULT_ITERATIONS
 from nile_desktop.review.runner import Cancelled, Game, Review, ReviewTask
 from nile_desktop.review.summary import PersonSummary, decisions_of, mark_label, summarise
+from nile_desktop.saves.record import had_takebacks, record_finished
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.review_chart import (
@@ -44,7 +44,7 @@ from nile_desktop.scenes.review_chart import (
     Series,
 )
 from nile_desktop.scenes.review_rows import DecisionRow, ProgressBar, pct, whole_pct
-from nile_desktop.scenes.table_text import describe_move
+from nile_desktop.text.table import describe_move
 from nile_desktop.ui import Button, Choice, ListView, Panel, Toggle, theme
 
 log = logging.getLogger(__name__)

@@ -16,8 +16,8 @@ from nile_desktop.scenes.review_screen import ReviewScene
 from nile_desktop.scenes.rules import RulesScene
 from nile_desktop.scenes.settings import SettingsScene
 from nile_desktop.scenes.table import TableScene
-from nile_desktop.scenes.table.menu import MoveListScene, TableMenuScene
-from nile_desktop.scenes.table.replay_scene import ReplayScene
+from nile_desktop.scenes.table.display.menu import MoveListScene, TableMenuScene
+from nile_desktop.scenes.table.display.replay_scene import ReplayScene
 from nile_desktop.scenes.title import TitleScene
 
 

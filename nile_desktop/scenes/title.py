@@ -2,7 +2,7 @@
 
 Continue resumes the newest unfinished game (every game has its own save)
 and is greyed out when there is none. The saves folder is listed in the
-background (:class:`nile_desktop.save_library.Listing`), so the first frame
+background (:class:`nile_desktop.saves.library.Listing`), so the first frame
 never waits for it: Continue lights up when the listing is done. A game
 another running copy is playing is continued only after asking. A save
 that cannot be continued is explained in a dialog naming the file, and the
@@ -21,17 +21,19 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import __version__, card_art, save_library, save_locks
+from nile_desktop import __version__, card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
 from nile_desktop.saves import SaveError, load_save, log_opened
+from nile_desktop.saves import library as save_library
+from nile_desktop.saves import locks as save_locks
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.load_game import ask_if_in_use
 from nile_desktop.scenes.stack import Scene
+from nile_desktop.scenes.tutorial.run import open_tutorial
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
-from nile_desktop.tutorial.run import open_tutorial
 from nile_desktop.ui import Button, Panel, theme, view
 
 log = logging.getLogger(__name__)

@@ -47,10 +47,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nile_desktop import engine_cli, save_library, saves, settings
+from nile_desktop import engine_cli, saves, settings
 from nile_desktop.ai import make_bot
 from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
+from nile_desktop.saves import library as save_library
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.settings import Settings, settings_path

@@ -11,7 +11,7 @@ names) and times, on the headless App:
   after saves were copied in by hand) and with the index;
 * how long the whole list takes in the background.
 
-Only the newest :data:`~nile_desktop.save_library.RECORDS_KEPT` finished
+Only the newest :data:`~nile_desktop.saves.library.RECORDS_KEPT` finished
 games stay, as in the game. A first page later than :data:`PAGE_LIMIT` seconds, a title frame that waits
 for the folder, or a list that misses a save counts as a failure.
 """
@@ -23,7 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from nile_desktop import save_library, saves
+from nile_desktop import saves
+from nile_desktop.saves import library as save_library
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.soak.drive import frames, headless_app

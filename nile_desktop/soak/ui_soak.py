@@ -28,7 +28,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.save_library import list_saves
+from nile_desktop.saves.library import list_saves
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.new_game import NewGameScene
 from nile_desktop.scenes.rules import RulesScene

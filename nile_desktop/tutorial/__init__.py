@@ -11,7 +11,10 @@
   lessons, moves), so it can be left and resumed;
 - :mod:`hints` — one-line hints the first time a situation arises in a
   normal game;
-- :mod:`run` — ``--tutorial`` on the command line (autoplay, screenshots).
+- :mod:`cli` — the ``--tutorial`` options of the command line.
 
-The drawing lives with the table (``scenes/table/coach_view.py``).
+None of it needs a display. The tutorial's table and its command-line driver
+(``--autoplay``, screenshots) are with the screens, in
+:mod:`nile_desktop.scenes.tutorial`; the lesson panels are drawn with the table
+(``scenes/table/display/coach_view.py``).
 """

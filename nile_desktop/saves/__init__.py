@@ -1,0 +1,50 @@
+"""Saved games: the file format, its errors, the library of saves, locks and the player's record.
+
+A game is its rules, seed, seats and moves (:mod:`.format`), replayed on load;
+a file that cannot be used raises :class:`SaveError` (:mod:`.errors`). The
+library lists, deletes, imports and exports saves (:mod:`.library`), a lock
+marks a save another copy of the game has open (:mod:`.locks`), finished games
+feed the player's record (:mod:`.record`), and ``python -m
+nile_desktop.saves.replay FILE`` prints a save's position for the engine's
+command line (:mod:`.replay`).
+
+This package re-exports the file format's names the rest of the game uses;
+the other modules are imported by name.
+"""
+
+from nile_desktop.saves.errors import SaveError, without_surrogates
+from nile_desktop.saves.format import (
+    AUTOSAVE_NAME,
+    SEAT_KINDS,
+    SaveGame,
+    Seat,
+    autosave,
+    load_save,
+    log_opened,
+    new_save,
+    new_save_path,
+    read_save,
+    save_and_leave,
+    save_from_dict,
+    saves_dir,
+    write_save,
+)
+
+__all__ = [
+    "AUTOSAVE_NAME",
+    "SEAT_KINDS",
+    "SaveError",
+    "SaveGame",
+    "Seat",
+    "autosave",
+    "load_save",
+    "log_opened",
+    "new_save",
+    "new_save_path",
+    "read_save",
+    "save_and_leave",
+    "save_from_dict",
+    "saves_dir",
+    "write_save",
+    "without_surrogates",
+]

@@ -1,0 +1,362 @@
+"""Each player's record: games, wins, piles and accuracy, kept apart from the saves.
+
+Pruning old saves must never cost a player their history, so the record is
+its own file, ``record.json`` in the user data folder::
+
+    {"format": "nile-record/1",
+     "players": {
+       "Ana": {"games": [
+         {"id": "3f5c…", "date": "2026-12-01T18:02:11+00:00", "seats": 2,
+          "opponents": "hard", "won": true, "smallest_pile": 7,
+          "mean_loss": 2.4, "takebacks": false}, …]}}}
+
+One entry per finished game and player name (``id`` is the game's digest,
+so recording a game twice keeps one entry, and a review done later adds
+its ``mean_loss`` to it). ``opponents`` is the strongest bot level among
+the other seats, or ``"people"`` if they were all people. From the entries,
+pure functions give the numbers the record screen shows (:func:`stats`):
+games and wins by opponent level and by number of seats, the average
+smallest pile, accuracy over time and the best game — counting games
+played with take-backs apart, as the Dominion and Race for the Galaxy
+apps do, since a take-back after cards were revealed lets a player know them.
+
+:class:`RecordStore` reads and writes the file: writes go through a
+temporary file renamed over the old one; a file that cannot be read is set
+aside as ``record.json.bad`` (never overwritten) and the store says so in
+:attr:`RecordStore.notice`, and entries that are damaged are skipped one by
+one, the rest kept — a player's data is never lost silently.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import logging
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from nile_desktop import paths
+from nile_desktop.ai.levels import LEVELS
+from nile_desktop.i18n import _
+from nile_desktop.saves.errors import SaveError
+
+log = logging.getLogger(__name__)
+
+RECORD_FORMAT = "nile-record/1"
+FILE_NAME = "record.json"
+PEOPLE = "people"
+#: Most games kept per player (the oldest are dropped first).
+MAX_GAMES = 5000
+MAX_NAME = 64
+CSV_COLUMNS = ("player", "date", "seats", "opponents", "won", "smallest_pile", "mean_loss",
+               "takebacks", "id")
+
+
+def game_digest(rules: dict[str, Any], seed: int, moves: Sequence[str]) -> str:
+    """A short digest naming one game: its rules, seed and moves."""
+    text = json.dumps([rules, seed, list(moves)], sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:24]
+
+
+def opponent_level(kinds: Sequence[str], seat: int) -> str:
+    """The strongest bot level among the seats other than ``seat``; "people" if none is a bot."""
+    bots = [k for s, k in enumerate(kinds) if s != seat and k != "human"]
+    if not bots:
+        return PEOPLE
+    return max(bots, key=lambda k: (LEVELS.index(k) if k in LEVELS else len(LEVELS), k))
+
+
+def game_entry(game_id: str, date: str, kinds: Sequence[str], seat: int, result: dict[str, Any],
+               takebacks: bool = False, mean_loss: float | None = None) -> dict[str, Any]:
+    """The record entry of ``seat`` in a finished game with engine ``result``."""
+    won = seat in result["ranking"][0]
+    piles = result["piles"][seat]
+    return {"id": game_id, "date": date, "seats": len(kinds),
+            "opponents": opponent_level(kinds, seat), "won": bool(won),
+            "smallest_pile": int(piles[0]) if piles else 0,
+            "mean_loss": mean_loss, "takebacks": bool(takebacks)}
+
+
+def entry_from_save(save: Any, seat: int, takebacks: bool = False,
+                    mean_loss: float | None = None) -> dict[str, Any] | None:
+    """The entry of ``seat`` for a finished :class:`~nile_desktop.saves.SaveGame`, else None."""
+    result = save.result  # written from the live state when the game was saved
+    if result is None:
+        try:
+            state = save.replay()
+        except SaveError:
+            return None
+        result = state.result if state.over else None
+    if result is None:
+        return None
+    return game_entry(game_digest(save.rules, save.seed, save.moves), save.updated,
+                      [s.kind for s in save.seats], seat, result, takebacks, mean_loss)
+
+
+def _checked_entry(item: Any) -> dict[str, Any] | None:
+    """A clean copy of a stored entry, or None if it is damaged."""
+    try:
+        loss = item["mean_loss"]
+        entry: dict[str, Any] = {"id": str(item["id"])[:64], "date": str(item["date"])[:64],
+                 "seats": int(item["seats"]), "opponents": str(item["opponents"])[:32],
+                 "won": bool(item["won"]), "smallest_pile": int(item["smallest_pile"]),
+                 "mean_loss": None if loss is None else float(loss),
+                 "takebacks": bool(item["takebacks"])}
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+    if not 1 <= entry["seats"] <= 64 or entry["smallest_pile"] < 0:
+        return None
+    if not (isinstance(item["won"], bool) and isinstance(item["takebacks"], bool)):
+        return None
+    if loss is not None and not math.isfinite(entry["mean_loss"]):
+        return None
+    return entry
+
+
+def clean_record(data: Any) -> tuple[dict[str, Any], int]:
+    """A record with every damaged entry dropped, and how many were dropped."""
+    out: dict[str, Any] = {"format": RECORD_FORMAT, "players": {}}
+    dropped = 0
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(players, dict):
+        return out, (0 if data is None else 1)
+    for name, player in players.items():
+        games = player.get("games") if isinstance(player, dict) else None
+        if not isinstance(name, str) or not isinstance(games, list):
+            dropped += 1
+            continue
+        kept = [e for e in map(_checked_entry, games) if e is not None]
+        dropped += len(games) - len(kept)
+        out["players"][name[:MAX_NAME]] = {"games": kept[-MAX_GAMES:]}
+    return out, dropped
+
+
+def with_game(data: dict[str, Any], name: str, entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the record with ``entry`` added for ``name`` (replacing one of the same game)."""
+    out, _dropped = clean_record(data)
+    games = out["players"].setdefault(name[:MAX_NAME], {"games": []})["games"]
+    old = next((e for e in games if e["id"] == entry["id"]), None)
+    new = dict(entry)
+    if old is not None:
+        games.remove(old)
+        if new.get("mean_loss") is None:
+            new["mean_loss"] = old["mean_loss"]
+    games.append(new)
+    del games[:-MAX_GAMES]
+    return out
+
+
+def without_player(data: dict[str, Any], name: str | None = None) -> dict[str, Any]:
+    """A copy of the record with ``name``'s games removed (everyone's if ``name`` is None)."""
+    out, _dropped = clean_record(data)
+    if name is None:
+        out["players"] = {}
+    else:
+        out["players"].pop(name, None)
+    return out
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Games and wins of one group."""
+
+    games: int = 0
+    wins: int = 0
+
+    def add(self, won: bool) -> Tally:
+        return Tally(self.games + 1, self.wins + int(won))
+
+
+def stats(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The record screen's numbers for one player's entries (oldest first).
+
+    Games with take-backs are only counted in ``takebacks``; every other
+    number is over the games played without them.
+    """
+    clean: list[dict[str, Any]] = []
+    takebacks = Tally()
+    for game in games:
+        if game["takebacks"]:
+            takebacks = takebacks.add(game["won"])
+        else:
+            clean.append(game)
+    total = Tally()
+    by_level: dict[str, Tally] = {}
+    by_seats: dict[int, Tally] = {}
+    for game in clean:
+        total = total.add(game["won"])
+        by_level[game["opponents"]] = by_level.get(game["opponents"], Tally()).add(game["won"])
+        by_seats[game["seats"]] = by_seats.get(game["seats"], Tally()).add(game["won"])
+    piles = [g["smallest_pile"] for g in clean]
+    best = max(clean, default=None, key=lambda g: (g["won"], g["smallest_pile"],
+                                                   -(g["mean_loss"] if g["mean_loss"] is not None
+                                                     else 100.0)))
+    return {"games": total.games, "wins": total.wins,
+            "by_level": {k: by_level[k] for k in sorted(by_level)},
+            "by_seats": {k: by_seats[k] for k in sorted(by_seats)},
+            "average_smallest_pile": round(sum(piles) / len(piles), 2) if piles else None,
+            "accuracy": [(g["date"], g["mean_loss"]) for g in clean if g["mean_loss"] is not None],
+            "best": best, "takebacks": takebacks}
+
+
+def _csv_cell(value: object) -> str:
+    text = "" if value is None else str(value)
+    # A spreadsheet runs a cell that starts like a formula; a quote keeps it text.
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def csv_text(data: dict[str, Any], name: str | None = None) -> str:
+    """The record as CSV (one row per game; one player's or everyone's), header first."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    clean, _dropped = clean_record(data)
+    for player, value in clean["players"].items():
+        if name is not None and player != name:
+            continue
+        for game in value["games"]:
+            row = {"player": player, **game}
+            writer.writerow([_csv_cell(row[c]) for c in CSV_COLUMNS])
+    return out.getvalue()
+
+
+def _is_newer(value: object) -> bool:
+    """True for a record format of a later version than this one."""
+    name, _slash, version = str(value).partition("/")
+    return name == "nile-record" and version.isdigit() and int(version) > 1
+
+
+class RecordStore:
+    """The record file: read once, changed through pure functions, written atomically."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else paths.user_data_dir() / FILE_NAME
+        #: A sentence for the player when the file had to be set aside or was partly damaged.
+        self.notice = ""
+        #: Set when the file on disk could not be read or set aside: it is then never overwritten.
+        self.frozen = False
+        self.data = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return clean_record(None)[0]
+        except OSError as exc:
+            log.error("could not read the record %s: %s", self.path, exc)
+            self.notice = _("Your record could not be read; it is left as it is.")
+            self.frozen = True
+            return clean_record(None)[0]
+        try:
+            parsed = json.loads(raw.decode("utf-8-sig"))
+            if isinstance(parsed, dict) and _is_newer(parsed.get("format")):
+                self.notice = _("Your record was written by a newer version of the game; "
+                                "it is left as it is.")
+                self.frozen = True
+                return clean_record(None)[0]
+            if not isinstance(parsed, dict) or parsed.get("format") != RECORD_FORMAT:
+                raise ValueError("not a record")
+        except (ValueError, RecursionError) as exc:
+            return self._set_aside(str(exc))
+        data, dropped = clean_record(parsed)
+        if dropped:
+            log.warning("record %s: %d damaged entries skipped", self.path, dropped)
+            self._set_aside(f"{dropped} damaged entries", keep=data)
+        return data
+
+    def _set_aside(self, why: str, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Keep the damaged file as ``.bad`` and say so; continue with ``keep`` (or nothing)."""
+        try:
+            kept_as = paths.set_aside(self.path, "bad")
+        except OSError as exc:
+            log.error("could not set the record %s aside (%s): %s", self.path, why, exc)
+            self.notice = _("Your record file is damaged and could not be set aside.")
+            self.frozen = True
+        else:
+            log.warning("record %s set aside as %s: %s", self.path, kept_as, why)
+            self.notice = _("Your record file was damaged; it was kept as {name}.").format(
+                name=kept_as.name)
+        if keep is None:
+            return clean_record(None)[0]
+        if self.frozen:
+            return keep
+        try:
+            self._write(keep)
+        except OSError as exc:
+            log.error("could not write the record %s: %s", self.path, exc)
+        return keep
+
+    def _write(self, data: dict[str, Any]) -> None:
+        paths.write_atomic(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+    def write(self) -> None:
+        """Write the record (temporary file, then rename); OSError if it cannot.
+
+        A file that could not be read or set aside is never overwritten.
+        """
+        if self.frozen:
+            raise OSError(f"the record {self.path} is damaged and kept as it is")
+        self._write(self.data)
+
+    def add_game(self, name: str, entry: dict[str, Any]) -> None:
+        self.data = with_game(self.data, name, entry)
+        self.write()
+
+    def reset(self, name: str | None = None) -> None:
+        """Forget ``name``'s games (everyone's if None)."""
+        self.data = without_player(self.data, name)
+        self.write()
+
+    def names(self) -> list[str]:
+        return sorted(self.data["players"])
+
+    def stats(self, name: str) -> dict[str, Any]:
+        return stats(self.data["players"].get(name, {"games": []})["games"])
+
+    def export_csv(self, target: Path, name: str | None = None) -> None:
+        """Write the record as CSV to ``target`` (atomically)."""
+        paths.write_atomic(target, csv_text(self.data, name))
+
+
+# -- the game's part: recording a finished game, adding a review's accuracy -------------------
+def had_takebacks(save: Any) -> bool:
+    """Whether the game of ``save`` was played with take-backs (marked so by the table)."""
+    return bool(getattr(save, "takebacks", False))
+
+
+def _people(save: Any) -> list[tuple[int, str]]:
+    return [(seat_index, seat.shown_name) for seat_index, seat in enumerate(save.seats)
+            if seat.kind == "human"]
+
+
+def record_finished(save: Any, losses: dict[int, float] | None = None,
+                    store: RecordStore | None = None) -> list[str]:
+    """Add a finished game to the record of every person who played it (one entry per seat).
+
+    ``losses`` maps a seat to its accuracy from a review (points lost per
+    decision). Returns the sentences to show the player: none when all went
+    well; a record that cannot be read or written never raises.
+    """
+    people = _people(save)
+    if not people:
+        return []
+    try:
+        store = store if store is not None else RecordStore()
+        entries = [(name, entry_from_save(save, seat, had_takebacks(save),
+                                          (losses or {}).get(seat)))
+                   for seat, name in people]
+        for name, entry in entries:
+            if entry is not None:
+                store.data = with_game(store.data, name, entry)
+        if any(entry is not None for _name, entry in entries):
+            store.write()
+    except (OSError, ValueError) as exc:
+        log.error("could not write the record: %s", exc)
+        notices = [store.notice] if store is not None and store.notice else []
+        return [*notices, _("The game could not be added to your record.")]
+    return [store.notice] if store.notice else []

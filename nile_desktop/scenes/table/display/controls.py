@@ -1,0 +1,183 @@
+"""The action buttons, the tools and the prompt line of the table.
+
+Market, Offer to Hapi, Plant, Speculate and End turn are enabled only when
+the person's picks make that move legal (the engine says so); a disabled
+button's tooltip says why. End turn asks for a second press, and no button
+answers in the moment after a move was played, so one stray click or a
+double-click never plays a move by accident.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes.table.display.buttons import draw_button
+from nile_desktop.scenes.table.display.overlays import draw_skip
+from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
+from nile_desktop.scenes.table.display.replay_view import draw_replay_bar, draw_replay_controls
+from nile_desktop.scenes.table.logic import flow as F
+from nile_desktop.scenes.table.logic.view import TableView, Tone
+from nile_desktop.text.words import refusal_words
+from nile_desktop.ui import theme
+
+#: (action, hotkey) of the action row, in order.
+ACTION_KEYS = (("market", "M"), ("offer", "O"), ("plant", "P"), ("speculate", "S"),
+               ("pass", "E"))
+#: The colour of each tone of the prompt line's messages.
+TONE_COLOURS: dict[Tone, tuple[int, ...]] = {Tone.ERROR: theme.ERROR, Tone.NOTE: theme.LAPIS,
+                                             Tone.SUGGESTION: theme.REEDS}
+TOOL_KEYS = (("undo", "Ctrl+Z"), ("clear", "C"), ("suggest", "H"), ("moves", "A"))
+
+
+def action_label(action: str, armed: bool = False) -> str:
+    if action == "market":
+        return _("Market")
+    if action == "offer":
+        return _("Offer to Hapi")
+    if action == "plant":
+        return _("Plant")
+    if action == "speculate":
+        return _("Speculate")
+    return _("Really end turn?") if armed else _("End turn")
+
+
+def tool_label(tool: str, armed: bool = False) -> str:
+    if tool == "takeback":
+        return _("Really take back?") if armed else _("Take back my turn")
+    return {"undo": _("Undo"), "clear": _("Clear"), "suggest": _("Suggest"),
+            "moves": _("All moves…")}[tool]
+
+
+def shown_tools(v: TableView) -> tuple[tuple[str, str], ...]:
+    """The tools of this frame: Undo gives way to Take back my turn while it has nothing to
+    undo and a take-back is offered (Ctrl+Z does the same)."""
+    if not v.takeback:
+        return TOOL_KEYS
+    return tuple(("takeback", key) if tool == "undo" else (tool, key) for tool, key in TOOL_KEYS)
+
+
+def _row(rect: tuple[int, int, int, int], n: int, gap: int) -> list[tuple[int, int, int, int]]:
+    x, y, w, h = rect
+    bw = (w - (n - 1) * gap) / n
+    return [(round(x + i * (bw + gap)), y, round(bw), h) for i in range(n)]
+
+
+def draw_actions(p: Paint, v: TableView) -> None:
+    if v.replay is not None:  # a replay: its controls stand where the actions do
+        draw_replay_controls(p, v, v.replay)
+        return
+    rect = p.lay.rect("actions")
+    phase = v.phase
+    if phase == F.REVIEW:
+        nxt = v.active
+        label = _("Done: pass to {name}").format(name=v.names[nxt])
+        draw_button(p, "done", label, rect, primary=True, hotkey="Enter")
+        return
+    if phase == F.OVER:
+        return
+    composing = v.composing
+    rect = draw_skip(p, v, rect)
+    for (action, key), r in zip(ACTION_KEYS, _row(rect, len(ACTION_KEYS), p.px(8)), strict=True):
+        refusal = v.draft.action_refusal(action) if composing else None
+        enabled = composing and refusal is None
+        tip = refusal_words(v.names, refusal) if composing and refusal is not None else ""
+        armed = action == "pass" and v.pass_armed
+        draw_button(p, f"action.{action}", action_label(action, armed), r, enabled=enabled,
+                    primary=action == "plant" or armed, hotkey=key, tooltip=tip,
+                    data={"action": action, "move": v.draft.move_text(action) if composing
+                          else ""})
+
+
+def draw_tools(p: Paint, v: TableView) -> int:
+    """Undo, Clear, Suggest and All moves, right-aligned in the status row, each as wide
+    as its label; returns the left edge they leave free."""
+    x, y, w, h = p.lay.rect("status")
+    composing = v.composing
+    gap = p.px(6)
+    size = 13
+    # room for the label and, beside it, the key hint (which never covers the label)
+    tools = shown_tools(v)
+    widths = [min(p.px(170), theme.font(p.fs(size), True).size(
+        tool_label(tool, v.takeback_armed))[0] + theme.font(p.fs(11), False).size(key)[0]
+        + p.px(24)) for tool, key in tools]
+    left = x + w - sum(widths) - gap * (len(widths) - 1)
+    cx = left
+    for (tool, key), bw in zip(tools, widths, strict=True):
+        r = (cx, y + p.px(2), bw, h - p.px(4))
+        cx += bw + gap
+        if tool == "takeback":
+            enabled = True
+        elif tool == "undo":
+            enabled = composing and v.draft.can_undo()
+        elif tool == "clear":
+            enabled = composing and not v.draft.empty
+        elif tool == "suggest":
+            enabled = composing and not v.suggesting
+        else:
+            enabled = composing
+        label = tool_label(tool, v.takeback_armed)
+        tip = f"{label} ({key}): " + _("Return to the start of your last turn. The game is "
+                                       "then marked “with take-backs”.") \
+            if tool == "takeback" else ""
+        draw_button(p, f"tool.{tool}", label, r, enabled=enabled,
+                    hotkey=key, size=size, tooltip=tip,
+                    primary=tool == "takeback" and v.takeback_armed)
+    return left
+
+
+def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
+    """The prompt line: a refusal first, then what the table is waiting for."""
+    if v.message:
+        return v.message, TONE_COLOURS[v.message_tone]
+    phase = v.phase
+    name = v.names[v.active] if not v.over else ""
+    if phase == F.OVER:
+        return _("The game is over."), theme.INK
+    if phase == F.BOT:
+        return _("{name} is thinking…").format(name=name), theme.INK_SOFT
+    if phase == F.HANDOFF:
+        return _("Pass the computer to {name}.").format(name=name), theme.LAPIS
+    if phase == F.REVIEW:
+        return _("Your turn is over: see your new cards, then pass the computer."), theme.LAPIS
+    if phase == F.PLAYBACK:  # the seat whose move the table is showing, not the engine's next
+        shown = v.board.active if 0 <= v.board.active < v.players else v.active
+        if not (v.revealed == shown == v.active and shown in v.humans):
+            return _("{name} plays.").format(name=v.names[shown]), theme.INK_SOFT
+    if v.suggesting:
+        return _("Looking for a good move…"), theme.INK_SOFT
+    if v.draft.staged:
+        refusal = v.draft.action_refusal("plant")
+        if refusal is not None:  # not a whole planting yet: say what it still needs
+            return _("Not yet: {why}").format(why=refusal_words(v.names, refusal)), theme.LAPIS
+        return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
+    if not v.draft.empty:
+        return _("Picked: drop them on a glowing place to plant, or trade or speculate "
+                 "with the buttons."), theme.LAPIS
+    return _("Your turn, {name}: pick cards to trade, or drag cards onto your fields to "
+             "plant.").format(name=name), theme.LAPIS
+
+
+def draw_status(p: Paint, v: TableView) -> None:
+    if v.replay is not None:  # a replay: the seek bar stands where the prompt line does
+        draw_replay_bar(p, v, v.replay)
+        return
+    x, y, w, h = p.lay.rect("status")
+    left_free = draw_tools(p, v)
+    text, colour = status_text(v)
+    bar = pygame.Rect(x, y, left_free - x - p.px(8), h)
+    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), bar, border_radius=p.px(8))
+    pygame.draw.rect(p.surface, theme.INK_SOFT, bar, width=1, border_radius=p.px(8))
+    size = 14
+    lines = theme.wrap_text(text, p.fs(size), bar.w - p.px(16))
+    if len(lines) > 1:
+        size = 12
+        lines = theme.wrap_text(text, p.fs(size), bar.w - p.px(16))
+    if len(lines) > 2:
+        lines = [lines[0], theme.fit_text(" ".join(lines[1:]), p.fs(size), bar.w - p.px(16))]
+    line_h = theme.font(p.fs(size)).get_linesize()
+    top = bar.centery - line_h * len(lines) // 2
+    for i, line in enumerate(lines):
+        theme.draw_text(p.surface, line, (bar.left + p.px(8), top + i * line_h), p.fs(size),
+                        colour, bold=colour == theme.ERROR)
+    p.hits.add(Element("status", "status", text, as_rect(bar), focusable=False))

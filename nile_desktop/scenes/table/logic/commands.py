@@ -1,0 +1,109 @@
+"""What input and the coach may ask the table to do: a small typed interface.
+
+Mouse and keyboard (:mod:`table_input`) and the tutorial's coach
+(:mod:`coach_view`) never set the table's attributes: they call these
+commands, and :class:`~nile_desktop.scenes.table.logic.game.TableGame` carries
+them out. Reading is allowed through the few queries at the top.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from nile_desktop.engine import CardRef, Event, Move
+from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal
+from nile_desktop.scenes.table.logic.flow import Phase
+from nile_desktop.scenes.table.logic.session import GameSession
+from nile_desktop.scenes.table.logic.view import Tone
+
+#: Told of every move: called with the table's game and the move's events.
+Listener = Callable[[object, list[Event]], None]
+
+
+class TableCommands(Protocol):
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def draft(self) -> MoveDraft: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    def composing(self) -> bool: ...
+
+    def effects_busy(self) -> bool: ...
+
+    def guarded(self) -> bool:
+        """True in the moment after a move, when buttons ignore clicks."""
+        ...
+
+    # -- building a move -------------------------------------------------------------------
+    def pick(self, card: CardRef | str) -> Refusal | None: ...
+
+    def unpick(self, card: CardRef | str) -> None: ...
+
+    def stage_cards(self, target: str, kind: str | None = None) -> Refusal | None: ...
+
+    def unstage(self, target: str) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def clear(self) -> None: ...
+
+    def load_move(self, move: str | Move) -> None: ...
+
+    def can_take_back(self) -> bool:
+        """"Take back my turn" is offered (one person against bots, after their move)."""
+        ...
+
+    def take_back(self) -> None: ...
+
+    # -- playing ---------------------------------------------------------------------------
+    def act(self, action: str) -> None:
+        """A person pressed an action button: market, offer, plant, speculate or pass (End
+        turn)."""
+        ...
+
+    def play(self, move: str | Move, reason: Any = None) -> list[Any]: ...
+
+    def suggest(self) -> None: ...
+
+    def ready(self) -> None: ...
+
+    def done(self) -> None: ...
+
+    def finish_effects(self) -> None: ...
+
+    # -- the turn flow -----------------------------------------------------------------------
+    def hold(self, reason: str) -> None:
+        """Keep the table from moving on after playback (a lesson being read)."""
+        ...
+
+    def release(self, reason: str) -> None: ...
+
+    # -- telling the person ------------------------------------------------------------------
+    def say(self, text: Any, tone: Tone = Tone.ERROR) -> None: ...
+
+    def refuse(self, refusal: Refusal) -> None: ...
+
+    def sound(self, name: str) -> None: ...
+
+    # -- other screens -------------------------------------------------------------------------
+    def open_menu(self) -> None: ...
+
+    def all_moves(self) -> None: ...
+
+    def rematch(self) -> None: ...
+
+    def after_game(self, screen: str) -> None:
+        """Open the finished game's "review" or the players' "record" over the table."""
+        ...
+
+    def new_game(self) -> None: ...
+
+    def to_title(self) -> None: ...

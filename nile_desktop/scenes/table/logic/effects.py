@@ -1,0 +1,478 @@
+"""The choreography: one effect for every kind of engine event.
+
+The engine's events are the script. Each event kind has an effect here
+(:data:`EFFECTS`) that queues on the table's timeline: cards fly between
+the deck, hands, fields, storage, the discard pile and the flood pile; the
+locust swarm crosses to the fields it eats; Monuments rise, crumble and
+change hands; banners say who did what. When an effect lands it changes the
+board (what the table draws) by its event, so the table never shows a
+result before its cards have arrived.
+
+Private cards stay private in motion: a card drawn by a seat that is not
+the revealed one flies face down, and storage is never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from collections.abc import Sequence as Seq
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
+from nile_desktop.engine import CardRef
+from nile_desktop.i18n import Deferred
+from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
+from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
+from nile_desktop.text.words import banner_line
+
+#: Seconds of the main move of each effect at normal speed (ART.md: 150–400 ms a card,
+#: a little longer for locusts and Monuments).
+FLY = 0.38
+FLIP = 0.45
+SLOW = 0.8
+
+Notify = Callable[[str, str], None]
+#: The window size effects are laid out for before the table was first drawn.
+FIRST_SIZE = (1280, 720)
+
+
+class Placed(Protocol):
+    """Where the last frame put things: its layout (None before the first frame) and the
+    rect of any element it drew."""
+
+    @property
+    def layout(self) -> TableLayout | None: ...
+
+    def element_rect(self, element_id: str) -> Rect | None: ...
+
+
+@dataclass
+class Point:
+    x: float
+    y: float
+    w: float
+
+
+class Stage:
+    """What the effects work with: the timeline, the board, the sprites, the banners."""
+
+    def __init__(self, board: Board, names: Seq[str], *, placed: Placed,
+                 viewer: Callable[[], int | None], sound: Callable[[str], None],
+                 over: bool = False) -> None:
+        self.board = board
+        self.names = list(names)
+        self.placed = placed
+        self._viewer = viewer
+        self._sound = sound
+        self.timeline = Timeline()
+        self.sprites: list[Sprite] = []
+        self.banners = BannerQueue()
+        self.listeners: list[Notify] = []
+        #: Told the events of each effect as it starts (the log shows them from then on).
+        self.started: list[Callable[[list[Any]], None]] = []
+        self.seen: set[str] = set()
+        #: How far the final storage has been turned over (0 → 1, the end effect).
+        self.reveal = 1.0 if over else 0.0
+        self._first_layout: TableLayout | None = None
+
+    # -- where things are ------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        return self._viewer()
+
+    @property
+    def layout(self) -> TableLayout:
+        """The table's layout, or (before the first frame) one of the usual window size."""
+        layout = self.placed.layout
+        if layout is None:
+            if self._first_layout is None:
+                self._first_layout = TableLayout.compute(FIRST_SIZE, self.board.players)
+            layout = self._first_layout
+        return layout
+
+    def _rect(self, name: str) -> tuple[int, int, int, int]:
+        return self.layout.rect(name)
+
+    def _point(self, rect: tuple[int, int, int, int], w: float | None = None) -> Point:
+        x, y, rw, rh = rect
+        return Point(x + rw / 2, y + rh / 2, w if w is not None else rw)
+
+    def _element(self, eid: str) -> tuple[int, int, int, int] | None:
+        return self.placed.element_rect(eid)
+
+    def seat_card_w(self, seat: int) -> float:
+        x, y, w, h = self._rect(f"seat.{seat}")
+        return max(24.0, min(h * 0.45, 80 * self.layout.unit) * 5 / 7)
+
+    def pile(self, name: str) -> Point:
+        return self._point(self._rect(name))
+
+    def hand(self, seat: int) -> Point:
+        if seat == self.viewer:
+            x, y, w, h = self._rect("hand")
+            return Point(x + w * 0.35, y + h * 0.55, h * 0.6 * 5 / 7)
+        x, y, w, h = self._rect(f"seat.{seat}")
+        return Point(x + w * 0.8, y + h * 0.12, self.seat_card_w(seat) * 0.7)
+
+    def storage(self, seat: int) -> Point:
+        if seat == self.viewer:
+            return self._point(self._rect("storage"), self._rect("storage")[3] * 0.3)
+        x, y, w, h = self._rect(f"seat.{seat}")
+        return Point(x + w * 0.9, y + h * 0.12, self.seat_card_w(seat) * 0.6)
+
+    def field(self, seat: int, name: str) -> Point:
+        for eid in (f"field.{seat}.{name}", f"monument.{seat}.{name}"):
+            rect = self._element(eid)
+            if rect is not None:
+                return self._point(rect)
+        x, y, w, h = self._rect(f"seat.{seat}")
+        return Point(x + w * 0.5, y + h * 0.6, self.seat_card_w(seat))
+
+    def centre(self, monument: str) -> Point:
+        rect = self._element(f"monument.centre.{monument}")
+        return self._point(rect) if rect is not None else self._point(self._rect("centre"), 40)
+
+    def spec(self, seat: int) -> Point:
+        x, y, w, h = self._rect(f"seat.{seat}")
+        return Point(x + w * 0.75, y + h * 0.6, self.seat_card_w(seat))
+
+    # -- building effects -------------------------------------------------------------------
+    def card(self, face: str, at: Point, *, turn: float = 1.0, owner: int | None = None
+             ) -> CardSprite:
+        """A sprite; ``owner`` marks a private card, drawn face up only to that seat."""
+        sprite = CardSprite(face, at.x, at.y, at.w, turn=turn, visible=False, owner=owner)
+        self.sprites.append(sprite)
+        return sprite
+
+    def fly(self, sprite: Any, to: Point, duration: float = FLY, **extra: float) -> Step:
+        return tween(sprite, duration, "out_cubic", x=to.x, y=to.y, w=to.w, **extra)
+
+    def run(self, kind: str, steps: Seq[Step], events: list[Any], *, sound: str = "",
+            banner: Any = "", sprites: Seq[Sprite] = (), duration: float = FLY,
+            land_first: bool = False) -> None:
+        """Queue one effect: show its sprites, play ``steps`` together, then land ``events``."""
+        shown = list(sprites)
+
+        def start() -> None:
+            for s in shown:
+                s.visible = True
+            if sound:
+                self._sound(sound)
+            if banner:
+                self.banners.push(banner, kind)
+            self._notify(kind, "a")
+            self._started(events)
+            if land_first:
+                land()
+
+        def land() -> None:
+            for e in events:
+                self.board.apply(e)
+
+        def end() -> None:
+            for s in shown:
+                if s in self.sprites:
+                    self.sprites.remove(s)
+            if not land_first:
+                land()
+            self._notify(kind, "c")
+
+        middle = Sequence([Wait(duration / 2), Call(lambda: self._notify(kind, "b"))])
+        self.timeline.then(Call(start), Group([*steps, middle]), Call(end))
+
+    def _notify(self, kind: str, stage: str) -> None:
+        for listener in list(self.listeners):
+            listener(kind, stage)
+
+    def _started(self, events: list[Any]) -> None:
+        for listener in list(self.started):
+            listener(events)
+
+    def land_now(self, events: list[Any]) -> None:
+        def land() -> None:
+            self._started(events)
+            for e in events:
+                self.board.apply(e)
+
+        self.timeline.then(Call(land))
+
+    def pause(self, seconds: float) -> None:
+        self.timeline.wait(seconds)
+
+    # -- queueing a move's events ---------------------------------------------------------------
+    def play(self, events: list[Any], beat: Callable[[int | None], float] | None = None,
+             owner: int | None = None) -> None:
+        """Queue the effects of one move's events, grouping those that happen together.
+
+        ``beat(seat)`` is a pause after each effect of ``seat``'s turn (``owner`` plays
+        until a ``turn`` event hands over), so a bot's steps can be followed one by one."""
+        i = 0
+        while i < len(events):
+            kind = events[i].kind
+            if kind == "turn":
+                owner = getattr(events[i], "seat", owner)
+            j = i + 1
+            if kind in GROUPED:
+                while j < len(events) and events[j].kind == kind:
+                    j += 1
+            EFFECTS[kind](self, events[i:j])
+            pause = beat(owner) if beat is not None and kind != "turn" else 0.0
+            if pause > 0:
+                self.pause(pause)
+            i = j
+
+    def finish(self) -> None:
+        """Jump to the end of every queued effect (a click, Space, or the person acting)."""
+        self.timeline.finish()
+        self.sprites.clear()
+        self.banners.skip()
+
+    @property
+    def busy(self) -> bool:
+        return self.timeline.busy
+
+
+# -- the effects, one per event kind ---------------------------------------------------------------
+def _names(st: Stage) -> list[str]:
+    return st.names
+
+
+def fx_flood(st: Stage, events: list[Any]) -> None:
+    e = events[0]
+    card = st.card(e.card, st.pile("deck"), turn=0.0)
+    st.run("flood", [st.fly(card, st.pile("flood"), FLIP, turn=1.0)], events, sound="flip",
+           sprites=[card], duration=FLIP)
+
+
+def fx_harvest(st: Stage, events: list[Any]) -> None:
+    """The top card of every matching field, for every seat, flies to that seat's storage."""
+    cards, steps = [], []
+    for e in events:
+        card = st.card(e.crop, st.field(e.seat, e.crop))
+        cards.append(card)
+        steps.append(st.fly(card, st.storage(e.seat), FLY + 0.1, turn=1.0 if e.seat == st.viewer
+                            else 1.0))
+    st.run("harvest", steps, events, sound="harvest", sprites=cards, duration=FLY + 0.1)
+
+
+def fx_trade(st: Stage, events: list[Any]) -> None:
+    e = events[0]
+    start = st.hand(e.seat)
+    faces = [CardRef.parse(c).kind for c in e.cards]
+    cards = [st.card(face, Point(start.x + i * 12, start.y, start.w))
+             for i, face in enumerate(faces)]
+    steps = [st.fly(c, st.pile("discard"), FLY) for c in cards]
+    st.run("trade", steps, events, sound="market" if e.action == "market" else "offering",
+           sprites=cards)
+
+
+def fx_draw(st: Stage, events: list[Any]) -> None:
+    e = events[0]
+    if e.count <= 0:
+        st.land_now(events)
+        return
+    faces = list(e.cards) if e.cards else ["back"] * e.count
+    to = st.hand(e.seat)
+    cards, steps = [], []
+    for i, face in enumerate(faces[:8]):
+        card = st.card(face, st.pile("deck"), turn=0.0, owner=e.seat)
+        cards.append(card)
+        goal = Point(to.x + i * to.w * 0.35, to.y, to.w)
+        steps.append(Sequence([Wait(i * 0.07), st.fly(card, goal, FLY, turn=1.0)]))
+    st.run("draw", steps, events, sound="slide", sprites=cards, duration=FLY + 0.07 * len(cards))
+
+
+def fx_plant(st: Stage, events: list[Any]) -> None:
+    """The cards travel from the hand to the fields; the fields grow as they land."""
+    e = events[0]
+    start = st.hand(e.seat)
+    cards, steps = [], []
+    for i, token in enumerate(e.cards):
+        ref = CardRef.parse(token)
+        if ref.monument is not None:
+            face, goal = ref.kind, _monument_spot(st, e.seat, ref.monument)
+        else:
+            face, goal = ref.kind, st.field(e.seat, ref.kind)
+        card = st.card(face, Point(start.x + i * 10, start.y, start.w))
+        cards.append(card)
+        steps.append(Sequence([Wait(i * 0.05), st.fly(card, goal, FLY)]))
+    st.run("plant", steps, events, sound="slide", sprites=cards, duration=FLY + 0.05 * len(cards))
+
+
+def _monument_spot(st: Stage, seat: int, monument: str) -> Point:
+    if st.board.mons[seat].get(monument, 0) > 0:
+        return st.field(seat, monument)
+    return st.centre(monument)
+
+
+def fx_takeover(st: Stage, events: list[Any]) -> None:
+    """The old field is pushed off to the discard pile as the new one lands."""
+    e = events[0]
+    old = st.card(e.crop, st.field(e.victim, e.crop))
+    steps = [st.fly(old, st.pile("discard"), SLOW, alpha=60.0)]
+    st.run("takeover", steps, events, sound="takeover", sprites=[old], duration=SLOW,
+           banner=Deferred(banner_line, e, _names(st)))
+
+
+def fx_monument_built(st: Stage, events: list[Any]) -> None:
+    """The Monument rises on its stones."""
+    e = events[0]
+    mon = st.card(e.monument, st.centre(e.monument))
+    goal = st.field(e.seat, e.monument)
+    mon.scale = 0.6
+    steps = [Sequence([tween(mon, SLOW / 2, scale=1.35), tween(mon, SLOW / 2, x=goal.x, y=goal.y,
+                                                                w=goal.w, scale=1.0)])]
+    st.run("monument-built", steps, events, sound="monument_built", sprites=[mon], duration=SLOW,
+           banner=Deferred(banner_line, e, _names(st)), land_first=True)
+
+
+def fx_monument_taken(st: Stage, events: list[Any]) -> None:
+    """It slides from one seat to the other."""
+    e = events[0]
+    mon = st.card(e.monument, st.field(e.victim, e.monument))
+    steps = [st.fly(mon, st.field(e.seat, e.monument), SLOW)]
+    st.run("monument-taken", steps, events, sound="takeover", sprites=[mon], duration=SLOW,
+           banner=Deferred(banner_line, e, _names(st)))
+
+
+def fx_monument_eroded(st: Stage, events: list[Any]) -> None:
+    """A stone crumbles off every Monument at once."""
+    stones, steps = [], []
+    for e in events:
+        at = st.field(e.seat, e.monument)
+        stone = st.card("stone", at)
+        stones.append(stone)
+        steps.append(st.fly(stone, Point(at.x, at.y + at.w, at.w * 0.8), SLOW, alpha=0.0))
+    st.run("monument-eroded", steps, events, sound="monument_crumbles", sprites=stones,
+           duration=SLOW, banner=Deferred(banner_line, events[0], _names(st), events))
+
+
+def fx_monument_lost(st: Stage, events: list[Any]) -> None:
+    """The Monument returns to the centre."""
+    e = events[0]
+    mon = st.card(e.monument, st.field(e.seat, e.monument))
+    steps = [st.fly(mon, st.centre(e.monument), SLOW)]
+    st.run("monument-lost", steps, events, sound="monument_crumbles", sprites=[mon],
+           duration=SLOW, banner=Deferred(banner_line, e, _names(st)))
+
+
+def fx_locust(st: Stage, events: list[Any]) -> None:
+    """A swarm crosses the river to the largest fields; the eaten cards fall to the discards."""
+    e = events[0]
+    start = st.pile("deck")
+    swarm = Swarm(start.x, start.y, spread=start.w * 0.7, alpha=0.0)
+    st.sprites.append(swarm)
+    swarm.visible = False
+    steps: list[Step] = [tween(swarm, 0.25, alpha=230.0)]
+    path: list[Step] = []
+    eaten: list[Any] = []
+    for seat, name, _cards in e.fields:
+        at = st.field(seat, name)
+        path.append(tween(swarm, 0.5, x=at.x, y=at.y))
+        card = st.card(name, at)
+        eaten.append(card)
+        path.append(Group([st.fly(card, st.pile("discard"), 0.45, alpha=40.0)]))
+    if not path:
+        path.append(tween(swarm, 0.6, x=start.x - start.w * 3, y=start.y + start.w))
+    path.append(tween(swarm, 0.3, alpha=0.0))
+    steps.append(Sequence(path))
+    duration = 0.25 + 0.95 * max(1, len(e.fields)) + 0.3
+    st.run("locust", steps, events, sound="locust", sprites=[swarm, *eaten], duration=duration,
+           banner=Deferred(banner_line, e, _names(st)))
+
+
+def fx_speculate(st: Stage, events: list[Any]) -> None:
+    """The speculation cards are laid face up in front of their owner."""
+    e = events[0]
+    start = st.hand(e.seat)
+    cards = [st.card(c, start) for c in e.cards]
+    steps = [st.fly(c, st.spec(e.seat), FLY) for c in cards]
+    st.run("speculate", steps, events, sound="slide", sprites=cards)
+
+
+def fx_speculation_paid(st: Stage, events: list[Any]) -> None:
+    """A matching speculation pays: it glows, grows and goes to the discards; the pay-out
+    cards fly to the hand with the draw that follows."""
+    e = events[0]
+    at = st.spec(e.seat)
+    card = st.card(e.card, at)
+    steps = [Sequence([tween(card, 0.3, scale=1.3), st.fly(card, st.pile("discard"), FLY,
+                                                           scale=1.0)])]
+    st.run("speculation-paid", steps, events, sound="win", sprites=[card], duration=0.3 + FLY,
+           banner=Deferred(banner_line, e, _names(st)))
+
+
+def fx_speculation_failed(st: Stage, events: list[Any]) -> None:
+    e = events[0]
+    card = st.card(e.card, st.spec(e.seat))
+    steps = [st.fly(card, st.pile("discard"), FLY, alpha=50.0)]
+    st.run("speculation-failed", steps, events, sprites=[card],
+           banner=Deferred(banner_line, e, _names(st)))
+
+
+def fx_season(st: Stage, events: list[Any]) -> None:
+    """The discards and the flood pile are shuffled into a new deck; the season advances."""
+    e = events[0]
+    deck = st.pile("deck")
+    cards, steps = [], []
+    for i, source in enumerate(("discard", "flood", "discard", "flood", "discard")):
+        card = st.card("back", st.pile(source))
+        cards.append(card)
+        steps.append(Sequence([Wait(i * 0.08), st.fly(card, deck, 0.45)]))
+    st.run("season", steps, events, sound="slide", sprites=cards, duration=0.85,
+           banner=Deferred(banner_line, e, _names(st)))
+
+
+def fx_pass(st: Stage, events: list[Any]) -> None:
+    st.run("pass", [Wait(0.25)], events)
+
+
+def fx_turn(st: Stage, events: list[Any]) -> None:
+    st.run("turn", [Wait(0.2)], events, land_first=True)
+
+
+def fx_game_over(st: Stage, events: list[Any]) -> None:
+    """Storage is turned over and sorted pile by pile; the results reveal it (see results)."""
+    st.run("end", [tween(st, 2.0, "linear", reveal=1.0)], events, sound="win", duration=2.0,
+           banner=Deferred(banner_line, events[0], _names(st)), land_first=True)
+
+
+def fx_deal(st: Stage, hands: list[dict[str, int]]) -> None:
+    """Cards fly from the deck to each hand (face up only to the revealed seat)."""
+    cards, steps = [], []
+    n = 0
+    for seat, hand in enumerate(hands):
+        to = st.hand(seat)
+        faces = [k for k, c in hand.items() for _ in range(c)]
+        for i, face in enumerate(faces):
+            card = st.card(face, st.pile("deck"), owner=seat)
+            cards.append(card)
+            goal = Point(to.x + i * to.w * 0.3, to.y, to.w)
+            steps.append(Sequence([Wait(n * 0.035), st.fly(card, goal, 0.3)]))
+            n += 1
+    duration = 0.3 + 0.035 * n
+    board = st.board
+
+    def dealt() -> None:
+        for seat, hand in enumerate(hands):
+            for k, c in hand.items():
+                board.hands[seat][k] += c
+            board.deck_size -= sum(hand.values())
+
+    st.run("deal", steps, [], sprites=cards, duration=duration, sound="slide")
+    st.timeline.then(Call(dealt))
+
+
+EFFECTS: dict[str, Callable[[Stage, list[Any]], None]] = {
+    "flood": fx_flood, "harvest": fx_harvest, "trade": fx_trade, "draw": fx_draw,
+    "plant": fx_plant, "takeover": fx_takeover, "monument-built": fx_monument_built,
+    "monument-taken": fx_monument_taken, "monument-eroded": fx_monument_eroded,
+    "monument-lost": fx_monument_lost, "locust": fx_locust, "speculate": fx_speculate,
+    "speculation-paid": fx_speculation_paid, "speculation-failed": fx_speculation_failed,
+    "season": fx_season, "pass": fx_pass, "turn": fx_turn, "game-over": fx_game_over,
+}
+
+#: Kinds whose consecutive events play as one effect (every field harvests at once).
+GROUPED = ("harvest", "monument-eroded")

@@ -1,0 +1,160 @@
+"""Opening the tutorial: from the title screen, and ``--tutorial`` on the command line.
+
+:func:`make_table` builds the table for the guided game (resumed from the
+progress file, or from the start) with its coach. :class:`TutorialDriver`
+serves the command line: ``--autoplay`` lets a scripted person play through
+the table's elements with real mouse events, ``--screenshots DIR`` saves
+``NN-LESSON.png`` when each lesson appears, and ``--quit-at-end`` exits with
+code 0 when the last lesson is done.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from nile_desktop.i18n import _
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.scenes.table import TableScene
+from nile_desktop.scenes.table.display.coach_view import CoachView
+from nile_desktop.scenes.tutorial.autoplay import Planner
+from nile_desktop.tutorial.coach import Coach
+from nile_desktop.tutorial.progress import (
+    Progress,
+    TutorialSave,
+    TutorialSeat,
+    clear_progress,
+    load_progress,
+    take_notice,
+    write_progress,
+)
+
+log = logging.getLogger(__name__)
+
+BOT_NAME = "Imhotep"
+#: The person's seat: a name, so the table's sentences ("Ana: …") read well in both languages.
+PERSON_NAME = "Ana"
+
+
+def make_table(resume: bool = True, speed: float | None = None,
+               keep: bool = True) -> Any:
+    """The guided game's table. ``resume`` continues saved progress (if any and
+    unfinished); ``keep`` writes progress to the user data folder."""
+    progress = load_progress() if resume else None
+    if progress is None or progress.finished:
+        progress = Progress()
+        if keep:
+            clear_progress()
+    save = TutorialSave([TutorialSeat(PERSON_NAME, "human", 0),
+                         TutorialSeat(BOT_NAME, "easy", 1)], moves=progress.moves)
+
+    def saver(_save: Any) -> bool:
+        return write_progress(progress) if keep else True
+
+    def keep_progress(*_table: Any) -> None:
+        saver(save)
+
+    coach = Coach(progress)
+    view = CoachView(coach, on_change=keep_progress, on_leave=keep_progress)
+    # Not an autosaved game: the coach writes the progress after every move and lesson, and
+    # the table's menu offers a plain "Leave" (the progress stays for "Learn to play").
+    return TableScene(save, autosave=False, speed=speed, saver=saver, coach=view)
+
+
+def open_tutorial(stack: Any, resume: bool = True) -> Any:
+    """Put the tutorial on ``stack`` in place of the title screen."""
+    table = stack.reset(make_table(resume))
+    tell_if_set_aside(stack)
+    return table
+
+
+def tell_if_set_aside(stack: Any) -> None:
+    """Tell the player, over the table, that an unusable progress file was set aside."""
+    notice = take_notice()
+    if notice is not None:
+        stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
+
+
+class TutorialDriver:
+    """Plays (``autoplay``), photographs each lesson and quits at the end, for the CLI."""
+
+    def __init__(self, app: Any, table: Any, *, autoplay: bool, screenshots: Path | None,
+                 quit_at_end: bool) -> None:
+        self.app = app
+        self.table = table
+        self.coach: Coach = table.coach.coach
+        self.autoplay = autoplay
+        self.folder = screenshots
+        self.quit_at_end = quit_at_end
+        self.planner = Planner()
+        self.pending: list[Any] = []
+        self.photographed: set[int] = set()
+        self.taken: list[Path] = []
+        app.after_draw.append(self.after_draw)
+
+    def after_draw(self, app: Any) -> None:
+        table = self.table
+        if table.stack is None:  # the tutorial was left (or finished)
+            if self.quit_at_end:
+                app.quit(0 if self.coach.finished else 1)
+            return
+        self._photograph()
+        if self.autoplay:
+            self._act()
+
+    def _photograph(self) -> None:
+        lesson = self.coach.shown
+        if (self.folder is None or lesson is None or self.coach.index in self.photographed
+                or self.table.stage.busy or self.table.hits.get("coach.panel") is None
+                or (lesson.move is not None and not self.table.composing())):
+            return  # a lesson asking for a move is pictured once the person may make it
+        self.photographed.add(self.coach.index)
+        surface = self.app.window if self.app.window is not None else self.app.surface
+        frame = surface.copy()
+        hover, mouse = self.table.input.hover, self.table.input.mouse
+        self.table.input.hover, self.table.input.mouse = None, (-1000, -1000)
+        self.table.draw(frame)  # as a person sees it, without the autoplayer's pointer tooltip
+        self.table.input.hover, self.table.input.mouse = hover, mouse
+        path = self.folder / f"{self.coach.index + 1:02d}-{lesson.id}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(frame, str(path))
+        self.taken.append(path)
+        log.info("screenshot %s", path)
+
+    def _act(self) -> None:
+        if self.pending:
+            pygame.event.post(self.pending.pop(0))
+            return
+        element = self.planner.next_click(self.table)
+        if element is None:
+            return
+        x, y, w, h = element.rect
+        pos = (x + w // 2, y + h // 2)
+        self.pending = [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+        pygame.event.post(self.pending.pop(0))
+
+
+def start_tutorial(app: Any, args: argparse.Namespace) -> TutorialDriver:
+    """``--tutorial``: the guided game, resumed unless ``--autoplay`` (which starts afresh
+    and keeps no progress)."""
+    autoplay = bool(getattr(args, "autoplay", False))
+    speed = getattr(args, "speed", None)
+    table = make_table(resume=not autoplay, speed=speed if autoplay else None,
+                       keep=not autoplay)
+    app.stack.push(nav.make("title"))
+    app.stack.push(table)
+    tell_if_set_aside(app.stack)
+    if autoplay and (speed or 1.0) >= 8:
+        app.max_fps = 0
+    folder = Path(args.screenshots) if getattr(args, "screenshots", None) else None
+    return TutorialDriver(app, table, autoplay=autoplay, screenshots=folder,
+                          quit_at_end=bool(getattr(args, "quit_at_end", False)))

@@ -1,0 +1,48 @@
+"""What the game says to players, in their language: moves, events, bot reasons, seat kinds,
+log lines, banners and refusals.
+
+Below both the screens (``scenes/``) and the game review (``review/``), and display-free
+(no pygame): the review's command line prints the same sentences the table shows.
+:mod:`.table` tells moves and engine events; :mod:`.words` builds the table's lines
+from them (the log, banners, refusals).
+"""
+
+from nile_desktop.text.table import (
+    card_label,
+    cards_label,
+    describe_event,
+    describe_move,
+    reason_text,
+    seat_kind_label,
+)
+from nile_desktop.text.words import (
+    Refused,
+    banner_line,
+    cannot_go,
+    event_line,
+    note_line,
+    reason_line,
+    refusal_text,
+    refusal_words,
+    turn_header,
+    who,
+)
+
+__all__ = [
+    "Refused",
+    "banner_line",
+    "cannot_go",
+    "card_label",
+    "cards_label",
+    "describe_event",
+    "describe_move",
+    "event_line",
+    "note_line",
+    "reason_line",
+    "reason_text",
+    "refusal_text",
+    "refusal_words",
+    "seat_kind_label",
+    "turn_header",
+    "who",
+]
