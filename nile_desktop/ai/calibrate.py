@@ -161,10 +161,14 @@ def table(rows: list[Prediction]) -> str:
         brier = sum((r.predicted - r.actual) ** 2 for r in rows) / len(rows)
         base = sum((1 / r.players - r.actual) ** 2 for r in rows) / len(rows)
         counted = [d for d in deciles(rows) if d.n >= COUNTED]
-        worst = max((abs(100 * d.gap) for d in counted), default=0.0)
-        lines.append(f"Brier score {brier:.4f} (always 1/players: {base:.4f}); largest gap "
-                     f"in a decile of {COUNTED} or more: {worst:.1f} points "
+        line = f"Brier score {brier:.4f} (always 1/players: {base:.4f}); "
+        if counted:
+            worst = max(abs(100 * d.gap) for d in counted)
+            line += (f"largest gap in a decile of {COUNTED} or more: {worst:.1f} points "
                      f"({'within' if worst <= TARGET else 'beyond'} {TARGET:g})")
+        else:
+            line += f"no decile holds {COUNTED} predictions"
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -14,8 +14,8 @@ once a game is over and being looked back on, the open view (every hand and
 storage pile as it was; only the order of the draw pile, the future, is
 dealt at random).
 
-``budget`` times, a deal is made and played on for :data:`HORIZON` turns,
-each seat playing as its kind would (:mod:`.playouts`: a bot by its level's
+``budget`` times, a deal is made and played on until the seat whose view it
+is has just had its turn (:func:`scored_after`), each seat playing as its kind would (:mod:`.playouts`: a bot by its level's
 own choice, a person as an even player). A sample that has ended is scored
 by its real result, tie-breaks included (R-END-3); any other by
 :func:`evaluate_with`: each seat's score (the search's evaluation), plus its
@@ -35,6 +35,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from nile_desktop.engine import Dealer, State, View, apply_known_legal
 from nile_desktop.engine.moves import MARKET, OFFER
@@ -44,11 +45,13 @@ from .model import Table, win_shares
 from .playouts import SeatModel, seat_models
 from .search import result_shares
 
-#: Turn-ending moves each sample is played on before it is scored. Two keep the
-#: samples of two candidate moves alike enough to tell the moves apart: longer
-#: play-outs, or playing the last season out to its end, made the samples of
+#: Turn-ending moves each sample is played on at least, before it goes on until the
+#: seat whose view it is has just had its turn (:func:`scored_after`): every sample of
+#: a view is scored at the same point of the round, so the evaluation's leaning
+#: towards whoever moved last does not make neighbouring positions' chances zigzag.
+#: Longer play-outs, or playing the last season out to its end, made the samples of
 #: different moves all but independent (README, "Win chances").
-HORIZON = 2
+HORIZON = 1
 #: The temperature turning a sample's scores into win shares: ``a + b`` × the floods
 #: still expected per seat. A chance needs the ranking's real uncertainty, which
 #: shrinks as the game nears its end. Fitted by log loss on the positions of arena
@@ -108,12 +111,18 @@ def dice_for(dice: int, players: int) -> list[random.Random]:
     return [EngineRandom(dice, s + 1) for s in range(players)]
 
 
+def scored_after(seat: int, players: int) -> int:
+    """The seat whose turn a play-out stops at, for a view of ``seat``: the next one, so
+    that ``seat`` has just played."""
+    return (seat + 1) % players
+
+
 def play_out(state: State, rngs: Sequence[random.Random], models: Sequence[SeatModel],
-             horizon: int = HORIZON) -> None:
-    """Play on for ``horizon`` turn-ending moves, each seat by its model drawing from its
-    own stream of ``rngs``."""
+             until: int, horizon: int = HORIZON) -> None:
+    """Play on for ``horizon`` turn-ending moves and then on to the turn of seat ``until``
+    (or to the end), each seat by its model drawing from its own stream of ``rngs``."""
     left = horizon
-    while left > 0 and not state.over:
+    while not state.over and (left > 0 or state.active != until):
         seat = state.active
         move = models[seat].policy(state, rngs[seat])
         if move.action not in (MARKET, OFFER):
@@ -183,23 +192,24 @@ class Moments:
         return Chances(p, error, n, raw)
 
 
-def final_chances(result: dict, players: int) -> Chances:
+def final_chances(result: dict[str, Any], players: int) -> Chances:
     """The chances of a finished game: its result (a shared win shared), with no error."""
     shares = tuple(result_shares(result, players))
     return Chances(shares, (0.0,) * players, 0, shares)
 
 
 def estimate(deal: Deal, players: int, budget: int, rng: random.Random,
-             models: Sequence[SeatModel], horizon: int = HORIZON,
+             models: Sequence[SeatModel], until: int, horizon: int = HORIZON,
              stop: Callable[[], bool] | None = None) -> Moments:
-    """``budget`` samples: each a deal played out by ``models`` and scored. ``stop`` is
-    asked before each; when it says so, the samples made so far are returned."""
+    """``budget`` samples: each a deal played out by ``models`` to the turn of seat
+    ``until`` and scored. ``stop`` is asked before each; when it says so, the samples
+    made so far are returned."""
     moments = Moments(players)
     for _ in range(max(1, budget)):
         if stop is not None and stop():
             break
         state = deal(rng)
-        play_out(state, dice_for(rng.getrandbits(32), players), models, horizon)
+        play_out(state, dice_for(rng.getrandbits(32), players), models, until, horizon)
         moments.add(evaluate_with(state, models))
     return moments
 
@@ -214,21 +224,26 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     """
     result = view.result if view.over else None
     return _answer(view.rules.players, result, lambda: view_deal(view), budget,
-                   EngineRandom(seed, 7), kinds, horizon)
+                   EngineRandom(seed, 7), kinds, scored_after(view.seat, view.rules.players),
+                   horizon)
 
 
 def open_chances(state: State, budget: int = DEFAULT_BUDGET, seed: int = 0,
-                 horizon: int = HORIZON, kinds: Sequence[str] | None = None) -> Chances:
+                 horizon: int = HORIZON, kinds: Sequence[str] | None = None,
+                 seat: int = 0) -> Chances:
     """Every seat's chance to win with every hand known (the open view, for looking back
-    on a game): only the future, the draw pile's order, is dealt at random."""
+    on a game): only the future, the draw pile's order, is dealt at random. Every
+    sample is scored just after a turn of ``seat``."""
     result = state.result if state.over else None
     return _answer(state.rules.players, result, lambda: open_deal(state), budget,
-                   EngineRandom(seed, 8), kinds, horizon)
+                   EngineRandom(seed, 8), kinds, scored_after(seat, state.rules.players),
+                   horizon)
 
 
-def _answer(players: int, result: dict | None, deals: Callable[[], Deal], budget: int,
-            rng: random.Random, kinds: Sequence[str] | None, horizon: int) -> Chances:
+def _answer(players: int, result: dict[str, Any] | None, deals: Callable[[], Deal], budget: int,
+            rng: random.Random, kinds: Sequence[str] | None, until: int,
+            horizon: int) -> Chances:
     if result is not None:
         return final_chances(result, players)
-    return estimate(deals(), players, budget, rng, seat_models(kinds, players),
+    return estimate(deals(), players, budget, rng, seat_models(kinds, players), until,
                     horizon).chances()

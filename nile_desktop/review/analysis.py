@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.ai.chances import Moments, open_deal, view_deal
+from nile_desktop.ai.chances import Moments, open_deal, scored_after, view_deal
 from nile_desktop.ai.heuristic import Scorer
 from nile_desktop.ai.model import Table
 from nile_desktop.ai.playouts import seat_models
@@ -189,6 +189,9 @@ class Job:
     kinds: tuple[str, ...]  # every seat's kind: "human" or a bot level
     seed: int
     played: str = ""
+    #: The open view's samples are scored just after this seat's turn (a seat's view: its
+    #: own, see :func:`~nile_desktop.ai.chances.scored_after`).
+    until: int = 0
 
     @property
     def index(self) -> int:
@@ -252,7 +255,8 @@ def run_job(job: Job, samples: int, state: Any = None, stop: Stop | None = None,
     if job.kind == POINT:
         seat = view_seat(job.view)
         deal = open_deal(position) if seat is None else view_deal(observe(position, seat))
-        moments = measure_point(deal, players, models, samples, job.seed,
+        until = scored_after(job.until if seat is None else seat, players)
+        moments = measure_point(deal, players, models, until, samples, job.seed,
                                 state if isinstance(state, Moments) else None, stop)
         return moments, percents(moments.chances().p)
     view = observe(position, position.active)

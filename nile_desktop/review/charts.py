@@ -97,8 +97,11 @@ class Review:
 
     @property
     def view(self) -> str:
-        """The view shown first: the first one computed."""
-        return next(iter(self.views))
+        """The view shown first: the first person's (the first seat's in a game of bots),
+        else the first one computed."""
+        people = [s for s, kind in enumerate(self.kinds) if kind == "human"] or [0]
+        own = seat_view(people[0])
+        return own if own in self.views else next(iter(self.views))
 
     def chart(self, view: str | None = None) -> list[Chart]:
         """Every seat's win chance (percent, from ``view``; default :attr:`view`) at the
@@ -171,7 +174,7 @@ def plan(game: Game, iterations: int, seed: int, seats: Sequence[int] | None,
             if movers[j] < 0 or _from_decision(view, j, movers, measured):
                 continue
             jobs.append(Job(POINT, game.rules, game.seed, game.moves[:j], view, kinds,
-                            job_seed(seed, j, view_code(view))))
+                            job_seed(seed, j, view_code(view)), until=game.people()[0]))
     return jobs, chosen
 
 

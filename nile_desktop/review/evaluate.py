@@ -42,6 +42,7 @@ from nile_desktop.ai.chances import (
     calibrated,
     dice_for,
     evaluate_with,
+    scored_after,
     play_out,
     view_deal,
 )
@@ -65,12 +66,13 @@ TRADES = (MARKET, OFFER)
 #: Samples every candidate gets before any is dropped, and how often the race is looked at.
 FIRST_CHECK = 50
 CHECK_EVERY = 25
-#: A candidate is dropped once it surely trails the leader by more than DROP_MARGIN
-#: (a win share: 0.01 is a point), or surely lies within SAME_MARGIN of it (either
-#: way more samples would hardly change the review): "surely" is DROP_Z standard
-#: errors of the paired difference.
+#: A candidate is dropped once it trails the leader by more than DROP_MARGIN (a win
+#: share: 0.01 is a point) beyond DROP_Z standard errors of the paired difference, or
+#: lies within SAME_MARGIN of it within SAME_Z of them: either way more samples would
+#: hardly change the review.
 DROP_Z = 3.0
 DROP_MARGIN = 0.005
+SAME_Z = 3.0
 SAME_MARGIN = 0.01
 #: A decision whose leader is still within CLOSE_MARGIN of another candidate known to
 #: worse than SE_TARGET (a standard error) after its samples gets up to EXTEND times as
@@ -98,17 +100,18 @@ def sample_rng(seed: int, k: int) -> EngineRandom:
     return EngineRandom(seed, k + 1)
 
 
-def measure_point(deal: Deal, players: int, models: Sequence[SeatModel], samples: int,
-                  seed: int, moments: Moments | None = None, stop: Stop | None = None
-                  ) -> Moments:
-    """Every seat's sampled win shares of a position, up to ``samples`` samples, going on
-    from ``moments`` (the same evaluation's earlier samples) if given."""
+def measure_point(deal: Deal, players: int, models: Sequence[SeatModel], until: int,
+                  samples: int, seed: int, moments: Moments | None = None,
+                  stop: Stop | None = None) -> Moments:
+    """Every seat's sampled win shares of a position, each sample played out to the turn
+    of seat ``until``, up to ``samples`` samples, going on from ``moments`` (the same
+    evaluation's earlier samples) if given."""
     moments = moments if moments is not None else Moments(players)
     for k in range(moments.n, samples):
         _check(stop)
         rng = sample_rng(seed, k)
         state = deal(rng)
-        play_out(state, dice_for(rng.getrandbits(32), players), models, HORIZON)
+        play_out(state, dice_for(rng.getrandbits(32), players), models, until, HORIZON)
         moments.add(evaluate_with(state, models))
     return moments
 
@@ -194,8 +197,7 @@ class Race:
         """Whether move ``i`` surely trails move ``j`` by more than :data:`DROP_MARGIN` or
         surely lies within :data:`SAME_MARGIN` of it."""
         mean, error = self.gap(i, j)
-        doubt = DROP_Z * error
-        return mean - doubt > DROP_MARGIN or abs(mean) + doubt < SAME_MARGIN
+        return mean - DROP_Z * error > DROP_MARGIN or abs(mean) + SAME_Z * error < SAME_MARGIN
 
     def prune(self) -> None:
         """Drop every candidate whose place beside the leader is settled, but the played move."""
@@ -246,6 +248,7 @@ def _race(view: View, race: Race, models: Sequence[SeatModel], samples: int, see
     mover = race.mover
     count = len(moves)
     players = view.rules.players
+    after = scored_after(mover, players)
     for k in range(race.n, samples):
         _check(stop)
         rng = sample_rng(seed, k)
@@ -263,7 +266,7 @@ def _race(view: View, race: Race, models: Sequence[SeatModel], samples: int, see
                 apply_known_legal(line, move)  # a root move: legal by construction
             if move.action in TRADES:
                 finish_turn(line, mover)
-            play_out(line, dice_for(dice, players), models, HORIZON)
+            play_out(line, dice_for(dice, players), models, after, HORIZON)
             shares = evaluate_with(line, models)
             total = race.sums[i]
             for s, x in enumerate(shares):
@@ -272,8 +275,8 @@ def _race(view: View, race: Race, models: Sequence[SeatModel], samples: int, see
             values[i] = shares[mover]
             row_of[i] = shares
         base = row_of[race.played]
-        for i, shares in enumerate(row_of):
-            if shares and i != race.played:
+        for i, line_shares in enumerate(row_of):
+            if line_shares and i != race.played:
                 ref = race.ref[i]
                 for s, x in enumerate(base):
                     ref[s] += x

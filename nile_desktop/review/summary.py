@@ -103,15 +103,16 @@ def review_data(review: Review, view: str | None = None) -> dict[str, Any]:
             "summary": [s.to_dict() for s in summarise(review)]}
 
 
-def view_label(review: Review, view: str) -> str:
-    """One line saying whose eyes a chart sees the game through, and what it assumes."""
+def view_label(review: Review, view: str, assumed: bool = True) -> str:
+    """One line saying whose eyes a chart sees the game through, and (``assumed``) what
+    it assumes."""
     seat = view_seat(view)
     if seat is None:
         text = _("Win chances with every hand open; the cards still to come dealt at random.")
     else:
         name = review.names[seat] if seat < len(review.names) else str(seat)
         text = _("Win chances as {name} could judge them at each move.").format(name=name)
-    return " ".join(filter(None, [text, assumption(review)]))
+    return " ".join(filter(None, [text, assumption(review) if assumed else ""]))
 
 
 def mark_label(mark: str) -> str:
@@ -158,7 +159,8 @@ def review_lines(review: Review, describe: Callable[[str], str] = str,
         if d.kind:
             line += f" ({kind_label(d.kind)})"
         elif d.spared:
-            line += f" (−{format_number(d.loss, 1)}, {_('the search plays it too')})"
+            line += " (" + _("−{points}, the search plays it too").format(
+                points=format_number(d.loss, 1)) + ")"
         elif d.mark:
             line += f" (−{format_number(d.loss, 1)}, {mark_label(d.mark)})"
             better = _("better: {move} ({words}), {chance}").format(
