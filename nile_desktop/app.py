@@ -40,7 +40,7 @@ from nile_desktop.scenes import routes
 from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from nile_desktop.ui import dump, theme, view
-from nile_desktop.ui.view import IDENTITY, View
+from nile_desktop.ui.view import IDENTITY, Viewport
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +115,7 @@ class App:
         self.stack = SceneStack(app=self, on_empty=self.quit, scene_context=self.scene_context)
         self.window: pygame.Surface | None = None
         #: The view of logical scenes: their 1280x720 layout scaled and centred in the window.
-        self.viewport = View.letterbox(LOGICAL_SIZE)
+        self.viewport = Viewport.letterbox(LOGICAL_SIZE)
         self._laid_out_for = LOGICAL_SIZE
         self.dump_writer = (dump.DumpWriter(ui_dump) if ui_dump is not None
                             else dump.DumpWriter.from_env())
@@ -166,13 +166,13 @@ class App:
         """Draw on ``surface`` from now on; every scene lays itself out for its size."""
         size = surface.get_size()
         self.surface = surface
-        self.viewport = View.letterbox(size)
+        self.viewport = Viewport.letterbox(size)
         if size != self._laid_out_for:
             self._laid_out_for = size
             self.guarded(self.stack.relayout)
 
     # -- views -------------------------------------------------------------------------
-    def view_for(self, scene: Scene) -> View:
+    def view_for(self, scene: Scene) -> Viewport:
         """The view ``scene`` draws and gets events with: the identity for a native
         scene, the letterbox of the logical layout for the others."""
         return IDENTITY if scene.native else self.viewport

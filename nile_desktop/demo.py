@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import N_
-from nile_desktop.saves import new_save
+from nile_desktop.saves import SaveGame, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.table import TableScene
 
@@ -43,7 +43,8 @@ class DemoDriver:
     """Watches a demo table: photographs each kind of effect the first time it plays
     (its start, middle and end, as ``NNN-KIND-a/b/c.png``) and quits at the end."""
 
-    def __init__(self, app: Any, table: Any, screenshots: Path | None, quit_at_end: bool) -> None:
+    def __init__(self, app: Any, table: TableScene, screenshots: Path | None,
+                 quit_at_end: bool) -> None:
         self.app = app
         self.table = table
         self.folder = screenshots
@@ -53,7 +54,7 @@ class DemoDriver:
         self.stages: dict[str, set[str]] = {}
         self.finished = False
         self.moves_written = False
-        table.stage.listeners.append(self.on_effect)
+        table.game.stage.listeners.append(self.on_effect)
         app.after_draw.append(self.after_draw)
 
     def on_effect(self, kind: str, stage: str) -> None:
@@ -89,14 +90,14 @@ class DemoDriver:
             self.moves_written = True  # the game itself, to compare or replay
             self.folder.mkdir(parents=True, exist_ok=True)
             (self.folder / "moves.txt").write_text(
-                "".join(f"{m}\n" for m in self.table.save.moves), encoding="utf-8")
+                "".join(f"{m}\n" for m in self.table.game.session.save.moves), encoding="utf-8")
         if self.finished and self.quit_at_end:
-            log.info("demo game over after %d moves", len(self.table.save.moves))
+            log.info("demo game over after %d moves", len(self.table.game.session.save.moves))
             app.quit(0)
 
 
 def demo_save(players: int, bots: list[str], seed: int | None, *, monuments: bool = True,
-              random_crops: bool = False) -> Any:
+              random_crops: bool = False) -> SaveGame:
     levels = [bots[i % len(bots)] for i in range(players)]
     seats = [{"name": str(DEMO_NAMES[i]), "kind": level, "colour": i}
              for i, level in enumerate(levels)]

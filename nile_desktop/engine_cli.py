@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -27,12 +26,11 @@ from nile_desktop.ai import LEVELS, make_bot
 from nile_desktop.engine import BadPositionError, MoveError, Rules, State, new_game, observe
 from nile_desktop.engine.errors import printable
 from nile_desktop.engine.rng import EngineRandom
-from nile_desktop.engine.rules import PLAYER_COUNTS, SEED_MAX, check_seed
+from nile_desktop.engine.rules import PLAYER_COUNTS, SEED_MAX, ascii_int, check_seed
 
 EXIT_BAD_INPUT = 2
 #: The largest position read (a real one is a few kilobytes; the app's own reads stop at 4 MB).
 MAX_INPUT_BYTES = 4 * 1024 * 1024
-_DIGITS = re.compile(r"[0-9]+")
 
 
 class BadArguments(Exception):
@@ -71,13 +69,6 @@ def _print_json(obj: dict[str, object]) -> None:
 def _rules(args: argparse.Namespace) -> Rules:
     return Rules(args.players, monuments=not args.no_monuments, random_crops=args.random_crops,
                  must_act=args.must_act, storage_top=args.storage_top)
-
-
-def ascii_int(value: str) -> int:
-    """A whole number written in ASCII digits (``int`` would also take ``١٢٣`` and ``1_0``)."""
-    if not _DIGITS.fullmatch(value):
-        raise ValueError(f"not ASCII digits: {value!r}")
-    return int(value)
 
 
 def _seed(value: str) -> int:
@@ -150,7 +141,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         move, _reason = bots[seat].choose(observe(state, seat), legal, rngs[seat])
         print(f"{seat} {move}")
         state.apply(move)
-    _print_json({"result": state.result})
+    _print_json({"result": state.result.to_dict() if state.result is not None else None})
     return 0
 
 

@@ -142,6 +142,11 @@ class Deferred:
         return f"Deferred({getattr(self.func, '__name__', self.func)!r}, ...)"
 
 
+#: Text for the screen: finished, or made when it is shown (a :class:`Deferred`), so that it
+#: follows a language switch.
+Message = str | Deferred
+
+
 # ---------------------------------------------------------------------------
 # Numbers
 

@@ -10,7 +10,7 @@ so a seat never shows two different colours. No pygame here.
 
 from __future__ import annotations
 
-from nile_desktop.text_enum import TextEnum
+from nile_desktop.engine.text_enum import TextEnum
 
 
 class SeatKind(TextEnum):
@@ -33,7 +33,7 @@ class SeatKind(TextEnum):
 SEAT_KINDS: tuple[SeatKind, ...] = tuple(SeatKind)
 
 
-#: Seat colour names in seat order (ART.md: distinct from every crop and each other).
+#: Seat colour names in seat order (docs/ART.md: distinct from every crop and each other).
 SEATS: tuple[str, ...] = ("lapis", "turquoise", "ivory", "ebony", "copper", "teal")
 SEAT_RGB: dict[str, tuple[int, int, int]] = {
     "lapis": (0x1F, 0x3C, 0x88),

@@ -14,7 +14,6 @@ from __future__ import annotations
 import statistics
 import sys
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 STEP = 1 / 60
@@ -41,8 +40,9 @@ class Host:
     sounds: list[str] = field(default_factory=list)
 
     def prefs(self) -> Any:
-        return SimpleNamespace(animation_speed=self.speed, bot_pace=self.pace,
-                               show_hand_sizes=True, colourblind_symbols=False)
+        from nile_desktop.settings import Settings  # like the other imports here: on use
+
+        return Settings(language="en", animation_speed=self.speed, bot_pace=self.pace)
 
     def play_sound(self, name: str) -> None:
         self.sounds.append(name)
@@ -104,8 +104,8 @@ def measure(seats: int = 6, turns: int = 12, *, speed: float = 1.0, pace: str = 
                 and not game.session.over and clock[0] < 600:
             game.update(STEP)
             clock[0] += STEP
-            if game.runner.busy:
-                game.runner.wait(10)
+            if game.bots.runner.busy:
+                game.bots.runner.wait(10)
     finally:
         game.close()
     return [t for t in shown if t.next_flood is not None][1:turns + 1]

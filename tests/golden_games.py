@@ -57,7 +57,7 @@ def playthrough(rules: Rules, seed: int, moves: list[str]) -> str:
         lines.append(f"move {st.active} {move}")
         lines += [f"  event {e.text()}" for e in st.apply(move)]
         lines += [f"  view {observe(st, s).text()}" for s in range(rules.players)]
-    lines.append("result " + str(st.result))
+    lines.append("result " + str(st.result.to_dict() if st.result is not None else None))
     return "\n".join(lines) + "\n"
 
 

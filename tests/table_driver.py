@@ -56,8 +56,8 @@ class TablePerson:
     def frame(self, events: list[Any] | None = None) -> None:
         self.app.frame(STEP, events or [])
         self.frames += 1
-        if self.t.runner.busy:
-            self.t.runner.wait(10)
+        if self.t.game.bots.runner.busy:
+            self.t.game.bots.runner.wait(10)
         if self.on_frame is not None:
             self.on_frame(self.t)
 
@@ -66,13 +66,13 @@ class TablePerson:
             self.frame()
 
     def element(self, pred: Callable[[Any], bool]) -> Any:
-        for e in self.t.hits.items:
+        for e in self.t.drawer.hits.items:
             if pred(e):
                 return e
         return None
 
     def by_id(self, eid: str) -> Any:
-        return self.t.hits.get(eid)
+        return self.t.drawer.hits.get(eid)
 
     def click(self, element: Any, button: int = 1) -> None:
         pos = centre(element.rect)
@@ -100,11 +100,11 @@ class TablePerson:
         """Let frames pass until a person must do something; returns the phase."""
         for _ in range(limit):
             self.frame()  # the elements on screen are those of the phase checked
-            phase = self.t.flow.phase
-            if (phase in ("compose", "review", "handoff", "over") and self.t.guard <= 0
-                    and not self.t.stage.busy):  # a person waits for the cards to land
+            phase = self.t.game.flow.phase
+            if (phase in ("compose", "review", "handoff", "over") and self.t.game.prompt.guard <= 0
+                    and not self.t.game.stage.busy):  # a person waits for the cards to land
                 return phase
-        raise AssertionError(f"the table never waited for a person (phase {self.t.flow.phase})")
+        raise AssertionError(f"the table never waited for a person (phase {self.t.game.flow.phase})")
 
     def press(self, bid: str) -> None:
         element = self.by_id(bid)
@@ -140,7 +140,7 @@ class TablePerson:
         use_drag = self.rng.random() < 0.5
         for place, toks in by_place.items():
             kind = "stone" if toks[0].startswith("stone@") else toks[0]
-            if use_drag and len(toks) == self.t.draft.available(kind):
+            if use_drag and len(toks) == self.t.game.draft.available(kind):
                 card = self.element(lambda e, k=kind: e.data.get("zone") == "hand"
                                     and e.data.get("kind") == k)
                 self.drag(card, place)
@@ -150,25 +150,25 @@ class TablePerson:
                 target = self.place_for(place)
                 assert target is not None, f"no place {place} glows for {kind}"
                 self.click(target)
-        assert self.t.draft.move_text("plant") == move, (self.t.draft.move_text("plant"), move)
+        assert self.t.game.draft.move_text("plant") == move, (self.t.game.draft.move_text("plant"), move)
         self.press("action.plant")
 
     def try_refused(self) -> None:
         """Something the rules refuse: the table must say why and play nothing."""
-        moves_before = len(self.t.session.save.moves)
-        hand = [e for e in self.t.hits.items if e.data.get("zone") == "hand" and e.enabled]
+        moves_before = len(self.t.game.session.save.moves)
+        hand = [e for e in self.t.drawer.hits.items if e.data.get("zone") == "hand" and e.enabled]
         if not hand:
             return
         self.click(hand[0])
         self.key(pygame.K_m)  # a market with one card
-        assert len(self.t.session.save.moves) == moves_before
-        assert self.t.message and "R-" in str(self.t.message)
-        self.refusals_seen.append(str(self.t.message))
+        assert len(self.t.game.session.save.moves) == moves_before
+        assert self.t.game.prompt.message and "R-" in str(self.t.game.prompt.message)
+        self.refusals_seen.append(str(self.t.game.prompt.message))
         self.key(pygame.K_c)
-        assert self.t.draft.empty
+        assert self.t.game.draft.empty
 
     def choose(self) -> str:
-        legal = [str(m) for m in self.t.session.legal_moves()]
+        legal = [str(m) for m in self.t.game.session.legal_moves()]
         groups: dict[str, list[str]] = {}
         for m in legal:
             groups.setdefault(m.split()[0], []).append(m)

@@ -5,23 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from nile_desktop.settings import Settings
 
-@dataclass
-class FakePrefs:
-    animation_speed: float = 0.0
-    bot_pace: str = "fast"
-    show_hand_sizes: bool = True
-    colourblind_symbols: bool = False
+
+def fake_prefs() -> Settings:
+    """The settings the table tests play with: instant effects, fast bots."""
+    return Settings(animation_speed=0.0, bot_pace="fast")
 
 
 @dataclass
 class FakeHost:
     """What the table asks of the app: settings, sound and other screens (remembered)."""
 
-    settings: FakePrefs = field(default_factory=FakePrefs)
+    settings: Settings = field(default_factory=fake_prefs)
     routes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
-    def prefs(self) -> FakePrefs:
+    def prefs(self) -> Settings:
         return self.settings
 
     def play_sound(self, name: str) -> None:

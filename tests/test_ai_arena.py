@@ -50,7 +50,7 @@ def test_a_game_replays_from_its_csv_row(tmp_path) -> None:
         for move in row["moves"].split(";"):
             state.apply(move)
         assert state.over
-        ranking = " ".join("=".join(str(s) for s in g) for g in state.result["ranking"])
+        ranking = " ".join("=".join(str(s) for s in g) for g in state.result.ranking)
         assert ranking == row["ranking"]
 
 

@@ -92,7 +92,7 @@ def test_advisor_suggests_a_legal_move_with_a_reason() -> None:
 
 
 def test_bots_import_and_play_without_pygame() -> None:
-    """Layer rule (DESIGN.md): the engine and the bots never depend on pygame."""
+    """Layer rule (docs/ARCHITECTURE.md): the engine and the bots never depend on pygame."""
     code = (
         "import sys; sys.modules['pygame'] = None\n"
         "import random\n"

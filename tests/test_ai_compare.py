@@ -1,4 +1,4 @@
-"""Comparing two arena runs game by game (the paired test behind the README's tables)."""
+"""Comparing two arena runs game by game (the paired test behind the tables of docs/BOTS.md)."""
 
 from __future__ import annotations
 

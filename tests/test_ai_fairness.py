@@ -1,4 +1,4 @@
-"""Fairness: a bot (and the win chances) never sees hidden cards (DESIGN.md, Bots; R-HARV-3).
+"""Fairness: a bot (and the win chances) never sees hidden cards (docs/BOTS.md; R-HARV-3).
 
 For many positions, every card hidden from the bot's seat (the other hands
 and storage piles, the order of the draw pile, the seed) is dealt anew into

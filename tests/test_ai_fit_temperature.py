@@ -1,4 +1,4 @@
-"""Fitting the win chances' temperature from arena games (README, "Win chances")."""
+"""Fitting the win chances' temperature from arena games (docs/BOTS.md, "Win chances")."""
 
 from __future__ import annotations
 

@@ -31,8 +31,8 @@ def replay_storage(events: list[Event], piles: list[list[int]]) -> None:
             piles[event.seat][CROP_BY_NAME[event.crop]] += 1
         elif isinstance(event, Traded):
             for card in event.cards:
-                if card.startswith(STORAGE):
-                    piles[event.seat][CROP_BY_NAME[card[len(STORAGE):]]] -= 1
+                if card.storage:
+                    piles[event.seat][CROP_BY_NAME[card.kind]] -= 1
 
 
 def storage_trades_first(legal: list, rng: random.Random) -> object:
@@ -70,7 +70,7 @@ def test_r_harv_3_the_remembered_piles_are_what_the_public_events_tell(
         replay_storage([redact(e, s) for e in state.events], seen[s])
     while not state.over:
         events = state.apply(storage_trades_first(list(state.legal_moves()), rng))
-        shrunk |= any(isinstance(e, Traded) and STORAGE in " ".join(e.cards) for e in events)
+        shrunk |= any(isinstance(e, Traded) and any(c.storage for c in e.cards) for e in events)
         for s in range(players):
             replay_storage([redact(e, s) for e in events], seen[s])
             view = observe(state, s)

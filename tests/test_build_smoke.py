@@ -6,8 +6,9 @@ the spec, the zip) runs into a temporary folder, then the built program
 plays a short bots-only game with its own folder read-only and its user
 folders pointed at a temporary one (``build_spec/smoke.py``). A missing
 data file, catalogue, font or hidden import, or a file written next to the
-app, fails it. It takes a minute or two, so it is marked ``build``:
-``python -m pytest -m "not build"`` leaves it out; CI runs it.
+app, fails it. It takes a minute or two, so it is in the ``slow`` group, which the
+everyday ``python -m pytest -n auto -m "not slow"`` leaves out, and marked ``build``, which
+the Windows and macOS jobs leave out (their own build step does the same); CI runs it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import build  # noqa: E402
 import bundle_info  # noqa: E402
 import smoke  # noqa: E402
 
-pytestmark = pytest.mark.build
+pytestmark = [pytest.mark.build, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

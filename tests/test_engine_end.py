@@ -90,12 +90,13 @@ def test_r_end_3_smallest_pile_decides_ties_shared():
     ])
     st.apply("market " + "storage:papyrus storage:wheat")
     assert st.over
-    assert st.result["piles"][2] == [0, 5, 5, 5, 5]
-    assert st.result["piles"][0] == [1, 1, 2, 2, 2]
-    assert st.result["ranking"] == [[1], [0], [2]]
+    assert st.result is not None
+    assert st.result.piles[2] == (0, 5, 5, 5, 5)
+    assert st.result.piles[0] == (1, 1, 2, 2, 2)
+    assert st.result.ranking == ((1,), (0,), (2,))
     st2 = position(players=2, season=2, flood="castor", deck=["wheat"], fill="discard", seats=[
         {"storage": ["papyrus", "wheat", "lettuce", "castor", "flax"]},
         {"storage": ["papyrus", "wheat", "lettuce", "castor", "flax"]},
     ])
     st2.apply("pass")
-    assert st2.result["ranking"] == [[0, 1]]
+    assert st2.result is not None and st2.result.ranking == ((0, 1),)

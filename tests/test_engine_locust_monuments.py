@@ -2,7 +2,7 @@
 
 import pytest
 
-from nile_desktop.engine import IllegalMoveError
+from nile_desktop.engine import IllegalMoveError, Place
 
 from engine_helpers import kinds, position
 
@@ -16,7 +16,8 @@ def test_r_locust_1_largest_fields_go_ties_included():
                          {"fields": {"papyrus": 2}}])
     events = st.apply("market lettuce lettuce")  # draws the locust, then a replacement
     struck = kinds(events, "locust")[0]
-    assert set(struck.fields) == {(0, "wheat", 3), (1, "flax", 3), (1, "sphinx", 3)}
+    assert set(struck.fields) == {(0, Place.field("wheat"), 3), (1, Place.field("flax"), 3),
+                                  (1, Place.monument_of("sphinx"), 3)}
     assert st.fields_of(0) == {} and st.fields_of(1) == {} and st.fields_of(2) == {"papyrus": 2}
     assert st.hand(0) == {"wheat": 1}  # R-LOCUST-3: replacement drawn
     assert st.monuments_of(0) == {"obelisk": 1}
@@ -128,8 +129,9 @@ def test_r_mon_4_stones_never_scored():
                          {"storage": crops + ["wheat"]}])
     st.apply("pass")
     assert st.over
-    assert st.result["piles"] == [[1, 1, 1, 1, 1], [1, 1, 1, 1, 2]]
-    assert st.result["ranking"] == [[1], [0]]
+    assert st.result is not None
+    assert st.result.piles == ((1, 1, 1, 1, 1), (1, 1, 1, 1, 2))
+    assert st.result.ranking == ((1,), (0,))
 
 
 def test_r_mon_5_obelisk_powers():

@@ -8,6 +8,7 @@ import pytest
 from nile_desktop.engine import (
     CardRef,
     InvalidMoveError,
+    Outcome,
     Place,
     PlaceKind,
     Role,
@@ -17,7 +18,6 @@ from nile_desktop.engine import (
     new_game,
     pile_order,
     placements,
-    places,
     smallest_pile,
 )
 
@@ -76,7 +76,7 @@ def test_r_end_3_pile_order_and_the_deciding_pile() -> None:
         ("papyrus", 0), ("lettuce", 1), ("wheat", 2)]
     assert smallest_pile({"wheat": 2, "lettuce": 1}, crops) == 0
     assert deciding_pile([0, 1, 3], [0, 2, 2]) == 1 and deciding_pile([1, 2], [1, 2]) is None
-    assert places({"ranking": [[2], [0, 1], [3]]}) == [(1, 2), (2, 0), (2, 1), (4, 3)]
+    assert Outcome(((2,), (0, 1), (3,)), ()).places() == [(1, 2), (2, 0), (2, 1), (4, 3)]
 
 
 def test_seat_kinds_and_player_range_come_from_one_place() -> None:

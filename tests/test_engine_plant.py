@@ -2,7 +2,7 @@
 
 import pytest
 
-from nile_desktop.engine import IllegalMoveError, InvalidMoveError, MoveError
+from nile_desktop.engine import CardRef, IllegalMoveError, InvalidMoveError, MoveError
 
 from engine_helpers import kinds, position
 
@@ -129,7 +129,8 @@ def test_r_spec_1_one_or_two_not_flooded():
     assert refused(st, "speculate spec:papyrus+lettuce spec:castor+flax "
                        "spec:wheat+flax").code == "speculate-one-or-two"
     events = st.apply("speculate spec:papyrus+lettuce spec:castor+flax")
-    assert kinds(events, "speculate")[0].cards == ("spec:papyrus+lettuce", "spec:castor+flax")
+    assert kinds(events, "speculate")[0].cards == (CardRef("spec:papyrus+lettuce"),
+                                                   CardRef("spec:castor+flax"))
 
 
 def test_r_spec_2_pending_until_next_reveal():
@@ -148,8 +149,8 @@ def test_r_spec_3_payouts():
                   seats=[{"hand": ["spec:papyrus+wheat", "spec:lettuce+flax"]}])
     events = st.apply("speculate spec:papyrus+wheat spec:lettuce+flax")
     paid = kinds(events, "speculation-paid")
-    assert [(e.card, e.count) for e in paid] == [("spec:papyrus+wheat", 3),
-                                                 ("spec:lettuce+flax", 3)]
+    assert [(e.card, e.count) for e in paid] == [(CardRef("spec:papyrus+wheat"), 3),
+                                                 (CardRef("spec:lettuce+flax"), 3)]
     assert st.hand(0) == {"flax": 2, "castor": 6}
     assert st.discard[7] == 1  # spec:papyrus+wheat discarded after paying
 
@@ -159,7 +160,7 @@ def test_r_spec_3_payouts():
                           "monuments": {"obelisk": 1}}])
     events = st.apply("speculate spec:papyrus+wheat spec:castor+flax")
     assert [e.count for e in kinds(events, "speculation-paid")] == [4]
-    assert [e.card for e in kinds(events, "speculation-failed")] == ["spec:castor+flax"]
+    assert [e.card for e in kinds(events, "speculation-failed")] == [CardRef("spec:castor+flax")]
 
 
 def test_r_spec_3_stone_matches_nothing_and_locust_replaced_first():

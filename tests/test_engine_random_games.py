@@ -41,6 +41,6 @@ def test_random_games_keep_invariants(chunk):
             moves += 1
             assert moves < 5000
         assert st.result is not None
-        assert sorted(s for group in st.result["ranking"] for s in group) == list(
+        assert sorted(s for group in st.result.ranking for s in group) == list(
             range(rules.players))
         assert State.from_json(st.to_json()).to_json() == st.to_json()

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from nile_desktop.engine import CardRef
 from nile_desktop.engine.cards import KIND_BY_NAME
 
 from engine_helpers import kinds, position
@@ -22,8 +23,8 @@ def test_r_spec_3_all_speculation_cards_discarded_before_the_payout_draws():
     st = position(players=2, flood="castor", fill="discard", deck=["flax", "flax", "wheat"],
                   seats=[{"hand": [paid]}, {"speculation": [unpaid]}])
     events = st.apply(f"speculate {paid}")
-    assert [e.card for e in kinds(events, "speculation-paid")] == [paid]
-    assert [e.card for e in kinds(events, "speculation-failed")] == [unpaid]
+    assert [e.card for e in kinds(events, "speculation-paid")] == [CardRef(paid)]
+    assert [e.card for e in kinds(events, "speculation-failed")] == [CardRef(unpaid)]
     assert kinds(events, "season")  # the pay-out's first card came from a new pile
     for card in (paid, unpaid):  # both were in the discard pile when it was reshuffled
         assert st.discard[KIND_BY_NAME[card]] == 0

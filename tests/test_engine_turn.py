@@ -2,7 +2,7 @@
 
 import pytest
 
-from nile_desktop.engine import IllegalMoveError, observe
+from nile_desktop.engine import CardRef, IllegalMoveError, observe
 
 from engine_helpers import kinds, position
 
@@ -14,7 +14,7 @@ def test_r_flood_1_reveal_goes_on_flood_stack():
     assert st.active == 1
     assert st.flood_card == "lettuce"
     assert st.flood_stack[3] == 1  # castor under it
-    assert [e.card for e in kinds(events, "flood")] == ["lettuce"]
+    assert [e.card for e in kinds(events, "flood")] == [CardRef("lettuce")]
 
 
 def test_r_flood_2_speculation_floods_both_crops():
@@ -138,7 +138,7 @@ def test_r_trade_2_market_draws_one():
     events = st.apply("market wheat flax")
     assert st.hand(0) == {"castor": 1}
     assert st.active == 0
-    assert kinds(events, "draw")[0].cards == ("castor",)
+    assert kinds(events, "draw")[0].cards == (CardRef("castor"),)
 
 
 def test_r_trade_3_offering_reveals_new_flood_and_harvests():

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -23,8 +22,8 @@ from babel.messages.pofile import read_po
 from nile_desktop import i18n
 from nile_desktop.ai import reasons as R
 from nile_desktop.ai.reasons import CardName, Reason
-from nile_desktop.engine import CROPS, MONUMENTS
-from nile_desktop.engine.events import TakenOver
+from nile_desktop.engine import CROPS, MONUMENTS, CardRef
+from nile_desktop.engine.events import Drawn, TakenOver
 from nile_desktop.i18n import card_name
 from nile_desktop.text.table import describe_event, reason_text
 from nile_desktop.text.words import event_line, refusal_text
@@ -151,7 +150,8 @@ def plain(text: str) -> str:
      "směňuje na trhu za novou kartu: Pšenice, Spekulace Pšenice + Len"),
     (lambda: reason_text(Reason(R.OFFER, card=CardName("onions"), card2=CardName("papyrus"))),
      "obětuje bohyni Hapi: Cibule, Papyrus – záplava prospěje vlastním polím"),
-    (lambda: event_line(SimpleNamespace(kind="draw", seat=0, cards=("wheat", "wheat", "flax")),
+    (lambda: event_line(Drawn(seat=0, reason="turn", count=3,
+                              cards=(CardRef("wheat"), CardRef("wheat"), CardRef("flax"))),
                         ["Ana"], 0),
      "Ana dobírá: Pšenice ×2, Len"),
 ])

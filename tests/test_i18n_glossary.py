@@ -159,11 +159,10 @@ def test_quotes_made_by_code_follow_the_language(czech: None) -> None:
 def test_dashes_and_lists_made_by_code(czech: None) -> None:
     """Lines put together by code keep Czech typography: the en dash, and a count that
     never wraps away from its card ("Pšenice ×2")."""
-    from types import SimpleNamespace
-
+    from nile_desktop.engine.events import TurnStarted
     from nile_desktop.text.table import cards_label, describe_event
 
-    turn = describe_event(SimpleNamespace(kind="turn", seat=0), ["Ana"])
+    turn = describe_event(TurnStarted(seat=0), ["Ana"])
     assert turn == "– na tahu je Ana –"
     assert cards_label(["wheat", "wheat", "flax"]) == f"Pšenice{NBSP}×2, Len"
     i18n.set_language("en")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -18,7 +17,8 @@ from babel.messages.pofile import read_po
 from nile_desktop import i18n
 from nile_desktop.ai import reasons as R
 from nile_desktop.ai.reasons import Reason, crop_name, monument_name
-from nile_desktop.engine.events import MonumentTaken, Speculated, TakenOver
+from nile_desktop.engine import CardRef
+from nile_desktop.engine.events import GameOver, MonumentTaken, Speculated, TakenOver
 from nile_desktop.i18n import Deferred, format_number
 from nile_desktop.text.table import describe_event, describe_move, reason_text
 
@@ -75,7 +75,7 @@ def test_moves_read_naturally_in_both_languages() -> None:
     assert describe_move(stones) == "Zasadit: Obelisk – 4 kameny"
     assert describe_move("plant" + " stone@wall" * 5) == "Zasadit: Zeď – 5 kamenů"
     assert describe_move("speculate spec:wheat+flax") == "Spekulovat: Pšenice nebo Len"
-    assert "Spekulace" not in describe_event(Speculated(0, ("spec:wheat+flax",)), NAMES)
+    assert "Spekulace" not in describe_event(Speculated(0, (CardRef("spec:wheat+flax"),)), NAMES)
 
 
 def test_events_about_two_players_need_no_gender() -> None:
@@ -85,10 +85,10 @@ def test_events_about_two_players_need_no_gender() -> None:
     i18n.set_language("cs")
     assert describe_event(takeover, NAMES) == "Hráč 2 přichází o\u00a0pole: Pšenice; přebírá ho Ana"
     assert describe_event(taken, NAMES) == "Ana přichází o\u00a0monument: Sfinga; získává ho Bob"
-    over = SimpleNamespace(kind="game-over", ranking=[[0, 2], [1]])
+    over = GameOver(ranking=((0, 2), (1,)), piles=((3, 3), (2, 3), (3, 3)))
     i18n.set_language("en")
     assert describe_event(over, NAMES) == "The game is over. Winners: Ana, Bob"
-    over.ranking = [[1], [0, 2]]
+    over = GameOver(ranking=((1,), (0, 2)), piles=((2, 3), (3, 3), (2, 3)))
     assert describe_event(over, NAMES) == "The game is over. Winner: Hráč 2"
 
 

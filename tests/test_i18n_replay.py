@@ -84,6 +84,6 @@ def test_take_back_fits(app: App, language: str) -> None:
     for _ in range(3):
         app.frame(1 / 60, [])
     assert table.game.can_take_back()
-    assert table.hits.get("tool.takeback") is not None
+    assert table.drawer.hits.get("tool.takeback") is not None
     problems = drawing_text_problems(table.draw, (1024, 600), language)
     assert not problems, "\n".join(problems)

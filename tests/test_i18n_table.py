@@ -79,10 +79,10 @@ def test_bot_reasons_in_the_log_follow_the_language(app: App) -> None:
     """Bots' reasons are kept as reasons, not English text, and told again after a switch."""
     table = app.stack.push(table_factory(("random", "random"), moves=0)())
     for _ in range(2000):
-        if sum(1 for e in table.session.log.entries if e.reason) >= 3:
+        if sum(1 for e in table.game.session.log.entries if e.reason) >= 3:
             break
         app.frame(1 / 60, [])
-        table.runner.wait(5)
+        table.game.bots.runner.wait(5)
     english = [line for line, _style in _log_lines(table)]
     assert any("picks a move at random" in line for line in english)
     i18n.set_language("cs")
@@ -95,7 +95,7 @@ def test_bot_reasons_in_the_log_follow_the_language(app: App) -> None:
 def _log_lines(table: Any) -> list[tuple[str, str]]:
     from nile_desktop.scenes.table.logic.gamelog import lines
 
-    s = table.session
+    s = table.game.session
     return lines(s.log, s.names, s.kinds, None)
 
 

@@ -1,4 +1,4 @@
-"""Layering: the engine and the bots import with pygame unimportable (DESIGN.md "Layers")."""
+"""Layering: the engine and the bots import with pygame unimportable (docs/ARCHITECTURE.md)."""
 
 import ast
 import subprocess
@@ -68,6 +68,22 @@ def test_review_and_record_import_without_pygame():
     assert out.stdout.strip() == "ok"
 
 
+def test_saves_know_nothing_of_the_bots_or_the_command_lines():
+    """A save is data: the saves package (its command line included) imports neither the
+    bots nor the engine's command line, nor pygame; the table tells the bots' reasons it keeps."""
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.saves, nile_desktop.saves.library, nile_desktop.saves.locks\n"
+            "import nile_desktop.saves.record, nile_desktop.saves.replay\n"
+            "wrong = [m for m in sys.modules if m.startswith(('nile_desktop.ai',"
+            " 'nile_desktop.engine_cli', 'nile_desktop.scenes', 'pygame'))"
+            " and sys.modules[m] is not None]\n"
+            "assert not wrong, wrong\n"
+            "print('ok')")
+    out = _python(code)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+
+
 def test_the_engine_command_line_needs_only_the_standard_library():
     """The golden replays run the engine's command line on bare interpreters (3.10, 3.13):
     it must import with pygame and platformdirs both unimportable."""
@@ -82,8 +98,10 @@ def test_the_engine_command_line_needs_only_the_standard_library():
 def test_player_text_sits_below_the_screens_and_the_review():
     """What the game says to players (``nile_desktop.text``) needs no display and no screen,
     so the review's command line prints the table's sentences without loading ``scenes``."""
-    code = ("import sys; sys.modules['pygame'] = None\n"
-            "import nile_desktop.text, nile_desktop.text.table, nile_desktop.text.words\n"
+    code = ("import importlib, pkgutil, sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.text\n"
+            "for module in pkgutil.iter_modules(nile_desktop.text.__path__):\n"
+            "    importlib.import_module('nile_desktop.text.' + module.name)\n"
             "import nile_desktop.review.__main__\n"
             "assert not any(m.startswith('pygame') and sys.modules[m] is not None"
             " for m in sys.modules)\n"

@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SKIP_COPY = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", ".venv", "__pycache__",
-                                   ".pytest_cache", ".ruff_cache", "*.mo", "out", "tests")
+#: Left out of the copy that is built: what git ignores, virtual environments (CI's .ci-venv
+#: lies inside the clone) and caches, none of which goes into a wheel anyway.
+SKIP_COPY = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", ".venv", ".ci-venv",
+                                   "venv", "__pycache__", ".pytest_cache", ".ruff_cache",
+                                   ".mypy_cache", "*.mo", "out", "tests")
 
 
 def _can_build_offline() -> bool:

@@ -10,6 +10,7 @@ import pytest
 from review_games import bot_save
 
 from nile_desktop import paths
+from nile_desktop.engine import Outcome
 from nile_desktop.saves.record import (
     CSV_COLUMNS,
     FILE_NAME,
@@ -51,7 +52,7 @@ def test_the_strongest_bot_is_the_opponent_level():
 
 
 def test_an_entry_comes_from_the_result():
-    result = {"ranking": [[1], [0]], "piles": [[2, 4, 5], [3, 3, 9]]}
+    result = Outcome.from_dict({"ranking": [[1], [0]], "piles": [[2, 4, 5], [3, 3, 9]]})
     mine = game_entry("id", "d", ["medium", "human"], 1, result)
     assert (mine["won"], mine["smallest_pile"], mine["opponents"], mine["seats"]) == \
         (True, 3, "medium", 2)
@@ -62,7 +63,8 @@ def test_a_finished_save_gives_an_entry_and_an_unfinished_none():
     save = bot_save(4)
     mine = entry_from_save(save, 0, mean_loss=2.5)
     assert mine is not None and mine["mean_loss"] == 2.5 and mine["opponents"] == "medium"
-    assert mine["won"] == (0 in save.replay().result["ranking"][0])
+    result = save.replay().result
+    assert result is not None and mine["won"] == (0 in result.winners)
     assert entry_from_save(bot_save(4, moves=5), 0) is None
 
 

@@ -19,6 +19,7 @@ from review_games import bot_save  # noqa: E402
 from review_screens import finished_game, record_pushes, saved, title_driver  # noqa: E402
 from ui_driver import UiDriver  # noqa: E402
 
+from nile_desktop.engine import Outcome  # noqa: E402
 from nile_desktop.saves.record import RecordStore, game_entry, record_finished  # noqa: E402
 from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
 
@@ -39,7 +40,7 @@ def entry(n: int, won: bool, kinds: tuple[str, ...] = ("human", "hard"), *,
           loss: float | None = None, takebacks: bool = False) -> dict[str, Any]:
     """Seat 0's entry of game ``n``: its smallest pile is 5 when it wins, else 3."""
     piles = [[5, 6], [3, 4]] if won else [[3, 4], [5, 6]]
-    result = {"ranking": [[0], [1]] if won else [[1], [0]], "piles": piles}
+    result = Outcome.from_dict({"ranking": [[0], [1]] if won else [[1], [0]], "piles": piles})
     return game_entry(f"game-{n}", f"2026-11-{n:02d}T10:00:00+00:00", kinds, 0, result,
                       takebacks, loss)
 
@@ -177,7 +178,7 @@ def test_the_results_lead_to_the_review_and_the_record(driver: UiDriver, monkeyp
     save = finished_game()
     table = driver.app.stack.push(TableScene(save, autosave=False))
     driver.step(3)
-    ids = {e.id for e in table.hits.items}
+    ids = {e.id for e in table.drawer.hits.items}
     assert {"result.review", "result.record"} <= ids
     table.input.button("result.review")
     table.input.button("result.record")

@@ -94,7 +94,7 @@ def test_cards_cannot_be_picked_and_an_unfinished_game_offers_no_open_hands(
         d.press(pygame.K_RIGHT, frames=1)
         for _frame in range(4):
             d.step()
-            seen.update(scene.private_faces)
+            seen.update(scene.drawer.private_faces)
             seen.add(d.dump()["revealed"])
     assert seen == {0}
 

@@ -112,7 +112,7 @@ def test_a_finished_game_has_its_result_as_chances():
     """R-END-3: the winner's chance is 1; a shared win is shared."""
     state = bot_save(4).replay()
     assert state.over
-    top = state.result["ranking"][0]
+    top = state.result.ranking[0]
     assert final_chances(state.result, 2).p == tuple(1 / len(top) if s in top else 0.0
                                                       for s in range(2))
 

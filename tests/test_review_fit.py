@@ -20,6 +20,7 @@ from review_screens import K, finished_game, reviewed_game  # noqa: E402
 from nile_desktop import i18n  # noqa: E402
 from nile_desktop.ai.levels import LEVELS  # noqa: E402
 from nile_desktop.app import LOGICAL_SIZE, App  # noqa: E402
+from nile_desktop.engine import Outcome  # noqa: E402
 from nile_desktop.saves import SaveGame  # noqa: E402
 from nile_desktop.saves.record import RecordStore, game_entry, record_finished  # noqa: E402
 from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
@@ -64,13 +65,14 @@ def _record() -> Scene:
     for n in range(24):
         seats = 2 + n % 5
         kinds = ("human", *[levels[(n + i) % len(levels)] for i in range(seats - 1)])
-        result = {"ranking": [[0], [1]], "piles": [[10 + n % 7] * 5, [3] * 5]}
+        result = Outcome.from_dict({"ranking": [[0], [1]], "piles": [[10 + n % 7] * 5, [3] * 5]})
         store.add_game(name, game_entry(f"game-{n}", f"2026-11-{n + 1:02d}T10:00:00+00:00",
                                         kinds, 0, result, n % 6 == 5,
                                         None if n % 4 == 3 else 12.25 - n / 3))
     record_finished(long_named(finished_game()), {1: 3.25}, store)
     store.add_game(LONG_NAME, game_entry("other", "2026-11-30", ("human", "expert"), 0,
-                                         {"ranking": [[1], [0]], "piles": [[1], [2]]}))
+                                         Outcome.from_dict({"ranking": [[1], [0]],
+                                                            "piles": [[1], [2]]})))
     return RecordScene(name=name, store=store)
 
 

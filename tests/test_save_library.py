@@ -194,7 +194,7 @@ def test_open_file_from_the_command_line_starts_the_game(app: object, tmp_path: 
     title = app.stack.push(TitleScene())
     title.open_file(str(shared))
     assert type(app.stack.top).__name__ == "TableScene"
-    assert app.stack.top.save.moves == save.moves
+    assert app.stack.top.game.session.save.moves == save.moves
     app.stack.reset(TitleScene())
     app.stack.top.open_file(str(tmp_path / "missing.json"))
     assert isinstance(app.stack.top, DialogScene) and "missing.json" in str(app.stack.top.message())
@@ -219,7 +219,7 @@ def test_file_chooser_on_the_load_screen_imports_a_game(app: object, tmp_path: P
     assert [label for label, _p, _d in chooser.entries] == ["..", "game.json"]
     chooser.open_entry(1)
     assert type(app.stack.top).__name__ == "TableScene"
-    assert app.stack.top.save.moves == save.moves
+    assert app.stack.top.game.session.save.moves == save.moves
     frames(app, 2)
     assert not app.crashed
 

@@ -23,7 +23,7 @@ from nile_desktop import i18n  # noqa: E402
 from nile_desktop.app import LOGICAL_SIZE, App  # noqa: E402
 from nile_desktop.scenes.stack import Scene  # noqa: E402
 from nile_desktop.settings import Settings  # noqa: E402
-from nile_desktop.ui.view import View  # noqa: E402
+from nile_desktop.ui.view import Viewport  # noqa: E402
 
 STEP = 1 / 60
 
@@ -209,12 +209,12 @@ def test_new_game_starts_a_table_that_autosaves(make_app: Callable[..., App]) ->
     table = app.stack.top
     assert isinstance(table, TableScene) and len(app.stack) == 2
     frames(app, 2)
-    assert table.human_turn() and table.composing()
+    assert table.game.session.human_turn() and table.game.composing()
     path = latest_save()  # saved at the start: Continue offers it
-    assert path is not None and table.save.path == path
+    assert path is not None and table.game.session.save.path == path
     save, _state = load_save(path)
     assert save.seed == 77 and save.moves == []
-    table.play(table.session.legal_moves()[0])
+    table.game.play(table.game.session.legal_moves()[0])
     save, state = load_save(path)
     assert save.seed == 77 and len(save.moves) == 1
     assert save.seats[0].kind == "human"
@@ -227,13 +227,13 @@ def test_bots_play_a_whole_game_on_the_table(make_app: Callable[..., App]) -> No
     save = sample_save(("random", "random"))
     table = app.stack.push(TableScene(save, save.new_state(), autosave=False, speed=1000))
     seen: list[str] = []
-    table.listeners.append(lambda _t, events: seen.extend(e.kind for e in events))
+    table.game.listeners.append(lambda _t, events: seen.extend(e.kind for e in events))
     for _ in range(20000):
-        if table.session.state.over:
+        if table.game.session.state.over:
             break
         app.frame(STEP, [])
-        table.runner.wait(5)
-    assert table.session.state.over and "game-over" in seen
+        table.game.bots.runner.wait(5)
+    assert table.game.session.state.over and "game-over" in seen
     frames(app, 2)
     assert not app.crashed
 
@@ -245,11 +245,11 @@ def test_pass_and_play_hides_the_hand_until_confirmed(make_app: Callable[..., Ap
     save = sample_save(("human", "human"))
     table = app.stack.push(TableScene(save, save.new_state(), autosave=False))
     frames(app, 2)
-    assert table.flow.phase == "handoff" and table.flow.revealed is None
-    assert not [e for e in table.hits.items if e.data.get("zone") in ("hand", "storage")]
+    assert table.game.flow.phase == "handoff" and table.game.flow.revealed is None
+    assert not [e for e in table.drawer.hits.items if e.data.get("zone") in ("hand", "storage")]
     frames(app, 2, [key(pygame.K_RETURN)])
-    assert table.flow.phase == "compose" and table.flow.revealed == table.session.state.active
-    assert table.composing()
+    assert table.game.flow.phase == "compose" and table.game.flow.revealed == table.game.session.state.active
+    assert table.game.composing()
 
 
 def test_broken_save_is_listed_as_broken_and_kept(make_app: Callable[..., App]) -> None:
@@ -326,16 +326,16 @@ def test_f11_toggles_fullscreen_and_resize_keeps_the_layout(make_app: Callable[.
 
 
 def test_viewport_letterboxes_and_maps_the_mouse_back() -> None:
-    wide = View.letterbox((1920, 1080))
+    wide = Viewport.letterbox((1920, 1080))
     assert wide.rect == pygame.Rect(0, 0, 1920, 1080)
     assert wide.to_logical((960, 540)) == (640, 360)
-    square = View.letterbox((1000, 1000))
+    square = Viewport.letterbox((1000, 1000))
     assert square.rect.w == 1000 and square.rect.h == round(720 * 1000 / 1280)
     assert square.rect.top > 0  # bars above and below
     x, y = square.to_logical(square.rect.center)
     assert abs(x - 640) <= 1 and abs(y - 360) <= 1
     assert not square.contains((500, 5))
-    hidpi = View.letterbox((2560, 1440))
+    hidpi = Viewport.letterbox((2560, 1440))
     assert hidpi.scale == 2 and hidpi.to_logical((2558, 1438)) == (1279, 719)
 
 

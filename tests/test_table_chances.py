@@ -38,7 +38,7 @@ def _start(app: App, kinds: tuple[str, ...]) -> Any:
 
 
 def _chances(table: Any) -> list[Any]:
-    return [e for e in table.hits.items if e.role == "chance"]
+    return [e for e in table.drawer.hits.items if e.role == "chance"]
 
 
 def test_off_by_default_no_chance_is_shown(app: App) -> None:
@@ -66,7 +66,7 @@ def test_on_the_persons_turn_opens_with_their_chance(app: App) -> None:
     assert "Everyone's, as you can judge it: P0 " in chance.tooltip
     assert chance.tooltip.endswith("It assumes each bot plays as its level does.")
     x, y, w, h = chance.rect
-    assert table.hits.at((x + w // 2, y + h // 2)).id == "seat.0.chance"  # its own tooltip
+    assert table.drawer.hits.at((x + w // 2, y + h // 2)).id == "seat.0.chance"  # its own tooltip
     to_play = person.by_id("seat.0")
     assert x + w <= to_play.rect[0] + to_play.rect[2]
 
@@ -86,7 +86,7 @@ def test_pass_and_play_shows_only_the_revealed_persons_chance(app: App) -> None:
             table.game.advisor.chances.wait(30)
             person.wait(2)
             shown = _chances(table)
-            assert [e.data["seat"] for e in shown] == [table.flow.revealed]
+            assert [e.data["seat"] for e in shown] == [table.game.flow.revealed]
             seen = True
             break
     assert seen

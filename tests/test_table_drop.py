@@ -53,9 +53,9 @@ def test_a_pair_dropped_on_ones_own_panel_starts_its_field(app: App) -> None:
         table = _start(app, seed)
         person = TablePerson(app, table, random.Random(seed))
         assert person.settle() == "compose"
-        pairs = [e for e in table.hits.items if e.data.get("zone") == "hand"
+        pairs = [e for e in table.drawer.hits.items if e.data.get("zone") == "hand"
                  and e.data.get("count", 0) >= 2 and e.data.get("kind") != "stone"
-                 and not table.draft.staged]
+                 and not table.game.draft.staged]
         if pairs:
             break
         app.stack.pop()
@@ -64,7 +64,7 @@ def test_a_pair_dropped_on_ones_own_panel_starts_its_field(app: App) -> None:
     panel = person.by_id("seat.0")
     x, y, w, h = panel.rect
     _drag_to(person, card, (x + w - 8, y + h - 8))  # a corner of the panel, far from the plot
-    assert table.draft.staged_on(f"field:{kind}") == card.data["count"]
+    assert table.game.draft.staged_on(f"field:{kind}") == card.data["count"]
     plant = person.by_id("action.plant")
     assert plant is not None and plant.enabled
 
@@ -73,6 +73,6 @@ def test_a_card_dropped_on_a_rivals_panel_does_nothing(app: App) -> None:
     table = _start(app, 2)
     person = TablePerson(app, table, random.Random(2))
     assert person.settle() == "compose"
-    card = next(e for e in table.hits.items if e.data.get("zone") == "hand")
+    card = next(e for e in table.drawer.hits.items if e.data.get("zone") == "hand")
     _drag_to(person, card, centre(person.by_id("seat.1").rect))
-    assert not table.draft.staged
+    assert not table.game.draft.staged

@@ -5,31 +5,31 @@ from __future__ import annotations
 
 import inspect
 import random
+import typing
 
 import pytest
 
-from nile_desktop.engine import Rules, events, new_game
+from nile_desktop.engine import Place, Rules, events, new_game
 
 
-def event_kinds() -> set[str]:
-    kinds = set()
-    for _name, cls in inspect.getmembers(events, inspect.isclass):
-        if issubclass(cls, events.Event) and cls is not events.Event:
-            kinds.add(cls.kind)
-    return kinds
+def event_classes() -> set[type]:
+    return {cls for _name, cls in inspect.getmembers(events, inspect.isclass)
+            if issubclass(cls, events.BaseEvent) and cls is not events.BaseEvent}
 
 
 def test_every_event_class_has_an_effect() -> None:
-    from nile_desktop.scenes.table.logic.effects import EFFECTS
-
-    missing = event_kinds() - set(EFFECTS)
-    assert not missing, f"events without an effect: {sorted(missing)}"
+    """Every event class is in the ``Event`` union, whose every dispatch (the effects
+    among them) mypy checks for a missing class (test_event_dispatch.py), and each has
+    its own kind name."""
+    classes = event_classes()
+    assert classes == set(typing.get_args(events.Event))
+    assert len({cls.kind for cls in classes}) == len(classes)
 
 
 @pytest.mark.parametrize("options", [{}, {"monuments": False}])
 def test_board_after_each_move_matches_the_engine_for_every_viewer(options: dict) -> None:
     """200 random games: the board, changed only by events, equals the engine state."""
-    from nile_desktop.scenes.table.logic.board import Board
+    from nile_desktop.scenes.table.logic.board import TableBoard
 
     games = 100
     for g in range(games):
@@ -37,13 +37,18 @@ def test_board_after_each_move_matches_the_engine_for_every_viewer(options: dict
         n = rng.randint(2, 6)
         state = new_game(Rules(players=n, **options), g)
         while not state.over:
-            board = Board.of(state)
+            board = TableBoard.of(state)
             move = rng.choice(state.legal_moves())
             for event in state.apply(move):
                 board.apply(event)
-            want = Board.of(state)
-            for viewer in [None, *range(n)]:
-                assert board.picture(viewer) == want.picture(viewer), (g, str(move), viewer)
+            want = TableBoard.of(state)
+            # What viewer v sees is what nobody sees privately (picture(None)) plus seat v's
+            # hand and storage, so comparing those parts once compares every viewer's picture
+            # (without building n + 1 whole pictures twice per move).
+            assert board.picture(None) == want.picture(None), (g, str(move), None)
+            for viewer in range(n):
+                assert (board.hand(viewer), board.storage_of(viewer)) == (
+                    want.hand(viewer), want.storage_of(viewer)), (g, str(move), viewer)
 
 
 def test_banners_queue_and_never_overwrite() -> None:
@@ -54,7 +59,8 @@ def test_banners_queue_and_never_overwrite() -> None:
     names = ["Ana", "Imhotep"]
     queue = BannerQueue()
     queue.push(banner_line(SeasonEnded(1, 40), names), "season")
-    queue.push(banner_line(LocustStruck(0, "flood", ((1, "flax", 3),)), names), "locust")
+    queue.push(banner_line(LocustStruck(0, "flood", ((1, Place.field("flax"), 3),)), names),
+               "locust")
     shown = [queue.current.text]
     for _ in range(200):
         queue.update(0.05)
@@ -88,14 +94,14 @@ def test_a_click_or_space_finishes_the_effects_at_once(tmp_path, monkeypatch) ->
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
     app, table = _headless_table(("easy", "easy", "easy"))
     app.frame(1 / 60, [])
-    assert table.stage.busy  # the deal and the first flood are playing
+    assert table.game.stage.busy  # the deal and the first flood are playing
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
                                     scancode=0))
-    assert not table.stage.busy and not table.stage.sprites
-    picture = table.board.picture(None)
-    from nile_desktop.scenes.table.logic.board import Board
+    assert not table.game.stage.busy and not table.game.stage.sprites
+    picture = table.game.board.picture(None)
+    from nile_desktop.scenes.table.logic.board import TableBoard
 
-    assert picture == Board.of(table.session.state).picture(None)
+    assert picture == TableBoard.of(table.game.session.state).picture(None)
     app.shutdown()
 
 
@@ -106,23 +112,23 @@ def test_a_persons_own_action_answers_in_the_same_frame(tmp_path, monkeypatch) -
     app, table = _headless_table(("human", "easy"), seed=6)
     for _ in range(600):
         app.frame(1 / 60, [])
-        if table.composing() and table.guard <= 0:
+        if table.game.composing() and table.game.prompt.guard <= 0:
             break
-        if table.runner.busy:
-            table.runner.wait(5)
-    assert table.composing()
-    moves = [m for m in table.session.legal_moves() if str(m).startswith("market")]
-    table.play(moves[0])  # a trade: the turn goes on while its cards fly
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(5)
+    assert table.game.composing()
+    moves = [m for m in table.game.session.legal_moves() if str(m).startswith("market")]
+    table.game.play(moves[0])  # a trade: the turn goes on while its cards fly
     for _ in range(30):
         app.frame(1 / 60, [])
-    assert table.stage.busy  # the drawn card is still on its way
-    card = next(e for e in table.hits.items if e.data.get("zone") == "hand" and e.enabled)
+    assert table.game.stage.busy  # the drawn card is still on its way
+    card = next(e for e in table.drawer.hits.items if e.data.get("zone") == "hand" and e.enabled)
     x, y, w, h = card.rect
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2),
                                           button=1)])
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + w // 2, y + h // 2),
                                           button=1)])
-    assert sum(table.draft.picks.values()) == 1 and not table.stage.busy
+    assert sum(table.game.draft.picks.values()) == 1 and not table.game.stage.busy
     app.shutdown()
 
 
@@ -130,11 +136,11 @@ def test_instant_speed_plays_no_animation_but_keeps_the_game_going(tmp_path, mon
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
     app, table = _headless_table(("easy", "easy"))
     app.settings.animation_speed = 0.0
-    moves = len(table.session.save.moves)
+    moves = len(table.game.session.save.moves)
     for _ in range(240):  # four seconds of frames
         app.frame(1 / 60, [])
-        assert not table.stage.busy, "instant: every effect lands in the frame it starts"
-        if table.runner.busy:
-            table.runner.wait(5)
-    assert len(table.session.save.moves) > moves + 3
+        assert not table.game.stage.busy, "instant: every effect lands in the frame it starts"
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(5)
+    assert len(table.game.session.save.moves) > moves + 3
     app.shutdown()

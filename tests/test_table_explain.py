@@ -36,7 +36,7 @@ def _rigged(app: App, table: Any, *, sphinx: bool = True, wall: bool = False) ->
     """Seat 1 holds a wheat field of 3, seat 0 (the person) the wheat to take it in hand, the Sphinx
     if ``sphinx``, seat 1 the Obelisk; seat 0 has picked wheat. Returns the field's id."""
     to_person(app, table)
-    data = json.loads(table.session.state.to_json())
+    data = json.loads(table.game.session.state.to_json())
     me, rival = data["seats"][0], data["seats"][1]
     crop = "wheat"
     pool = 0
@@ -58,7 +58,7 @@ def _rigged(app: App, table: Any, *, sphinx: bool = True, wall: bool = False) ->
         me["monuments"]["sphinx"] = 2
     rival["monuments"]["wall" if wall else "obelisk"] = 2
     set_position(app, table, data)
-    assert table.composing()
+    assert table.game.composing()
     assert table.game.pick(crop) is None
     frames(app, 2)
     table.draw(pygame.Surface((1280, 720)))  # a frame drawn now, however busy the machine is
@@ -81,7 +81,7 @@ def test_r_plant_4_a_take_over_says_what_it_needs_and_why(app: App, language: st
     i18n.set_language(language)
     table = table_for(app, ("human", "random"))
     fid = _rigged(app, table)
-    field = table.hits.get(fid)
+    field = table.drawer.hits.get(fid)
     assert field is not None and field.enabled
     assert field.data["need"] == 3
     why = field.data["why"]
@@ -98,8 +98,8 @@ def test_r_plant_4_a_take_over_says_what_it_needs_and_why(app: App, language: st
 
 def test_r_plant_4_without_the_sphinx_the_need_is_one_more(app: App) -> None:
     table = table_for(app, ("human", "random"))
-    fid = _rigged(app, table, sphinx=False)  # before ``table.hits``: drawing replaces them
-    field = table.hits.get(fid)
+    fid = _rigged(app, table, sphinx=False)  # before ``table.drawer.hits``: drawing replaces them
+    field = table.drawer.hits.get(fid)
     assert field.data["need"] == 4
     assert field.data["why"] == "Needs 4 cards: 3 cards in the field, +1 to take over"
 
@@ -108,7 +108,7 @@ def test_r_mon_5_a_rivals_wall_is_named_in_the_need(app: App) -> None:
     """R-PLANT-4, R-MON-5: the defender's Wall asks one more, and the explanation says so."""
     table = table_for(app, ("human", "random"))
     fid = _rigged(app, table, sphinx=False, wall=True)
-    field = table.hits.get(fid)
+    field = table.drawer.hits.get(fid)
     assert field.data["need"] == 5
     assert field.data["why"] == ("Needs 5 cards: 3 cards in the field, +1 to take over, "
                                  "+1 for their Wall")
@@ -119,11 +119,11 @@ def test_r_mon_5_every_monument_says_its_power_where_it_stands(app: App) -> None
     also to the keyboard cursor (the tooltip is shown under the focused element)."""
     table = table_for(app, ("human", "random"))
     _rigged(app, table)
-    owned = table.hits.get("monument.1.obelisk")
+    owned = table.drawer.hits.get("monument.1.obelisk")
     assert owned is not None and owned.tooltip.startswith("Obelisk: 2 stones · its owner draws 3")
     assert owned.tooltip.count("Obelisk") == 1  # the name once, then the power
     assert "2 stones" in owned.tooltip
-    centre = table.hits.get("monument.centre.wall")
+    centre = table.drawer.hits.get("monument.centre.wall")
     assert centre is not None and centre.tooltip.startswith("Wall: rivals need two more")
     table.input.cursor = table.input.hover = "monument.1.obelisk"
     table.input.mouse = (0, 0)
@@ -137,7 +137,7 @@ def test_centre_monuments_are_small_cards_at_1280x720(app: App) -> None:
     table = table_for(app, ("human", "random"))
     surface = pygame.Surface((1280, 720))
     table.draw(surface)
-    centre = [e for e in table.hits.items if e.id.startswith("monument.centre.")]
+    centre = [e for e in table.drawer.hits.items if e.id.startswith("monument.centre.")]
     assert len(centre) == 3
     for e in centre:
         assert e.rect[2] >= 40 and e.rect[3] >= 56, e.rect
@@ -157,10 +157,10 @@ def test_fields_are_drawn_as_their_cards_and_compare_across_the_table(app: App) 
         for size in SIZES:
             surface = pygame.Surface(size)
             table.draw(surface)
-            fields = [e for e in table.hits.items if e.role in ("field", "monument")
+            fields = [e for e in table.drawer.hits.items if e.role in ("field", "monument")
                       and e.data.get("seat") is not None]
             for e in fields:
-                panel = pygame.Rect(table.layout.seat(e.data["seat"]))
+                panel = pygame.Rect(table.drawer.layout.seat(e.data["seat"]))
                 assert panel.contains(pygame.Rect(e.rect)), (size, e.id, e.rect, panel)
             by_count: dict[int, set[int]] = {}
             for e in fields:
@@ -187,7 +187,7 @@ def test_key_hints_and_pile_counts_cover_no_label(app: App, language: str) -> No
     to_person(app, table, 300)
     for size in SIZES:
         table.draw(pygame.Surface(size))
-        buttons = [e for e in table.hits.items if e.role == "button"]
+        buttons = [e for e in table.drawer.hits.items if e.role == "button"]
         assert {"menu", "tool.undo"} <= {b.id for b in buttons}
         for b in buttons:
             if "key_rect" in b.data:
@@ -195,7 +195,7 @@ def test_key_hints_and_pile_counts_cover_no_label(app: App, language: str) -> No
                 assert pygame.Rect(b.rect).contains(pygame.Rect(b.data["key_rect"]))
             elif b.data.get("hotkey"):
                 assert b.data["hotkey"] in b.tooltip  # the hint left: the tooltip says it
-        piles = [table.hits.get(i) for i in ("flood", "deck", "discard")]
+        piles = [table.drawer.hits.get(i) for i in ("flood", "deck", "discard")]
         for pile in piles:
             if "badge_rect" in pile.data:
                 assert _no_overlap([pile.data["badge_rect"], pile.data["label_rect"]]), (
@@ -205,8 +205,8 @@ def test_key_hints_and_pile_counts_cover_no_label(app: App, language: str) -> No
 
 def test_a_flood_with_nothing_under_it_has_no_zero_badge(app: App) -> None:
     table = table_for(app, ("human", "random"))
-    table.board.flood_under = 0
+    table.game.board.flood_under = 0
     table.draw(pygame.Surface((1280, 720)))
-    flood = table.hits.get("flood")
+    flood = table.drawer.hits.get("flood")
     assert flood.data["count"] == 0 and "badge_rect" not in flood.data
     assert "0" not in flood.tooltip

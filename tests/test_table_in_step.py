@@ -26,6 +26,7 @@ from table_driver import TablePerson, headless_app  # noqa: E402
 from test_table_play import start  # noqa: E402  (the same table, names and rules)
 
 from nile_desktop.app import App  # noqa: E402
+from nile_desktop.engine.events import FloodRevealed, GameOver  # noqa: E402
 
 
 @pytest.fixture
@@ -44,47 +45,47 @@ class InStep:
         self.frames = 0
         self.handoff_floods = 0
         self.ended: list[Any] = []
-        table.stage.started.insert(0, self.note)
+        table.game.stage.started.insert(0, self.note)
 
     def note(self, events: list[Any]) -> None:
         for event in events:
             self.started.add(id(event))
-            if event.kind == "flood":
-                self.floods.append(event.card)
-            if event.kind == "game-over":
+            if isinstance(event, FloodRevealed):
+                self.floods.append(event.card.kind)
+            if isinstance(event, GameOver):
                 self.ended.append(event)
 
     def check(self, table: Any) -> None:
         self.frames += 1
-        log = table.session.log
-        element = table.hits.get("log")
+        log = table.game.session.log
+        element = table.drawer.hits.get("log")
         assert element is not None
         for index in element.data["entries"]:
             entry = log.entries[index]
             if entry.event is not None:
-                assert id(entry.event) in self.started, (index, entry, table.flow.phase)
+                assert id(entry.event) in self.started, (index, entry, table.game.flow.phase)
             elif entry.kind == "reason":  # a bot's reason shows with its move's first step
                 later = next(e for e in log.entries[index + 1:] if e.event is not None)
                 assert id(later.event) in self.started, (index, entry)
-        flood = table.hits.get("flood")
+        flood = table.drawer.hits.get("flood")
         if flood is not None and flood.data.get("kind"):
             assert flood.data["kind"] in self.floods[-2:], (flood.data, self.floods[-2:])
-        if table.flow.phase == "over":  # the results cover the table only once its end began
+        if table.game.flow.phase == "over":  # the results cover the table only once its end began
             assert any(e.kind == "game-over" for e in self.ended), "results over running effects"
-            assert table.stage.banners.only("end"), "results over an earlier banner"
-        if table.flow.phase == "handoff":
+            assert table.game.stage.banners.only("end"), "results over an earlier banner"
+        if table.game.flow.phase == "handoff":
             self.handoff_floods += 1
             assert not self._flood_started(table), \
                 "the next person's flood shows behind the hand-off cover"
-        step = table.hits.get("status.step")
+        step = table.drawer.hits.get("status.step")
         if step is not None:
-            assert table.flow.phase == "playback"
-            owner = table.game.turn_shown[0]
-            assert owner is not None and not table.session.is_human(owner)
+            assert table.game.flow.phase == "playback"
+            owner = table.game.bots.turn_shown[0]
+            assert owner is not None and not table.game.session.is_human(owner)
 
     def _flood_started(self, table: Any) -> bool:
         """The engine's current flood event has started (only after the hand-off)."""
-        events = [e.event for e in table.session.log.entries
+        events = [e.event for e in table.game.session.log.entries
                   if e.event is not None and e.event.kind == "flood"]
         return bool(events) and id(events[-1]) in self.started
 
@@ -94,19 +95,19 @@ def test_a_whole_bot_game_shows_nothing_before_its_effect(app: App) -> None:
     watch = InStep(table)
     for _ in range(30000):
         app.frame(1 / 60, [])
-        if table.runner.busy:
-            table.runner.wait(10)
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(10)
         watch.check(table)
-        if table.session.over and not table.stage.busy:
+        if table.game.session.over and not table.game.stage.busy:
             break
-    assert table.session.over
+    assert table.game.session.over
     assert watch.frames > 500
     for _ in range(3):
         app.frame(1 / 60, [])
         watch.check(table)
-    assert table.flow.phase == "over" and watch.ended
+    assert table.game.flow.phase == "over" and watch.ended
     # at the end every line of the game is shown
-    assert not any(table.session.log.held(i) for i in range(len(table.session.log)))
+    assert not any(table.game.session.log.held(i) for i in range(len(table.game.session.log)))
 
 
 def test_person_bot_person_shows_the_next_turn_only_after_the_hand_off(app: App) -> None:
@@ -119,10 +120,10 @@ def test_person_bot_person_shows_the_next_turn_only_after_the_hand_off(app: App)
         if phase == "over":
             break
         if phase == "handoff":
-            log = table.session.log
+            log = table.game.session.log
             held = [e for i, e in enumerate(log.entries) if log.held(i)]
             # the next person's turn (its header, flood, harvest) waits for them
-            assert held and held[0].kind == "header" and held[0].seat == table.session.active
+            assert held and held[0].kind == "header" and held[0].seat == table.game.session.active
             held_at_handoff += 1
             person.press("handoff.ready")
             continue
@@ -135,16 +136,16 @@ def test_person_bot_person_shows_the_next_turn_only_after_the_hand_off(app: App)
 
 def test_the_first_hand_off_hides_the_first_flood(app: App) -> None:
     table = start(app, ("human", "easy", "human"), 3)
-    first = table.session.active
-    assert table.session.is_human(first)
+    first = table.game.session.active
+    assert table.game.session.is_human(first)
     person = TablePerson(app, table, random.Random(1))
     assert person.settle() == "handoff"
-    assert table.board.flood_card is None
-    element = table.hits.get("log")
+    assert table.game.board.flood_card is None
+    element = table.drawer.hits.get("log")
     assert element.data["shown"] == []
     person.press("handoff.ready")
     assert person.settle() == "compose"
-    assert table.board.flood_card == table.session.state.flood_card
+    assert table.game.board.flood_card == table.game.session.state.flood_card
 
 
 def test_a_bot_turn_stays_on_the_table_long_enough_at_each_pace() -> None:
@@ -166,8 +167,8 @@ def test_each_step_of_a_bot_turn_is_announced_as_it_happens() -> None:
     steps: list[str] = []
     for _ in range(3000):
         game.update(STEP)
-        if game.runner.busy:
-            game.runner.wait(10)
+        if game.bots.runner.busy:
+            game.bots.runner.wait(10)
         step = game.stage.banners.step
         if step is not None and (not steps or str(step) != steps[-1]):
             steps.append(str(step))
@@ -184,29 +185,30 @@ def test_skip_to_my_turn_lands_everything_until_a_person_acts(app: App) -> None:
     person = TablePerson(app, table, random.Random(2))
     assert person.settle() == "compose"
     person.carry_out("pass")
-    if table.flow.phase == "compose":
+    if table.game.flow.phase == "compose":
         person.press("action.pass")
     person.wait(2)
-    skip = table.hits.get("action.skip")
+    skip = table.drawer.hits.get("action.skip")
     assert skip is not None and skip.enabled and skip.label == "Skip to my turn"
     person.click(skip)
     frames = 0
-    while not table.composing():
+    while not table.game.composing():
         person.wait()
         frames += 1
         assert frames < 120, "the bots' turns still play at their pace"
-    assert not table.game.skipping and table.hits.get("action.skip") is None
+    assert not table.game.bots.skipping and table.drawer.hits.get("action.skip") is None
 
 
 def test_a_failed_speculation_and_an_erosion_get_a_banner() -> None:
     """R-SPEC-3 and R-MON-6: the effect of each kind pushes its banner, in the words of
     the event (all Monuments a flood erodes in one banner)."""
+    from nile_desktop.engine import CardRef
     from nile_desktop.engine.events import MonumentEroded, SpeculationFailed
 
     game = bot_game(3, 1)
     game.stage.finish()
     names = game.session.names
-    game.stage.play([SpeculationFailed(seat=1, card="wheat-flax")])
+    game.stage.play([SpeculationFailed(seat=1, card=CardRef("spec:wheat+flax"))])
     game.stage.play([MonumentEroded(seat=0, monument="sphinx", left=2),
                      MonumentEroded(seat=2, monument="obelisk", left=1)])
     kinds = []

@@ -52,13 +52,13 @@ def test_bot_moves_show_on_the_table_while_they_play(app: App) -> None:
         nonlocal bot_frames
         view = t.frame_view()
         zones = table_zones(view, t.logview)
-        bot_frames += t.flow.phase in ("bot", "playback")
-        if t.flow.phase == "playback" and t.board.active != 0:  # a bot's move on show
+        bot_frames += t.game.flow.phase in ("bot", "playback")
+        if t.game.flow.phase == "playback" and t.game.board.active != 0:  # a bot's move on show
             prompts.add(status_text(view)[0])
-        if t.flow.phase == "playback" and t.board.active == 0 != t.session.active:
+        if t.game.flow.phase == "playback" and t.game.board.active == 0 != t.game.session.active:
             own.add(status_text(view)[0])  # the person's own move, before the bots' turns show
         for name, _rect, key, _draw in zones:
-            zone = t.picture.zones.get(name)
+            zone = t.drawer.picture.zones.get(name)
             stale = zone is not None and zone.key != key
             waiting[name] = waiting.get(name, 0) + 1 if stale else 0
             worst[name] = max(worst.get(name, 0), waiting[name])
@@ -96,15 +96,15 @@ def test_the_deciding_piles_are_ringed_once_every_pile_is_turned(app: App) -> No
 
     def ringed() -> list[bool]:
         out = []
-        for e in table.hits.items:
+        for e in table.drawer.hits.items:
             if e.id.startswith("result.") and e.data.get("crop") and e.selected:
                 x, y, w, h = e.rect
-                out.append(surface.get_at((x + w // 2, y - table.layout.px(2)))[:3]
+                out.append(surface.get_at((x + w // 2, y - table.drawer.layout.px(2)))[:3]
                            == theme.GOLD)
         return out
 
     for reveal in (0.996, 1.0):
-        table.reveal = reveal
+        table.game.stage.reveal = reveal
         app.frame(1 / 60, [])
     assert ringed() and all(ringed()), ringed()
 
@@ -125,7 +125,7 @@ def test_hand_faces_are_drawn_ahead_at_the_size_the_hand_shows(app: App,
     table: Any = app.stack.push(TableScene(save, save.new_state(), autosave=False))
     for _ in range(90):  # the warm-up: a couple of faces a frame
         app.frame(1 / 60, [])
-    hand_w = int(hand_area(table.layout).h * 5 / 7)
+    hand_w = int(hand_area(table.drawer.layout).h * 5 / 7)
     drawn: list[tuple[str, int]] = []
     real = card_art.card_surface
 
@@ -136,7 +136,7 @@ def test_hand_faces_are_drawn_ahead_at_the_size_the_hand_shows(app: App,
     monkeypatch.setattr(card_art, "card_surface", counting)
     for _ in range(1500):
         app.frame(1 / 60, [])
-        if table.runner.busy:
-            table.runner.wait(10)
-    assert len(table.session.save.moves) > 10
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(10)
+    assert len(table.game.session.save.moves) > 10
     assert not [d for d in drawn if d[1] >= hand_w * 0.8], drawn

@@ -42,9 +42,9 @@ def start(app: App, kinds: tuple[str, ...], seed: int) -> Any:
 
 
 def check_privacy(table: Any) -> None:
-    flow = table.flow
-    assert set(table.private_faces) <= {flow.revealed}, (table.private_faces, flow.revealed)
-    shown = {e.data.get("seat") for e in table.hits.items if e.data.get("zone") in PRIVATE}
+    flow = table.game.flow
+    assert set(table.drawer.private_faces) <= {flow.revealed}, (table.drawer.private_faces, flow.revealed)
+    shown = {e.data.get("seat") for e in table.drawer.hits.items if e.data.get("zone") in PRIVATE}
     assert shown <= {flow.revealed}, (shown, flow.phase, flow.revealed)
     if flow.pass_and_play and flow.phase not in ("compose", "review"):
         assert flow.revealed is None and not shown, flow.phase
@@ -61,7 +61,7 @@ def test_pass_and_play_whole_game_never_shows_another_hand(app: App, kinds: tupl
     table = start(app, kinds, seed)
     person = TablePerson(app, table, random.Random(seed), on_frame=check_privacy)
     person.play_turns(limit=2000)
-    assert table.session.over and table.flow.phase == "over"
+    assert table.game.session.over and table.game.flow.phase == "over"
     assert person.refusals_seen
     assert set(person.moves_made) >= {"plant", "market"}
     assert app.stack.top is table and not app.crashed
@@ -71,15 +71,15 @@ def test_person_against_bots_makes_every_kind_of_move(app: App) -> None:
     table = start(app, ("human", "medium", "random", "easy"), 21)
     person = TablePerson(app, table, random.Random(4), on_frame=check_privacy)
     person.play_turns(limit=2000, refuse_every=7)
-    assert table.session.over
+    assert table.game.session.over
     assert set(person.moves_made) == {"plant", "speculate", "market", "offer", "pass"}, \
         person.moves_made
     assert not app.crashed
     # the results: ranking, piles by crop with the deciding pile, buttons
     person.wait(2)
-    ids = {e.id for e in table.hits.items}
+    ids = {e.id for e in table.drawer.hits.items}
     assert {"result.rematch", "result.new", "result.title", "result.chart"} <= ids
-    assert any(e.id.startswith("result.") and e.selected for e in table.hits.items)
+    assert any(e.id.startswith("result.") and e.selected for e in table.drawer.hits.items)
 
 
 def test_a_planting_not_yet_whole_says_what_it_needs(app: App) -> None:
@@ -93,8 +93,8 @@ def test_a_planting_not_yet_whole_says_what_it_needs(app: App) -> None:
     person = TablePerson(app, table, random.Random(1))
     for _ in range(20):  # play on until the person holds two crops of one card each
         assert person.settle() == "compose"
-        state = table.session.state
-        hand = state.hands[table.session.active]
+        state = table.game.session.state
+        hand = state.hands[table.game.session.active]
         free = [c for c in range(len(CROPS)) if hand[c] == 1
                 and not any(state.fields[s][c] for s in range(state.players))]
         if len(free) >= 2:
@@ -124,19 +124,19 @@ def test_in_pass_and_play_each_person_sees_their_own_turn_open(app: App) -> None
     if person.settle() == "handoff":
         person.press("handoff.ready")
     assert person.settle() == "compose"
-    mover = table.session.active
-    before = table.board.flood_card
+    mover = table.game.session.active
+    before = table.game.board.flood_card
     person.carry_out("pass")
-    if table.flow.phase == "compose":  # the first press of End turn only arms it
+    if table.game.flow.phase == "compose":  # the first press of End turn only arms it
         person.press("action.pass")
-    flooded = table.session.state.flood_card
+    flooded = table.game.session.state.flood_card
     assert person.settle() == "review"
-    assert table.board.active == mover and table.board.flood_card == before
+    assert table.game.board.active == mover and table.game.board.flood_card == before
     person.press("done")
     assert person.settle() == "handoff"
-    assert table.board.active == mover and table.board.flood_card == before
+    assert table.game.board.active == mover and table.game.board.flood_card == before
     person.press("handoff.ready")
-    assert table.stage.busy, "the new turn's flood plays before the next person"
+    assert table.game.stage.busy, "the new turn's flood plays before the next person"
     assert person.settle() == "compose"
-    assert table.board.active == table.session.active != mover
-    assert table.board.flood_card == flooded
+    assert table.game.board.active == table.game.session.active != mover
+    assert table.game.board.flood_card == flooded

@@ -55,7 +55,7 @@ def test_stepping_through_a_save_reaches_the_engines_final_position() -> None:
     assert game.session.state.to_json() == save.replay().to_json()
     assert game.board.picture(None) == type(game.board).of(save.replay()).picture(None)
     assert save.to_json() == before, "the save replayed is never changed"
-    assert not game.runner.busy, "no bot is asked for a move in a replay"
+    assert not game.bots.runner.busy, "no bot is asked for a move in a replay"
 
 
 def test_seek_and_step_back_show_the_exact_position_after_that_many_moves() -> None:

@@ -59,10 +59,10 @@ def to_person(app: App, table: Any, frames_at_most: int = 600) -> None:
     """Frames, effects finished and bots waited for, until a person composes a move."""
     for _ in range(frames_at_most):
         frames(app, 1)
-        table.stage.finish()
-        if table.runner.busy:
-            table.runner.wait(5)
-        if table.composing():
+        table.game.stage.finish()
+        if table.game.bots.runner.busy:
+            table.game.bots.runner.wait(5)
+        if table.game.composing():
             break
 
 
@@ -70,8 +70,8 @@ def set_position(app: App, table: Any, data: dict[str, Any]) -> None:
     """Put the position ``data`` (its JSON form) on the table, with a fresh draft."""
     from nile_desktop.engine import State
 
-    table.session.state = State.from_json(json.dumps(data))
-    table.board.sync(table.session.state)
+    table.game.session.state = State.from_json(json.dumps(data))
+    table.game.board.sync(table.game.session.state)
     table.game.fresh_draft()
     frames(app, 2)
 
@@ -79,39 +79,39 @@ def set_position(app: App, table: Any, data: dict[str, Any]) -> None:
 def test_log_holds_the_whole_game_and_scrolls_by_wheel_drag_and_keys(app: App) -> None:
     table = table_for(app, ("human", "random", "random"), moves=60)
     frames(app)
-    log = table.hits.get("log")
+    log = table.drawer.hits.get("log")
     assert log.data["lines"] > log.data["visible"] >= 12
     newest = log.data["shown"][-1]
     x, y, w, h = log.rect
     centre = (x + w // 2, y + h // 2)
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))])
     frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)])
-    assert table.hits.get("log").data["back"] == 6
+    assert table.drawer.hits.get("log").data["back"] == 6
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="",
                                        scancode=0)])
-    back = table.hits.get("log").data["back"]
-    assert back > 6 and newest not in table.hits.get("log").data["shown"][-1:]
+    back = table.drawer.hits.get("log").data["back"]
+    assert back > 6 and newest not in table.drawer.hits.get("log").data["shown"][-1:]
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1)])
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0], centre[1] - 200),
                                        rel=(0, -200), buttons=(1, 0, 0))])
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0], centre[1] - 200),
                                        button=1)])
-    assert table.hits.get("log").data["back"] < back
+    assert table.drawer.hits.get("log").data["back"] < back
 
 
 def test_log_is_told_again_when_the_language_changes(app: App) -> None:
     table = table_for(app, ("human", "random"), moves=10)
     frames(app)
-    english = list(table.hits.get("log").data["shown"])
+    english = list(table.drawer.hits.get("log").data["shown"])
     i18n.set_language("cs")
     frames(app)
-    czech = table.hits.get("log").data["shown"]
+    czech = table.drawer.hits.get("log").data["shown"]
     assert czech != english and any("záplav" in line.lower() for line in czech)
 
 
 def test_a_hand_of_thirty_cards_fits_with_every_count_readable(app: App) -> None:
     table = table_for(app, ("human", "random"), moves=0)
-    state = table.session.state
+    state = table.game.session.state
     data = json.loads(state.to_json())
     seat = data["seats"][0]  # the person's hand is the one shown
     kinds = sorted({c for c in data["deck"] if c not in ("locust",)})[:16]
@@ -124,15 +124,15 @@ def test_a_hand_of_thirty_cards_fits_with_every_count_readable(app: App) -> None
     seat["hand"] += extra
     from nile_desktop.engine import State
 
-    table.session.state = State.from_json(json.dumps(data))
-    table.stage.finish()
-    table.board.sync(table.session.state)
+    table.game.session.state = State.from_json(json.dumps(data))
+    table.game.stage.finish()
+    table.game.board.sync(table.game.session.state)
     table.game.fresh_draft()
     frames(app, 3)
-    hand = [e for e in table.hits.items if e.data.get("zone") == "hand"]
+    hand = [e for e in table.drawer.hits.items if e.data.get("zone") == "hand"]
     total = sum(e.data["count"] for e in hand)
     assert total >= 30 and len(hand) >= 14
-    hx, hy, hw, hh = table.layout.rect("hand")
+    hx, hy, hw, hh = table.drawer.layout.rect("hand")
     for e in hand:
         x, y, w, h = e.rect
         assert hx <= x and x + w <= hx + hw and w >= 12, e.id
@@ -144,7 +144,7 @@ def test_every_card_on_the_table_can_be_named(app: App) -> None:
     """A card too small for its label names its crop in a tooltip."""
     table = table_for(app, ("human", "random", "random", "random", "random", "random"), moves=40)
     frames(app)
-    cards = [e for e in table.hits.items if e.role in ("card", "field", "monument", "pile")]
+    cards = [e for e in table.drawer.hits.items if e.role in ("card", "field", "monument", "pile")]
     assert cards
     for e in cards:
         assert e.label or e.tooltip, e.id
@@ -155,12 +155,12 @@ def test_table_lays_out_at_every_window_size(app: App, size: tuple[int, int]) ->
     table = table_for(app, ("human", "easy", "easy", "easy", "easy", "easy"), moves=30)
     surface = pygame.Surface(size)
     table.draw(surface)
-    assert table.layout.size == size
+    assert table.drawer.layout.size == size
     w, h = size
-    for e in table.hits.items:
+    for e in table.drawer.hits.items:
         x, y, ew, eh = e.rect
         assert -2 <= x and x + ew <= w + 2 and -20 <= y and y + eh <= h + 2, (e.id, e.rect)
-    buttons = [e for e in table.hits.items if e.role == "button"]
+    buttons = [e for e in table.drawer.hits.items if e.role == "button"]
     assert {b.id for b in buttons} >= {"action.market", "action.plant", "action.pass", "menu"}
 
 
@@ -174,14 +174,14 @@ def test_settings_hide_hand_sizes_and_name_small_cards(app: App) -> None:
     app.settings.show_hand_sizes = False
     app.settings.colourblind_symbols = True
     with textlog.recording() as log:
-        table.picture.reset()
+        table.drawer.picture.reset()
         frames(app, 1)
     texts = log.texts()
     with_hand = [t for t in texts if t.startswith("Hand ") and "·" in t]
     without = [t for t in texts if t.startswith("Storage ") and t[8:].isdigit()]
     assert len(with_hand) == 1, with_hand  # the person's own seat still shows its hand size
     assert len(without) == 5, without
-    fields = [e for e in table.hits.items if e.role == "field"]
+    fields = [e for e in table.drawer.hits.items if e.role == "field"]
     assert fields and all(e.label in texts for e in fields)
 
 
@@ -191,10 +191,10 @@ def test_results_chart_bars_wear_each_players_seat_colour(app: App) -> None:
     from nile_desktop import seats
 
     table = table_for(app, ("human", "random", "random"), moves=2000)
-    assert table.session.over
-    table.session.colours[:] = [4, 0, 2]  # copper, lapis, ivory
+    assert table.game.session.over
+    table.game.session.colours[:] = [4, 0, 2]  # copper, lapis, ivory
     frames(app, 3)
-    chart = table.hits.get("result.chart")
+    chart = table.drawer.hits.get("result.chart")
     assert chart is not None
     expected = [seats.SEAT_RGB["copper"], seats.SEAT_RGB["lapis"], seats.SEAT_RGB["ivory"]]
     assert chart.data["colours"] == expected
@@ -210,7 +210,7 @@ def test_a_rival_field_a_picked_card_can_take_shows_what_it_needs(app: App) -> N
 
     table = table_for(app, ("human", "random"), moves=0)
     to_person(app, table)
-    data = json.loads(table.session.state.to_json())
+    data = json.loads(table.game.session.state.to_json())
     me, rival = data["seats"][0], data["seats"][1]
     crop = "wheat"
     taken = [c for c in data["deck"] if c == crop][:5]
@@ -219,8 +219,8 @@ def test_a_rival_field_a_picked_card_can_take_shows_what_it_needs(app: App) -> N
     rival["fields"][crop] = 2
     me["hand"] += taken[2:]
     set_position(app, table, data)
-    assert table.composing()
+    assert table.game.composing()
     assert table.game.pick(crop) is None
     frames(app, 2)
-    field = table.hits.get(f"field.1.{crop}")
+    field = table.drawer.hits.get(f"field.1.{crop}")
     assert field is not None and field.enabled and field.data["need"] == 3

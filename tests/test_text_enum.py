@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from nile_desktop.ai.levels import LEVELS
+from nile_desktop.engine.text_enum import TextEnum
 from nile_desktop.seats import SEAT_KINDS, SeatKind
-from nile_desktop.text_enum import TextEnum
 
 
 class Colour(TextEnum):

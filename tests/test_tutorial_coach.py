@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from nile_desktop.engine import position_from_dict
+from nile_desktop.engine.events import Harvested
 from nile_desktop.tutorial import build_start
 from nile_desktop.tutorial.coach import PRESS_NEXT, Coach
 from nile_desktop.tutorial.lessons import BOT_MOVES, LESSONS, lesson_index
@@ -127,7 +128,7 @@ def test_a_wrong_move_is_refused_with_the_lessons_word() -> None:
     state.apply("plant castor castor")  # not via coach: simulate the bot's move
     coach.moved(1, "plant castor castor", [], state)
     # the flood lesson needs the harvest event: feed it the way the table does
-    coach.recent.extend([type("E", (), {"kind": "harvest", "seat": 0})()])
+    coach.recent.append(Harvested(seat=0, crop="castor", left=1))
     coach.refresh(state)
     coach.next(state)  # flood
     coach.next(state)  # storage

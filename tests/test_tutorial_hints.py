@@ -17,32 +17,36 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from test_tutorial_play import app  # noqa: E402,F401  (the same headless app)
 
 from nile_desktop.engine import Rules, new_game, position_from_dict  # noqa: E402
+from nile_desktop.engine.events import Harvested, LocustStruck  # noqa: E402
 from nile_desktop.settings import Settings, from_dict  # noqa: E402
 from nile_desktop.tutorial.build_start import build  # noqa: E402
 from nile_desktop.tutorial.hints import FIRST_GAMES, Hints, hints_wanted  # noqa: E402
 
 
-class Ev:
-    def __init__(self, kind: str, seat: int = 0) -> None:
-        self.kind, self.seat = kind, seat
+def harvest(seat: int) -> Harvested:
+    return Harvested(seat, "wheat", 1)
+
+
+def locust(seat: int) -> LocustStruck:
+    return LocustStruck(seat, "flood", ())
 
 
 def test_each_hint_shows_once_and_is_remembered() -> None:
     kept: list[str] = []
     hints = Hints([0], remember=kept.append)
     state = new_game(Rules(2), seed=1)
-    hints.moved(state, 1, [Ev("harvest", 0)])  # R-HARV-1: a flood harvests my field
+    hints.moved(state, 1, [harvest(0)])  # R-HARV-1: a flood harvests my field
     assert hints.current is not None and hints.current.id == "own-flood"
     assert hints.current.highlight == "flood"
     hints.close()
-    hints.moved(state, 1, [Ev("harvest", 0), Ev("locust", 1)])  # R-LOCUST-1
+    hints.moved(state, 1, [harvest(0), locust(1)])  # R-LOCUST-1
     assert hints.current.id == "locust"
     hints.close()
-    hints.moved(state, 1, [Ev("harvest", 0), Ev("locust", 1)])
+    hints.moved(state, 1, [harvest(0), locust(1)])
     assert hints.current is None
     assert kept == ["own-flood", "locust"]
     again = Hints([0], seen=kept)
-    again.moved(state, 1, [Ev("locust", 1)])
+    again.moved(state, 1, [locust(1)])
     assert again.current is None
 
 
@@ -101,7 +105,7 @@ def test_hints_on_the_table_in_a_persons_first_games(app: Any) -> None:  # noqa:
     seen_elements: set[str] = set()
 
     def watch(t: Any) -> None:
-        panel = t.hits.get("hint.panel")
+        panel = t.drawer.hits.get("hint.panel")
         if panel is not None:
             seen_elements.add(panel.data["hint"])
 

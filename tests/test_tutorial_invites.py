@@ -60,15 +60,15 @@ def test_every_lesson_says_what_it_invites() -> None:
 
 
 def settled(table: Any) -> bool:
-    return table.guard <= 0 and not table.stage.busy and table.flow.phase != "playback"
+    return table.game.prompt.guard <= 0 and not table.game.stage.busy and table.game.flow.phase != "playback"
 
 
 def live_hand(table: Any) -> list[Any]:
-    return [e for e in table.hits.items if e.data.get("zone") == "hand" and e.enabled]
+    return [e for e in table.drawer.hits.items if e.data.get("zone") == "hand" and e.enabled]
 
 
 def hand_card(table: Any, kind: str) -> Any:
-    return next((e for e in table.hits.items
+    return next((e for e in table.drawer.hits.items
                  if e.data.get("zone") == "hand" and e.data.get("kind") == kind), None)
 
 
@@ -89,13 +89,13 @@ class Walker:
         return done()
 
     def moves(self) -> list[str]:
-        return list(self.table.session.save.moves)
+        return list(self.table.game.session.save.moves)
 
     def try_lesson(self, lesson: Lesson) -> None:
         t, person = self.table, self.person
-        if t.session.active == PERSON and not t.session.over:
+        if t.game.session.active == PERSON and not t.game.session.over:
             self.frames_until(lambda: settled(t))
-            assert t.composing() and settled(t), f"{lesson.id}: the person's turn, but the table is held"
+            assert t.game.composing() and settled(t), f"{lesson.id}: the person's turn, but the table is held"
             assert live_hand(t), f"{lesson.id}: every hand card is disabled"
         action = INVITES[lesson.id]
         if action is None:
@@ -107,20 +107,20 @@ class Walker:
             assert self.moves()[len(before)] == lesson.move  # it happened
         elif action == "drag":
             person.drag(hand_card(t, "lettuce"), "field:lettuce")
-            assert t.draft.move_text("plant") == lesson.move
+            assert t.game.draft.move_text("plant") == lesson.move
             person.press("action.plant")
             assert self.moves()[len(before):] and self.moves()[len(before)] == lesson.move
         elif action == "drag-refused":
             person.drag(hand_card(t, "wheat"), "field:wheat")
-            assert self.moves() == before and t.draft.empty  # refused, nothing changed
-            assert str(t.message) == str(lesson.refusal)  # ... in the lesson's own words
-            assert "R-PLANT-1" in str(t.message)
-            bar, lay = t.hits.get("status"), t.layout  # the prompt shows all of it
-            assert len(theme.wrap_text(str(t.message), lay.font(12),
+            assert self.moves() == before and t.game.draft.empty  # refused, nothing changed
+            assert str(t.game.prompt.message) == str(lesson.refusal)  # ... in the lesson's own words
+            assert "R-PLANT-1" in str(t.game.prompt.message)
+            bar, lay = t.drawer.hits.get("status"), t.drawer.layout  # the prompt shows all of it
+            assert len(theme.wrap_text(str(t.game.prompt.message), lay.font(12),
                                        bar.rect[2] - lay.px(16))) <= 2
             person.press("action.pass")  # another move is refused with words too
             person.press("action.pass")
-            assert self.moves() == before and str(t.message) == str(PRESS_NEXT)
+            assert self.moves() == before and str(t.game.prompt.message) == str(PRESS_NEXT)
             person.press("coach.next")
             assert self.coach.index > LESSONS.index(lesson)
         elif action == "end-turn":
@@ -134,7 +134,7 @@ class Walker:
             self.person.until(lambda i=i: self.coach.index == i and self.coach.shown is not None)
             self.try_lesson(lesson)
         self.person.until(lambda: self.table.stack is None)
-        assert self.coach.finished and self.table.session.over
+        assert self.coach.finished and self.table.game.session.over
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

@@ -49,8 +49,8 @@ def open_tutorial(app: App, resume: bool = True) -> Any:
 def ready_for(table: Any, lesson_id: str) -> bool:
     """Lesson ``lesson_id`` is on screen and the person may act."""
     shown = table.coach.coach.shown
-    return (shown is not None and shown.id == lesson_id and table.composing()
-            and table.guard <= 0 and not table.stage.busy)
+    return (shown is not None and shown.id == lesson_id and table.game.composing()
+            and table.game.prompt.guard <= 0 and not table.game.stage.busy)
 
 
 class Newcomer(TablePerson):
@@ -64,7 +64,7 @@ class Newcomer(TablePerson):
         self.lessons_seen: list[str] = []
 
     def step(self) -> None:
-        panel = self.t.hits.get("coach.panel")
+        panel = self.t.drawer.hits.get("coach.panel")
         if panel is not None and panel.data["lesson"] not in self.lessons_seen:
             self.lessons_seen.append(panel.data["lesson"])
         element = self.planner.next_click(self.t)
@@ -79,7 +79,7 @@ class Newcomer(TablePerson):
                 return
             self.step()
         raise AssertionError(f"stuck at lesson {self.t.coach.coach.index}, "
-                             f"phase {self.t.flow.phase}")
+                             f"phase {self.t.game.flow.phase}")
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
@@ -89,7 +89,7 @@ def test_whole_tutorial_through_the_ui(app: App, lang: str) -> None:
     coach = table.coach.coach
     person = Newcomer(app, table)
     person.until(lambda: table.stack is None)
-    assert coach.finished and table.session.over
+    assert coach.finished and table.game.session.over
     assert person.lessons_seen == [lesson.id for lesson in LESSONS]
     assert coach.fired == {lesson.id: 1 for lesson in LESSONS}  # each trigger fires once
     assert type(app.stack.top).__name__ == "TitleScene" and not app.crashed
@@ -104,17 +104,17 @@ def test_a_wrong_move_is_refused_with_the_lesson_and_nothing_breaks(app: App) ->
     coach = table.coach.coach
     person = Newcomer(app, table)
     person.until(lambda: ready_for(table, "market"))
-    before = list(table.session.save.moves)
+    before = list(table.game.session.save.moves)
     person.pick("lettuce")
     person.pick("lettuce")
     person.click(person.place_for("field:lettuce"))
     person.press("action.plant")
-    assert table.session.save.moves == before
-    assert table.message == str(LESSONS[lesson_index("market")].refusal)
-    assert coach.shown.id == "market" and table.composing()
+    assert table.game.session.save.moves == before
+    assert table.game.prompt.message == str(LESSONS[lesson_index("market")].refusal)
+    assert coach.shown.id == "market" and table.game.composing()
     person.key(__import__("pygame").K_c)  # clear the draft, then follow the lesson
     person.until(lambda: coach.index > lesson_index("market"))
-    assert table.session.save.moves[len(before)] == "market flax flax"
+    assert table.game.session.save.moves[len(before)] == "market flax flax"
 
 
 def test_leave_and_resume_where_it_was(app: App) -> None:
@@ -125,8 +125,8 @@ def test_leave_and_resume_where_it_was(app: App) -> None:
     person = Newcomer(app, table)
     target = lesson_index("takeover")
     person.until(lambda: coach.index == target and coach.shown is not None
-                 and table.hits.get("coach.leave") is not None)
-    moves = list(table.session.save.moves)
+                 and table.drawer.hits.get("coach.leave") is not None)
+    moves = list(table.game.session.save.moves)
     person.press("coach.leave")
     person.wait(2)
     assert table.stack is None
@@ -134,11 +134,11 @@ def test_leave_and_resume_where_it_was(app: App) -> None:
     assert saved is not None and saved.lesson == target and saved.moves == moves
 
     again = open_tutorial(app, resume=True)
-    assert again.session.save.moves == moves
-    assert again.session.state.to_json() == table.session.state.to_json()
+    assert again.game.session.save.moves == moves
+    assert again.game.session.state.to_json() == table.game.session.state.to_json()
     person2 = Newcomer(app, again)
     person2.wait(3)
-    assert again.hits.get("coach.panel").data["lesson"] == "takeover"
+    assert again.drawer.hits.get("coach.panel").data["lesson"] == "takeover"
     person2.until(lambda: again.stack is None)
     assert again.coach.coach.finished
 
@@ -152,19 +152,19 @@ def test_the_log_shows_below_the_lesson_and_n_moves_on(app: App) -> None:
     coach = table.coach.coach
     person = Newcomer(app, table)
     person.until(lambda: coach.shown is not None and coach.shown.move is None
-                 and table.hits.get("coach.next") is not None)
+                 and table.drawer.hits.get("coach.next") is not None)
     first = coach.index
     person.key(pygame.K_n)
     person.wait(2)
     assert coach.index == first + 1
-    person.until(lambda: ready_for(table, "market") and table.hits.get("coach.panel"))
+    person.until(lambda: ready_for(table, "market") and table.drawer.hits.get("coach.panel"))
     person.wait(2)
-    panel = pygame.Rect(table.hits.get("coach.panel").rect)
-    log = table.hits.get("log")
+    panel = pygame.Rect(table.drawer.hits.get("coach.panel").rect)
+    log = table.drawer.hits.get("log")
     assert pygame.Rect(log.rect).top >= panel.bottom
     assert log.data["shown"], "the log shows lines under the panel"
     assert log.data["back"] == 0 and log.data["shown"][-1] == table.logview._rows[-1][0]
-    area = pygame.Rect(table.layout.rect("log"))
+    area = pygame.Rect(table.drawer.layout.rect("log"))
     assert panel.bottom < area.bottom - 4 * table.logview.line_h  # room for a few lines
     person.key(pygame.K_n)  # a lesson that waits for a move ignores N
     person.wait(2)
@@ -178,7 +178,7 @@ def test_skip_lesson_button_plays_on(app: App) -> None:
     person.until(lambda: ready_for(table, "new-field"))
     person.press("coach.skip")
     assert "new-field" in coach.progress.skipped
-    assert table.session.save.moves[-1] == "plant lettuce lettuce"
+    assert table.game.session.save.moves[-1] == "plant lettuce lettuce"
     person.until(lambda: table.stack is None)
     assert coach.finished
 
@@ -225,4 +225,4 @@ def test_title_learn_to_play_starts_then_offers_to_resume(app: App) -> None:
     press_title("Carry on")  # the dialog: carry on, start again, not now
     again = app.stack.top
     assert again.coach.coach.index == lesson_index("market")
-    assert again.session.save.moves == table.session.save.moves
+    assert again.game.session.save.moves == table.game.session.save.moves

@@ -21,7 +21,7 @@ import pytest  # noqa: E402
 from ui_driver import UiDriver  # noqa: E402
 
 from nile_desktop.ui import dump  # noqa: E402
-from nile_desktop.ui.view import View  # noqa: E402
+from nile_desktop.ui.view import Viewport  # noqa: E402
 
 
 @pytest.fixture
@@ -88,7 +88,7 @@ def test_title_elements_have_stable_ids_and_window_pixel_rects(driver: Callable[
     new_game = d.find("title.new-game")
     assert new_game["role"] == "button" and new_game["label"] == "New game"
     widget = next(w for w in title.group.widgets if w.uid == "new-game")
-    assert new_game["rect"] == list(View.letterbox((1920, 1080)).px(widget.rect))
+    assert new_game["rect"] == list(Viewport.letterbox((1920, 1080)).px(widget.rect))
     assert not d.find("title.continue")["enabled"]
     writes = d.app.dump_writer.writes
     d.step(3)
@@ -124,12 +124,12 @@ def test_title_to_new_game_to_a_game_on_the_table(driver: Callable[..., UiDriver
     table = d.app.stack.top
     # the dump is the table's own list of elements: what the table acts on is what it publishes
     assert [e["id"] for e in d.elements(lambda e: e["scene"] == "table")] == [
-        "table." + e.id for e in table.hits.items]
-    moves = len(table.save.moves)
+        "table." + e.id for e in table.drawer.hits.items]
+    moves = len(table.game.session.save.moves)
     d.click("table.action.pass")  # End turn asks for a second press
-    assert len(table.save.moves) == moves
+    assert len(table.game.session.save.moves) == moves
     d.click("table.action.pass")
-    assert len(table.save.moves) == moves + 1
+    assert len(table.game.session.save.moves) == moves + 1
     d.until(lambda doc: doc.get("turn") != 0)
     assert not d.app.crashed
 

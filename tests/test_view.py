@@ -27,7 +27,7 @@ from nile_desktop.app import App  # noqa: E402
 from nile_desktop.scenes.stack import Scene  # noqa: E402
 from nile_desktop.settings import Settings  # noqa: E402
 from nile_desktop.ui import theme, view  # noqa: E402
-from nile_desktop.ui.view import IDENTITY, View  # noqa: E402
+from nile_desktop.ui.view import IDENTITY, Viewport  # noqa: E402
 
 STEP = 1 / 60
 
@@ -43,25 +43,25 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 def test_letterbox_view_maps_both_ways() -> None:
-    v = View.letterbox((1920, 1200))  # taller than 16:9: bars above and below
+    v = Viewport.letterbox((1920, 1200))  # taller than 16:9: bars above and below
     assert v.scale == pytest.approx(1.5)
     assert v.offset == (0, 60)
     assert v.px((100, 100, 200, 50)) == pygame.Rect(150, 210, 300, 75)
     assert v.to_logical((150, 210)) == (100, 100)
     assert v.px_size(22) == 33 and v.px_line(2) == 3 and v.px_line(0) == 0
-    assert View(0.8).px_line(1) == 1  # never thinner than a pixel
+    assert Viewport(0.8).px_line(1) == 1  # never thinner than a pixel
     assert not v.contains((5, 5)) and v.contains((960, 600))
     assert IDENTITY.px((3, 4, 5, 6)) == pygame.Rect(3, 4, 5, 6)
     # Neighbouring rectangles still touch after rounding.
-    odd = View.letterbox((1000, 700))
+    odd = Viewport.letterbox((1000, 700))
     assert odd.px((0, 0, 333, 10)).right == odd.px((333, 0, 10, 10)).left
 
 
 def test_text_is_rendered_at_the_pixel_size_not_scaled() -> None:
     pygame.font.init()
-    with view.using(View(1.0)):
+    with view.using(Viewport(1.0)):
         small = theme.render_text("Nile", 22)
-    with view.using(View(3.0)):
+    with view.using(Viewport(3.0)):
         big = theme.render_text("Nile", 22)
     assert big.get_height() == pytest.approx(small.get_height() * 3, abs=4)
     assert big.get_height() == theme.font(66).get_linesize() or big.get_height() == theme.font(
@@ -71,7 +71,7 @@ def test_text_is_rendered_at_the_pixel_size_not_scaled() -> None:
 @pytest.mark.parametrize("scale", [0.8, 1.0, 1.5, 3.0])
 def test_fit_and_wrap_measure_in_the_units_they_draw(scale: float) -> None:
     text = "Seed (the same seed deals the same cards) and a long tail of words"
-    with view.using(View(scale)):
+    with view.using(Viewport(scale)):
         fitted = theme.fit_text(text, theme.SIZE_BODY, 300)
         assert theme.px_font(theme.SIZE_BODY).size(fitted)[0] <= 300 * scale
         lines = theme.wrap_text(text, theme.SIZE_BODY, 300)
@@ -79,7 +79,7 @@ def test_fit_and_wrap_measure_in_the_units_they_draw(scale: float) -> None:
                    for line in lines if " " in line)
         drawn = theme.draw_text(pygame.Surface((4000, 200)), fitted, (0, 0))
         assert drawn.w <= 302  # the rectangle returned is logical again
-    with view.using(View(1.0)):
+    with view.using(Viewport(1.0)):
         reference = theme.fit_text(text, theme.SIZE_BODY, 300)
     assert abs(len(fitted) - len(reference)) <= 2  # a logical width means about the same text
 
@@ -92,7 +92,7 @@ class Recorder(Scene):
         self.native = native
         self.opaque = opaque
         self.events: list[Any] = []
-        self.views: list[View] = []
+        self.views: list[Viewport] = []
         self.sizes: list[tuple[int, int]] = []
         self.relayouts = 0
 
@@ -133,7 +133,7 @@ def test_resize_lays_every_scene_out_again(app: App) -> None:
     app.frame(STEP, [])
     assert under.relayouts == 1 and top.relayouts == 1
     assert under.sizes[-1] == (1024, 600)
-    assert top.views[-1] == View.letterbox((1024, 600))
+    assert top.views[-1] == Viewport.letterbox((1024, 600))
 
 
 def test_screenshot_is_the_window_at_its_real_size(app: App, tmp_path: Path) -> None:

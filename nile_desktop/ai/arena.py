@@ -106,8 +106,8 @@ def play_game(index: int, seed: int, seats: list[str], options: dict[str, Any],
         state.apply(move)
         record.moves.append(str(move))
     assert state.result is not None
-    record.ranking = state.result["ranking"]
-    record.piles = state.result["piles"]
+    result = state.result.to_dict()  # as the CSV keeps it
+    record.ranking, record.piles = result["ranking"], result["piles"]
     return record
 
 

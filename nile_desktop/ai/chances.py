@@ -23,7 +23,7 @@ seat's strength for every flood still to come, turned into win shares at a
 temperature that shrinks as the end nears. The
 mean over the samples is finally sharpened or softened by a power per
 table size (:func:`calibrated`), fitted on bot games and checked on others
-(``python -m nile_desktop.ai.calibrate``, README "Win chances"). ``error``
+(``python -m nile_desktop.ai.calibrate``, docs/BOTS.md "Win chances"). ``error``
 is the standard error, so more budget gives a steadier figure; the same
 view and seed always give the same chances, whatever the hidden cards
 really are (the fairness tests check).
@@ -35,9 +35,8 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from nile_desktop.engine import Dealer, State, View, apply_known_legal
+from nile_desktop.engine import Dealer, Outcome, State, View, apply_known_legal
 from nile_desktop.engine.moves import MARKET, OFFER
 from nile_desktop.engine.rng import EngineRandom
 
@@ -50,18 +49,18 @@ from .search import result_shares
 #: a view is scored at the same point of the round, so the evaluation's leaning
 #: towards whoever moved last does not make neighbouring positions' chances zigzag.
 #: Longer play-outs, or playing the last season out to its end, made the samples of
-#: different moves all but independent (README, "Win chances").
+#: different moves all but independent (docs/BOTS.md, "Win chances").
 HORIZON = 1
 #: The temperature turning a sample's scores into win shares: ``a + b`` × the floods
 #: still expected per seat. A chance needs the ranking's real uncertainty, which
 #: shrinks as the game nears its end. Fitted by log loss on the positions of arena
-#: games with ``python -m nile_desktop.ai.fit_temperature`` (README, "Win chances").
+#: games with ``python -m nile_desktop.ai.fit_temperature`` (docs/BOTS.md, "Win chances").
 TEMPERATURE = (0.1, 0.06)
 #: Samples when no budget is given.
 DEFAULT_BUDGET = 400
 #: Per table size, the power that turns the mean win shares into calibrated chances
 #: (below 1 softens, above sharpens), each fitted by ``python -m
-#: nile_desktop.ai.calibrate --fit`` on bot games and checked on others (README, "Win chances").
+#: nile_desktop.ai.calibrate --fit`` on bot games and checked on others (docs/BOTS.md, "Win chances").
 CALIBRATION_POWERS: dict[int, float] = {2: 0.9, 3: 0.9, 4: 1.8, 5: 1.5, 6: 2.7}
 #: A deal: one full state consistent with a point of view, drawn with ``rng``.
 Deal = Callable[[random.Random], State]
@@ -192,7 +191,7 @@ class Moments:
         return Chances(p, error, n, raw)
 
 
-def final_chances(result: dict[str, Any], players: int) -> Chances:
+def final_chances(result: Outcome, players: int) -> Chances:
     """The chances of a finished game: its result (a shared win shared), with no error."""
     shares = tuple(result_shares(result, players))
     return Chances(shares, (0.0,) * players, 0, shares)
@@ -240,7 +239,7 @@ def open_chances(state: State, budget: int = DEFAULT_BUDGET, seed: int = 0,
                    horizon)
 
 
-def _answer(players: int, result: dict[str, Any] | None, deals: Callable[[], Deal], budget: int,
+def _answer(players: int, result: Outcome | None, deals: Callable[[], Deal], budget: int,
             rng: random.Random, kinds: Sequence[str] | None, until: int,
             horizon: int) -> Chances:
     if result is not None:

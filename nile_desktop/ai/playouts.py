@@ -22,8 +22,8 @@ thousands of moves a second):
   before, with no strength: an even player.
 
 The strengths were fitted to the outcomes of bot games by
-``python -m nile_desktop.ai.fit_temperature --strengths`` (README, "Win
-chances"); Medium's is 0 by definition, as is a person's.
+``python -m nile_desktop.ai.fit_temperature --strengths`` (docs/BOTS.md,
+"Win chances"); Medium's is 0 by definition, as is a person's.
 """
 
 from __future__ import annotations

@@ -41,9 +41,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
-from nile_desktop.engine import Dealer, Move, State, View, apply_known_legal
+from nile_desktop.engine import Dealer, Move, Outcome, State, View, apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
 
 from . import reasons as R
@@ -123,9 +122,9 @@ def root_moves(view: View, legal: Sequence[Move], width: int | None = None,
     return chosen, scorer
 
 
-def result_shares(result: dict[str, Any], players: int) -> list[float]:
+def result_shares(result: Outcome, players: int) -> list[float]:
     """Each seat's share of a finished game's win (R-END-3: a shared win is shared)."""
-    top = result["ranking"][0]
+    top = result.winners
     return [1.0 / len(top) if s in top else 0.0 for s in range(players)]
 
 
@@ -295,7 +294,7 @@ class HardBot:
     #: other storage piles are dealt at random from their sizes. Off for Hard:
     #: remembering won 60.8% [51.9, 69.1] of 120 two-player games against the same
     #: search without it (300 iterations), but showed no gain against Medium on
-    #: fresh deals (see the README). On for Expert.
+    #: fresh deals (docs/BOTS.md). On for Expert.
     remembers = False
 
     def __init__(self, budget: float | None | object = _UNSET, iterations: int | None = None,

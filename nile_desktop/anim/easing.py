@@ -1,7 +1,7 @@
 """Easing functions by name, in a registry other modules may add to.
 
 Each easing maps progress ``t`` in [0, 1] to an eased progress, with
-``f(0) == 0`` and ``f(1) == 1``. ART.md asks for soft motion that eases out
+``f(0) == 0`` and ``f(1) == 1``. docs/ART.md asks for soft motion that eases out
 on arrival, so ``out_cubic`` is the default.
 """
 

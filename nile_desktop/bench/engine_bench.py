@@ -11,11 +11,13 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Callable
 
-from nile_desktop.engine import Rules, new_game
+from nile_desktop.engine import Rules, State, new_game
 
 
-def _random_game(players: int, seed: int, rng: random.Random, sample: list | None = None) -> int:
+def _random_game(players: int, seed: int, rng: random.Random,
+                 sample: list[State] | None = None) -> int:
     state = new_game(Rules(players), seed)
     moves = 0
     while not state.over:
@@ -29,7 +31,7 @@ def _random_game(players: int, seed: int, rng: random.Random, sample: list | Non
 
 def run(games: int = 2000, players: int = 4, seed: int = 1) -> None:
     rng = random.Random(seed)
-    sample: list = []
+    sample: list[State] = []
     for g in range(20):  # warm up and collect positions
         _random_game(players, seed + 10_000 + g, rng, sample)
     total_moves = 0
@@ -38,7 +40,7 @@ def run(games: int = 2000, players: int = 4, seed: int = 1) -> None:
         total_moves += _random_game(players, seed + g, rng)
     elapsed = time.perf_counter() - start
 
-    def per_call(fn) -> float:
+    def per_call(fn: Callable[[State], object]) -> float:
         reps = max(1, 20_000 // len(sample))
         t0 = time.perf_counter()
         for _ in range(reps):

@@ -52,23 +52,24 @@ BOT_RATIO_GOAL = 1.2
 
 
 # -- the table-specific part -----------------------------------------------------------
-def make_table(app: Any, players: int, seed: int, kind: str = "random") -> Any:
+def make_table(app: Any, players: int, seed: int, kind: str = "random") -> TableScene:
     """A table scene of ``players`` bots of ``kind`` on ``app``'s stack, bots held
     (the benchmark plays the moves itself, or lets a bot think on request)."""
     seats = [{"name": f"Seat {i + 1}", "kind": kind, "colour": i} for i in range(players)]
     save = new_save({"players": players, "monuments": True, "random_crops": False}, seed, seats)
     table = TableScene(save, save.new_state(), autosave=False, speed=1.0)
-    table.hold("bench")
+    table.game.hold("bench")
     app.stack.push(table)
     return table
 
 
-def play_scripted_move(table: Any, rng: random.Random) -> bool:
+def play_scripted_move(table: TableScene, rng: random.Random) -> bool:
     """Play one seeded random legal move on the table; False once the game is over."""
-    if table.session.state.over:
+    game = table.game
+    if game.session.state.over:
         return False
-    table.stage.finish()
-    table.play(rng.choice(table.session.state.legal_moves()))
+    game.stage.finish()
+    game.play(rng.choice(game.session.state.legal_moves()))
     return True
 
 
@@ -103,7 +104,7 @@ def percentiles(times: list[float]) -> dict[str, float]:
             "max_ms": round(ms[-1], 3)}
 
 
-class Times(list):
+class Times(list[float]):
     """Wall-clock frame times, with the UI thread's CPU time of each frame in ``cpu``
     (steadier than wall time when other programs load the machine)."""
 
@@ -199,7 +200,7 @@ def measure_bot(frames: int, seed: int, size: tuple[int, int] = (1920, 1080)) ->
     app = new_app(size)
     try:
         table = make_table(app, PLAYERS, seed, kind="hard")
-        runner = table.runner
+        runner = table.game.bots.runner
         for _ in range(2):  # twice: the first decision also starts the worker processes
             app.frame(STEP, [])  # the table asks the bot …
             runner.wait(60)  # … and, held, leaves the answer there

@@ -44,7 +44,8 @@ def _build_module() -> ModuleType:
     sys.path.insert(0, str(BUILD_SPEC))
     import build  # the build command's module, from build_spec/
 
-    return build
+    module: ModuleType = build
+    return module
 
 
 def first_frame_seconds(executable: Path, *, timeout: float = 60.0) -> float:

@@ -13,23 +13,25 @@ from typing import Any
 
 from .cards import ALL_CARD_NAMES, CROPS, KIND_BY_NAME, KIND_NAMES, MONUMENTS
 from .errors import (
-    REFUSAL_CODES,
     BadPositionError,
     EngineError,
     IllegalMoveError,
     InvalidMoveError,
     MoveError,
+    RefusalCode,
 )
-from .events import Event, redact
+from .events import BaseEvent, Event, redact
+from .exhaustive import assert_never
 from .legal import LegalMoves
 from .moves import Move
+from .outcome import Decided, Outcome, deciding_pile
 from .places import CardRef, Place, PlaceKind
 from .play import apply_known_legal
 from .position import FORMAT, FORMATS, position_dict
 from .powers import takeover_need
 from .queries import NEW_FIELD_MIN, Placement, Role, flooded_crop_names, placements
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PLAYER_COUNTS, Rules, crop_count
-from .scoring import deciding_pile, final_result, pile_order, piles, places, smallest_pile
+from .scoring import final_result, pile_order, piles, smallest_pile
 from .state import State, new_game
 from .view import Dealer, View, observe, resample
 
@@ -40,12 +42,14 @@ def position_from_dict(data: Any) -> State:
 
 
 __all__ = [
-    "ALL_CARD_NAMES", "CROPS", "KIND_NAMES", "MONUMENTS", "REFUSAL_CODES", "FORMAT", "FORMATS",
+    "ALL_CARD_NAMES", "CROPS", "KIND_NAMES", "MONUMENTS", "RefusalCode", "FORMAT", "FORMATS",
     "BadPositionError", "EngineError", "IllegalMoveError", "InvalidMoveError", "MoveError",
-    "Event", "redact", "Move", "LegalMoves", "Rules", "State", "new_game", "View", "observe",
+    "BaseEvent", "Event", "assert_never", "redact", "Move", "LegalMoves", "Rules", "State",
+    "new_game", "View", "observe",
     "resample", "final_result", "piles", "position_dict", "position_from_dict", "takeover_need",
     "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "crop_count", "KIND_BY_NAME",
     "CardRef", "Place", "PlaceKind", "Placement", "Role", "placements", "flooded_crop_names",
-    "NEW_FIELD_MIN", "pile_order", "smallest_pile", "deciding_pile", "places",
+    "NEW_FIELD_MIN", "pile_order", "smallest_pile", "deciding_pile",
+    "Outcome", "Decided",
     "Dealer", "apply_known_legal",
 ]

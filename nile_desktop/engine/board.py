@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from .cards import CROPS, KIND_NAMES, LOCUST, MONUMENTS, N_CROPS, N_KINDS, STONE
 from .events import Event
+from .outcome import Outcome
 from .rules import Rules, seasons_for
 
 B = TypeVar("B", bound="Board")
@@ -79,7 +80,7 @@ class Board:
         self.fields = [[0] * N_CROPS for _ in range(n)]
         self.mons = [[0, 0, 0] for _ in range(n)]  # stones per Monument owned
         self.specs: list[list[int]] = [[] for _ in range(n)]  # pending speculation kinds
-        self.result: dict[str, Any] | None = None
+        self.result: Outcome | None = None
         self.extra: dict[str, Any] = {}  # unknown position keys, kept as read
         self.ending = False  # the last pile ran out during the current step
         self.events: list[Event] = []  # events of the move being applied

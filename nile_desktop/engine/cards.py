@@ -57,18 +57,9 @@ def monument_key(monument: int) -> int:
     return MON_KEY + monument
 
 
-def key_monument(key: int) -> int:
-    """The Monument of a planting key (``key >= MON_KEY``)."""
-    return key - MON_KEY
-
-
 def key_name(key: int) -> str:
     """A planting key's crop or Monument name."""
     return CROPS[key] if key < MON_KEY else MONUMENTS[key - MON_KEY]
-
-
-def is_crop(kind: int) -> bool:
-    return 0 <= kind < N_CROPS
 
 
 def is_spec(kind: int) -> bool:

@@ -7,45 +7,55 @@ explain it rather than an English sentence only.
 
 from __future__ import annotations
 
-#: Refusal codes in priority order (NOTATION.md): where several apply, the
-#: first in this tuple is reported.
-REFUSAL_CODES: tuple[str, ...] = (
-    "game-over",
-    "unknown-move",
-    "trade-needs-two",
-    "speculate-one-or-two",
-    "not-speculation",
-    "not-plantable",
-    "stone-needs-monument",
-    "not-held",
-    "storage-not-top",
-    "flooded",
-    "one-monument-per-turn",
-    "new-field-needs-two",
-    "two-crops-two-cards",
-    "too-many-kinds",
-    "field-too-small",
-    "must-act",
-)
+from .text_enum import TextEnum
+
+
+class RefusalCode(TextEnum):
+    """Why the engine refuses a move, in priority order (NOTATION.md): where several
+    apply, the first member is reported. A member is its text (``"not-held"``), so the
+    command line's JSON and any saved or compared code read exactly as before."""
+
+    GAME_OVER = "game-over"
+    UNKNOWN_MOVE = "unknown-move"
+    TRADE_NEEDS_TWO = "trade-needs-two"
+    SPECULATE_ONE_OR_TWO = "speculate-one-or-two"
+    NOT_SPECULATION = "not-speculation"
+    NOT_PLANTABLE = "not-plantable"
+    STONE_NEEDS_MONUMENT = "stone-needs-monument"
+    NOT_HELD = "not-held"
+    STORAGE_NOT_TOP = "storage-not-top"
+    FLOODED = "flooded"
+    ONE_MONUMENT_PER_TURN = "one-monument-per-turn"
+    NEW_FIELD_NEEDS_TWO = "new-field-needs-two"
+    TWO_CROPS_TWO_CARDS = "two-crops-two-cards"
+    TOO_MANY_KINDS = "too-many-kinds"
+    FIELD_TOO_SMALL = "field-too-small"
+    MUST_ACT = "must-act"
+
+    @property
+    def rule(self) -> str:
+        """The rule this refusal enforces."""
+        return REFUSAL_RULES[self]
+
 
 #: The rule each refusal enforces.
-REFUSAL_RULES: dict[str, str] = {
-    "game-over": "R-END-2",
-    "unknown-move": "R-WHY-1",
-    "trade-needs-two": "R-TRADE-1",
-    "speculate-one-or-two": "R-SPEC-1",
-    "not-speculation": "R-SPEC-1",
-    "not-plantable": "R-PLANT-1",
-    "stone-needs-monument": "R-MON-1",
-    "not-held": "R-TRADE-1",
-    "flooded": "R-PLANT-1",
-    "one-monument-per-turn": "R-MON-2",
-    "new-field-needs-two": "R-PLANT-1",
-    "two-crops-two-cards": "R-PLANT-1",
-    "too-many-kinds": "R-PLANT-1",
-    "field-too-small": "R-PLANT-4",
-    "storage-not-top": "R-TRADE-1",
-    "must-act": "R-PLANT-5",
+REFUSAL_RULES: dict[RefusalCode, str] = {
+    RefusalCode.GAME_OVER: "R-END-2",
+    RefusalCode.UNKNOWN_MOVE: "R-WHY-1",
+    RefusalCode.TRADE_NEEDS_TWO: "R-TRADE-1",
+    RefusalCode.SPECULATE_ONE_OR_TWO: "R-SPEC-1",
+    RefusalCode.NOT_SPECULATION: "R-SPEC-1",
+    RefusalCode.NOT_PLANTABLE: "R-PLANT-1",
+    RefusalCode.STONE_NEEDS_MONUMENT: "R-MON-1",
+    RefusalCode.NOT_HELD: "R-TRADE-1",
+    RefusalCode.FLOODED: "R-PLANT-1",
+    RefusalCode.ONE_MONUMENT_PER_TURN: "R-MON-2",
+    RefusalCode.NEW_FIELD_NEEDS_TWO: "R-PLANT-1",
+    RefusalCode.TWO_CROPS_TWO_CARDS: "R-PLANT-1",
+    RefusalCode.TOO_MANY_KINDS: "R-PLANT-1",
+    RefusalCode.FIELD_TOO_SMALL: "R-PLANT-4",
+    RefusalCode.STORAGE_NOT_TOP: "R-TRADE-1",
+    RefusalCode.MUST_ACT: "R-PLANT-5",
 }
 
 
@@ -65,14 +75,14 @@ class EngineError(Exception):
 class MoveError(EngineError):
     """A move the engine will not play; the game state is unchanged (R-WHY-1).
 
-    ``code`` is one of :data:`REFUSAL_CODES`, ``rule`` the rule id it enforces,
+    ``code`` is a :class:`RefusalCode`, ``rule`` the rule id it enforces,
     ``needed``/``have`` the numbers behind it where they help, ``card`` the
     card at fault where there is one. Catch this to handle both kinds below.
     """
 
     def __init__(
         self,
-        code: str,
+        code: RefusalCode,
         message: str,
         *,
         move: str = "",
@@ -86,7 +96,7 @@ class MoveError(EngineError):
         self.code = code
         self.message = message
         self.move = printable(move)
-        self.rule = rule or REFUSAL_RULES.get(code, "R-WHY-1")
+        self.rule = rule or code.rule
         self.needed = needed
         self.have = have
         self.card = card

@@ -1,28 +1,50 @@
 """What happened inside a move, as a list of small immutable events.
 
 The table animates these events and the log prints them; neither ever diffs
-two states. Every event has a ``kind``, a one-line ``text()`` used by the
-golden playthroughs, and ``to_dict()``. Drawn cards are private to the
-drawer: :func:`redact` hides them from anyone else.
+two states. :data:`Event` is the union of the event classes below, so code
+that handles events picks by class with ``match`` and ends with
+:func:`~.exhaustive.assert_never`: a new kind of event is then a type error in
+every place that must handle it. Cards are :class:`~.places.CardRef` values and
+eaten fields :class:`~.places.Place` values, never text to be read back. Every
+event has a ``kind`` (its name in the notation), a one-line ``text()`` used by
+the golden playthroughs, and ``to_dict()``, both with cards and places as their
+text. Drawn cards are private to the drawer: :func:`redact` hides them from
+anyone else.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar, TypeAlias
+
+from .places import CardRef, Place
+
+
+def _plain(value: object) -> Any:
+    """A field's value with cards and places as their notation (a place by its name)."""
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, CardRef):
+        return str(value)
+    if isinstance(value, Place):
+        return value.name
+    return value
 
 
 @dataclass(frozen=True)
-class Event:
+class BaseEvent:
+    """What every event shares: its ``kind`` and its two text forms."""
+
     kind: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **asdict(self)}
+        return {"event": self.kind, **{f.name: _plain(getattr(self, f.name))
+                                        for f in fields(self)}}
 
     def text(self) -> str:
         parts = [self.kind]
         for f in fields(self):
-            value = getattr(self, f.name)
+            value = _plain(getattr(self, f.name))
             if isinstance(value, tuple):
                 inner = [
                     "/".join(str(x) for x in v) if isinstance(v, tuple) else str(v) for v in value
@@ -34,16 +56,16 @@ class Event:
 
 
 @dataclass(frozen=True)
-class FloodRevealed(Event):
+class FloodRevealed(BaseEvent):
     """A new flood card (R-FLOOD-1); ``seat`` revealed it."""
 
     kind: ClassVar[str] = "flood"
     seat: int
-    card: str
+    card: CardRef
 
 
 @dataclass(frozen=True)
-class Harvested(Event):
+class Harvested(BaseEvent):
     """``seat`` moved the top card of its ``crop`` field to storage (R-HARV-1)."""
 
     kind: ClassVar[str] = "harvest"
@@ -53,17 +75,17 @@ class Harvested(Event):
 
 
 @dataclass(frozen=True)
-class Traded(Event):
+class Traded(BaseEvent):
     """``seat`` discarded two cards in a market or an offering (R-TRADE)."""
 
     kind: ClassVar[str] = "trade"
     seat: int
     action: str
-    cards: tuple[str, ...]
+    cards: tuple[CardRef, ...]
 
 
 @dataclass(frozen=True)
-class Drawn(Event):
+class Drawn(BaseEvent):
     """``seat`` drew ``count`` cards for ``reason`` (market, speculation, turn).
 
     ``cards`` is empty in a view of another seat (see :func:`redact`).
@@ -73,20 +95,20 @@ class Drawn(Event):
     seat: int
     reason: str
     count: int
-    cards: tuple[str, ...]
+    cards: tuple[CardRef, ...]
 
 
 @dataclass(frozen=True)
-class Planted(Event):
+class Planted(BaseEvent):
     """``seat`` planted ``cards`` (R-PLANT, R-MON-1)."""
 
     kind: ClassVar[str] = "plant"
     seat: int
-    cards: tuple[str, ...]
+    cards: tuple[CardRef, ...]
 
 
 @dataclass(frozen=True)
-class TakenOver(Event):
+class TakenOver(BaseEvent):
     """``seat`` took over the ``crop`` field of ``victim``, discarding its ``count`` cards (R-PLANT-3)."""
 
     kind: ClassVar[str] = "takeover"
@@ -97,7 +119,7 @@ class TakenOver(Event):
 
 
 @dataclass(frozen=True)
-class MonumentBuilt(Event):
+class MonumentBuilt(BaseEvent):
     """``seat`` built ``monument`` from the centre on ``stones`` stones (R-MON-1)."""
 
     kind: ClassVar[str] = "monument-built"
@@ -107,7 +129,7 @@ class MonumentBuilt(Event):
 
 
 @dataclass(frozen=True)
-class MonumentTaken(Event):
+class MonumentTaken(BaseEvent):
     """``seat`` took ``monument`` from ``victim``, whose ``lost`` stones were discarded (R-MON-3)."""
 
     kind: ClassVar[str] = "monument-taken"
@@ -119,7 +141,7 @@ class MonumentTaken(Event):
 
 
 @dataclass(frozen=True)
-class MonumentEroded(Event):
+class MonumentEroded(BaseEvent):
     """A stone flood took one stone of ``seat``'s ``monument``; ``left`` remain (R-MON-6)."""
 
     kind: ClassVar[str] = "monument-eroded"
@@ -129,7 +151,7 @@ class MonumentEroded(Event):
 
 
 @dataclass(frozen=True)
-class MonumentLost(Event):
+class MonumentLost(BaseEvent):
     """``seat``'s ``monument`` went back to the centre, by ``cause`` (erosion or locust)."""
 
     kind: ClassVar[str] = "monument-lost"
@@ -139,46 +161,46 @@ class MonumentLost(Event):
 
 
 @dataclass(frozen=True)
-class LocustStruck(Event):
+class LocustStruck(BaseEvent):
     """The locust, found by ``seat`` during ``cause`` (flood, market, speculation, turn),
-    ate the largest fields: ``fields`` lists (seat, crop or monument, cards) (R-LOCUST-1)."""
+    ate the largest fields: ``fields`` lists (seat, the field's place, cards) (R-LOCUST-1)."""
 
     kind: ClassVar[str] = "locust"
     seat: int
     cause: str
-    fields: tuple[tuple[int, str, int], ...]
+    fields: tuple[tuple[int, Place, int], ...]
 
 
 @dataclass(frozen=True)
-class Speculated(Event):
+class Speculated(BaseEvent):
     """``seat`` laid speculation ``cards`` (R-SPEC-1)."""
 
     kind: ClassVar[str] = "speculate"
     seat: int
-    cards: tuple[str, ...]
+    cards: tuple[CardRef, ...]
 
 
 @dataclass(frozen=True)
-class SpeculationPaid(Event):
+class SpeculationPaid(BaseEvent):
     """``seat``'s speculation ``card`` matched the flood and pays ``count`` cards (R-SPEC-3)."""
 
     kind: ClassVar[str] = "speculation-paid"
     seat: int
-    card: str
+    card: CardRef
     count: int
 
 
 @dataclass(frozen=True)
-class SpeculationFailed(Event):
+class SpeculationFailed(BaseEvent):
     """``seat``'s speculation ``card`` did not match and is discarded (R-SPEC-3)."""
 
     kind: ClassVar[str] = "speculation-failed"
     seat: int
-    card: str
+    card: CardRef
 
 
 @dataclass(frozen=True)
-class Passed(Event):
+class Passed(BaseEvent):
     """``seat`` ended its turn without planting or speculating."""
 
     kind: ClassVar[str] = "pass"
@@ -186,7 +208,7 @@ class Passed(Event):
 
 
 @dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(BaseEvent):
     """``seat`` is now the active player (R-DRAW-1: play passes clockwise)."""
 
     kind: ClassVar[str] = "turn"
@@ -194,7 +216,7 @@ class TurnStarted(Event):
 
 
 @dataclass(frozen=True)
-class SeasonEnded(Event):
+class SeasonEnded(BaseEvent):
     """The draw pile ran out: ``season`` ended and a pile of ``deck`` cards starts the next (R-END-1)."""
 
     kind: ClassVar[str] = "season"
@@ -203,12 +225,20 @@ class SeasonEnded(Event):
 
 
 @dataclass(frozen=True)
-class GameOver(Event):
+class GameOver(BaseEvent):
     """The last pile ran out (R-END-2); ranking groups best first, piles smallest first (R-END-3)."""
 
     kind: ClassVar[str] = "game-over"
     ranking: tuple[tuple[int, ...], ...]
     piles: tuple[tuple[int, ...], ...]
+
+
+#: Every event of a move: code that handles events matches on these classes.
+Event: TypeAlias = (
+    FloodRevealed | Harvested | Traded | Drawn | Planted | TakenOver | MonumentBuilt
+    | MonumentTaken | MonumentEroded | MonumentLost | LocustStruck | Speculated
+    | SpeculationPaid | SpeculationFailed | Passed | TurnStarted | SeasonEnded | GameOver
+)
 
 
 def redact(event: Event, viewer: int | None) -> Event:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
-from math import comb
 from typing import overload
 
 from .board import Board
@@ -309,11 +308,6 @@ def _new_field_plantings(board: Board, seat: int, p: _Plantable) -> list[Move]:
             continue  # two stones needed; two new Monuments break R-MON-2
         moves.append(make(PLANT, (KEY_TOKENS[k1], KEY_TOKENS[k2])))
     return moves
-
-
-def stone_spread_count(monuments: int, stones: int) -> int:
-    """How many ways 0..stones stones can be laid on ``monuments`` fields."""
-    return comb(stones + monuments, monuments)
 
 
 def stone_spreads(monuments: list[int], stones: int) -> list[tuple[int, ...]]:

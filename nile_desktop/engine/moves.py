@@ -19,11 +19,13 @@ from .cards import (
     KIND_NAMES,
     MON_KEY,
     MONUMENTS,
+    N_CROPS,
     N_KINDS,
     SPEC_BY_PAIR,
     STONE,
 )
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, RefusalCode
+from .places import CardRef
 
 MARKET, OFFER, PLANT, SPECULATE, PASS = "market", "offer", "plant", "speculate", "pass"
 ACTIONS: tuple[str, ...] = (MARKET, OFFER, PLANT, SPECULATE, PASS)
@@ -98,6 +100,14 @@ def token_text(tok: int) -> str:
     return TOKEN_TEXTS[tok]
 
 
+#: The card reference of every token a move can hold (a storage card is a crop), so a
+#: move's events name their cards without reading text back.
+TOKEN_REFS: dict[int, CardRef] = {
+    t: CardRef.parse(TOKEN_TEXTS[t]) for t in range(len(TOKEN_TEXTS))
+    if not (t & 1) or (t >> 1) < N_CROPS
+}
+
+
 class Move:
     """One decision of the active player, e.g. ``market wheat storage:flax``.
 
@@ -167,6 +177,12 @@ class Move:
         return cls.make(action, tokens)
 
     @property
+    def refs(self) -> tuple[CardRef, ...]:
+        """The cards of the move as :class:`~.places.CardRef` values, in canonical order."""
+        refs = TOKEN_REFS
+        return tuple(refs[t] for t in self.tokens)
+
+    @property
     def cards(self) -> tuple[str, ...]:
         """The cards of the move in canonical text form."""
         texts = TOKEN_TEXTS
@@ -200,7 +216,7 @@ class Move:
 
 
 def _unknown(text: str, why: str) -> InvalidMoveError:
-    return InvalidMoveError("unknown-move", f"cannot read the move: {why}", move=str(text))
+    return InvalidMoveError(RefusalCode.UNKNOWN_MOVE, f"cannot read the move: {why}", move=str(text))
 
 
 def _parse_card(word: str, action: str, text: str) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import CROPS, KIND_NAMES, MONUMENTS
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, RefusalCode
 
 STORAGE_PREFIX = "storage:"
 STONE = "stone"
@@ -26,7 +26,7 @@ SPEC_PREFIX = "spec:"
 
 
 def _bad(text: str, why: str) -> InvalidMoveError:
-    return InvalidMoveError("unknown-move", f"cannot read the card: {why}", move=text)
+    return InvalidMoveError(RefusalCode.UNKNOWN_MOVE, f"cannot read the card: {why}", move=text)
 
 
 @dataclass(frozen=True)
@@ -67,10 +67,6 @@ class CardRef:
     @property
     def from_storage(self) -> bool:
         return self.storage
-
-    @property
-    def is_speculation(self) -> bool:
-        return self.kind.startswith(SPEC_PREFIX)
 
     def in_hand(self) -> CardRef:
         """The same kind of card, from the hand and laid nowhere yet."""
@@ -138,3 +134,11 @@ class Place:
 
     def __str__(self) -> str:
         return f"{self.kind.value}:{self.name}"
+
+
+#: The :class:`CardRef` of every card kind from the hand, by kind index, and the
+#: :class:`Place` of every crop's field and every Monument, by index: a move's events
+#: are built from these shared values rather than from new ones.
+CARD_REFS: tuple[CardRef, ...] = tuple(CardRef(name) for name in KIND_NAMES)
+FIELD_PLACES: tuple[Place, ...] = tuple(Place.field(crop) for crop in CROPS)
+MONUMENT_PLACES: tuple[Place, ...] = tuple(Place.monument_of(name) for name in MONUMENTS)

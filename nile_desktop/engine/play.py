@@ -18,7 +18,6 @@ from .board import Board
 from .cards import (
     CROPS,
     CROPS_SHOWN,
-    KIND_NAMES,
     LOCUST,
     MON_KEY,
     MONUMENTS,
@@ -59,6 +58,7 @@ from .moves import (
     token_key,
     token_kind,
 )
+from .places import CARD_REFS, FIELD_PLACES, MONUMENT_PLACES, Place
 from .powers import payout_for, takeover_need, turn_draw
 from .rng import Rng
 from .scoring import final_result
@@ -123,7 +123,7 @@ def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
         if from_store and state.rules.storage_top:
             del state.stacks[seat][-from_store:]  # validated: these are the top cards
         if not state.quiet:
-            events.append(Traded(seat, action, move.cards))
+            events.append(Traded(seat, action, move.refs))
         if action == MARKET:
             draw(state, seat, 1, "market")  # R-TRADE-2
         else:
@@ -138,7 +138,7 @@ def _play(state: Board, move: Move, plan: Plan) -> list[Event]:
             hand[token_kind(t)] -= 1
             state.specs[seat].append(token_kind(t))  # R-SPEC-2: pending until the next reveal
         if not state.quiet:
-            events.append(Speculated(seat, move.cards))
+            events.append(Speculated(seat, move.refs))
     elif not state.quiet:
         events.append(Passed(seat))
     # R-DRAW-1: the Obelisk as owned when the draw starts.
@@ -163,10 +163,7 @@ def _end_step(state: Board) -> bool:
         state.over = True
         state.result = final_result(state)
         if not state.quiet:
-            state.events.append(GameOver(
-                tuple(tuple(g) for g in state.result["ranking"]),
-                tuple(tuple(p) for p in state.result["piles"]),
-            ))
+            state.events.append(GameOver(state.result.ranking, state.result.piles))
     return state.over
 
 
@@ -177,7 +174,7 @@ def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:
     for key, n in plan.items():  # a crop card, or a stone for a Monument
         hand[key if key < MON_KEY else STONE] -= n
     if not state.quiet:
-        events.append(Planted(seat, move.cards))
+        events.append(Planted(seat, move.refs))
     # R-PLANT-4: ownership (Sphinx, Wall) is read before the move, so every
     # take-over of this move is decided on the board as it was.
     fields, mons = state.fields[seat], state.mons[seat]
@@ -274,7 +271,7 @@ def draw(state: Board, seat: int, n: int, reason: str) -> None:
             _after_take(state)
     if not state.quiet:
         got.sort()
-        state.events.append(Drawn(seat, reason, len(got), tuple(map(KIND_NAMES.__getitem__, got))))
+        state.events.append(Drawn(seat, reason, len(got), tuple(map(CARD_REFS.__getitem__, got))))
 
 
 def reveal_flood(state: Board, seat: int) -> None:
@@ -292,7 +289,7 @@ def reveal_flood(state: Board, seat: int) -> None:
         state.flood_stack[state.flood] += 1
     state.flood = kind
     if not state.quiet:
-        state.events.append(FloodRevealed(seat, KIND_NAMES[kind]))
+        state.events.append(FloodRevealed(seat, CARD_REFS[kind]))
     if any(state.specs):
         _pay_speculations(state, seat, kind)
     if kind == STONE:
@@ -327,11 +324,11 @@ def _pay_speculations(state: Board, revealer: int, flood: int) -> None:
         for kind in kinds:
             if shown.intersection(crops_shown(kind)):
                 if not state.quiet:
-                    state.events.append(SpeculationPaid(seat, KIND_NAMES[kind], count))
+                    state.events.append(SpeculationPaid(seat, CARD_REFS[kind], count))
                 draw(state, seat, count, "speculation")
             else:
                 if not state.quiet:
-                    state.events.append(SpeculationFailed(seat, KIND_NAMES[kind]))
+                    state.events.append(SpeculationFailed(seat, CARD_REFS[kind]))
 
 
 def _harvest(state: Board, crops: tuple[int, ...]) -> None:
@@ -379,7 +376,7 @@ def _locust(state: Board, seat: int, cause: str) -> None:
     largest = 0
     for s in range(state.rules.players):
         largest = max(largest, *state.fields[s], *state.mons[s])
-    eaten: list[tuple[int, str, int]] = []
+    eaten: list[tuple[int, Place, int]] = []
     lost: list[tuple[int, str]] = []
     if largest:
         for s in range(state.rules.players):
@@ -388,12 +385,12 @@ def _locust(state: Board, seat: int, cause: str) -> None:
                 if fields[crop] == largest:
                     fields[crop] = 0
                     state.discard[crop] += largest
-                    eaten.append((s, CROPS[crop], largest))
+                    eaten.append((s, FIELD_PLACES[crop], largest))
             for m in range(N_MONUMENTS):
                 if mons[m] == largest:
                     mons[m] = 0
                     state.discard[STONE] += largest
-                    eaten.append((s, MONUMENTS[m], largest))
+                    eaten.append((s, MONUMENT_PLACES[m], largest))
                     lost.append((s, MONUMENTS[m]))
     state.locust_aside = True
     if not state.quiet:

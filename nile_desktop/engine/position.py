@@ -92,7 +92,7 @@ def position_dict(state: Board) -> dict[str, Any]:
         "flood_stack": _names(state.flood_stack),
         "locust_aside": state.locust_aside,
         "seats": seats,
-        "result": state.result,
+        "result": state.result.to_dict() if state.result is not None else None,
     }
     extra = dict(state.extra)
     extra["shuffles"] = state.shuffles

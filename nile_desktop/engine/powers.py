@@ -69,10 +69,6 @@ def takeover_need(board: Board, seat: int, key: int) -> tuple[int, int]:
     return 0, -1
 
 
-def has_obelisk(board: Board, seat: int) -> bool:
-    return board.mons[seat][OBELISK] > 0
-
-
 def draws_for(obelisk: bool) -> int:
     """Cards drawn at the end of a turn by a seat with or without the Obelisk (R-DRAW-1)."""
     return TURN_DRAW_OBELISK if obelisk else TURN_DRAW
@@ -86,8 +82,3 @@ def payout_for(obelisk: bool) -> int:
 def turn_draw(board: Board, seat: int) -> int:
     """Cards ``seat`` draws at the end of its turn, Obelisk read now (R-DRAW-1, R-MON-5)."""
     return draws_for(board.mons[seat][OBELISK] > 0)
-
-
-def payout_per_match(board: Board, seat: int) -> int:
-    """Cards one matching speculation card of ``seat`` pays, Obelisk read now (R-SPEC-3, R-MON-5)."""
-    return payout_for(board.mons[seat][OBELISK] > 0)

@@ -26,6 +26,14 @@ SEED_MIN, SEED_MAX = 0, (1 << 64) - 1
 STORAGE_FREE, STORAGE_TOP = "free", "top"
 
 
+def ascii_int(value: str) -> int:
+    """A whole number written in ASCII digits, as the command lines take a seed or a count
+    (``int`` would also take ``١٢٣`` and ``1_0``); ``ValueError`` for anything else."""
+    if not (value.isascii() and value.isdigit()):
+        raise ValueError(f"not ASCII digits: {value!r}")
+    return int(value)
+
+
 def check_seed(seed: object) -> int:
     """``seed`` if it is an integer in ``SEED_MIN..SEED_MAX``, else ``ValueError``."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:
@@ -64,11 +72,6 @@ class Rules:
     def storage(self) -> str:
         """The ``storage`` option as a position writes it: ``"free"`` or ``"top"``."""
         return STORAGE_TOP if self.storage_top else STORAGE_FREE
-
-    @property
-    def crops_in_play(self) -> int:
-        """How many crops this game plays with (R-SETUP-1)."""
-        return crop_count(self.players)
 
     @property
     def seasons(self) -> int:

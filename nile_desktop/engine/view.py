@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from .board import Board
 from .cards import CROPS, KIND_NAMES, LOCUST, MONUMENTS, N_CROPS, N_KINDS, STONE, full_deck_counts
+from .outcome import Outcome
 from .rng import EngineRandom
 from .rules import Rules
 from .state import State
@@ -50,7 +50,7 @@ class View:
     fields: tuple[tuple[int, ...], ...]
     mons: tuple[tuple[int, ...], ...]
     specs: tuple[tuple[int, ...], ...]
-    result: dict[str, Any] | None
+    result: Outcome | None
     #: Own storage in arrival order, bottom first, under ``storage: top``
     #: (R-TRADE-1); empty otherwise. Other seats' order is never seen.
     storage_order: tuple[int, ...] = ()

@@ -42,8 +42,8 @@ from nile_desktop.ai.chances import (
     calibrated,
     dice_for,
     evaluate_with,
-    scored_after,
     play_out,
+    scored_after,
     view_deal,
 )
 from nile_desktop.ai.heuristic import Scorer

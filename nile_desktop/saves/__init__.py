@@ -1,7 +1,8 @@
 """Saved games: the file format, its errors, the library of saves, locks and the player's record.
 
 A game is its rules, seed, seats and moves (:mod:`.format`), replayed on load;
-a file that cannot be used raises :class:`SaveError` (:mod:`.errors`). The
+a file that cannot be used raises :class:`SaveError` (:mod:`.errors`); save files
+are created, written, read and autosaved by :mod:`.files`. The
 library lists, deletes, imports and exports saves (:mod:`.library`), a lock
 marks a save another copy of the game has open (:mod:`.locks`), finished games
 feed the player's record (:mod:`.record`), and ``python -m
@@ -13,11 +14,7 @@ the other modules are imported by name.
 """
 
 from nile_desktop.saves.errors import SaveError, without_surrogates
-from nile_desktop.saves.format import (
-    AUTOSAVE_NAME,
-    SEAT_KINDS,
-    SaveGame,
-    Seat,
+from nile_desktop.saves.files import (
     autosave,
     load_save,
     log_opened,
@@ -25,14 +22,13 @@ from nile_desktop.saves.format import (
     new_save_path,
     read_save,
     save_and_leave,
-    save_from_dict,
     saves_dir,
     write_save,
 )
+from nile_desktop.saves.format import AUTOSAVE_NAME, SaveGame, Seat, save_from_dict
 
 __all__ = [
     "AUTOSAVE_NAME",
-    "SEAT_KINDS",
     "SaveError",
     "SaveGame",
     "Seat",

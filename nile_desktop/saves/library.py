@@ -41,15 +41,9 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.engine import State
 from nile_desktop.saves import locks as save_locks
-from nile_desktop.saves.format import (
-    AUTOSAVE_NAME,
-    SaveError,
-    SaveGame,
-    load_save,
-    new_save_path,
-    saves_dir,
-    write_save,
-)
+from nile_desktop.saves.errors import SaveError
+from nile_desktop.saves.files import load_save, new_save_path, saves_dir, write_save
+from nile_desktop.saves.format import AUTOSAVE_NAME, SaveGame
 
 log = logging.getLogger(__name__)
 
@@ -145,11 +139,11 @@ def save_info(path: Path) -> SaveInfo:
 
 def summary(save: SaveGame, state: State, path: Path, fallback: datetime) -> SaveInfo:
     """The Load screen's line about a save that loaded."""
-    result = state.result if state.over and isinstance(state.result, dict) else {}
+    ranking = state.result.ranking if state.over and state.result is not None else ()
     return SaveInfo(path, parse_time(save.updated, fallback), save.player_names,
                     state.season, state.seasons, bool(state.over),
                     kinds=[seat.kind for seat in save.seats],
-                    ranking=[list(group) for group in result.get("ranking", [])],
+                    ranking=[list(group) for group in ranking],
                     moves=len(save.moves), takebacks=save.takebacks)
 
 

@@ -41,9 +41,10 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop import paths
-from nile_desktop.ai.levels import LEVELS
+from nile_desktop.engine import Outcome
 from nile_desktop.i18n import _
 from nile_desktop.saves.errors import SaveError
+from nile_desktop.seats import SEAT_KINDS
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +69,15 @@ def opponent_level(kinds: Sequence[str], seat: int) -> str:
     bots = [k for s, k in enumerate(kinds) if s != seat and k != "human"]
     if not bots:
         return PEOPLE
-    return max(bots, key=lambda k: (LEVELS.index(k) if k in LEVELS else len(LEVELS), k))
+    return max(bots, key=lambda k: (SEAT_KINDS.index(k) if k in SEAT_KINDS else len(SEAT_KINDS),
+                                    k))
 
 
-def game_entry(game_id: str, date: str, kinds: Sequence[str], seat: int, result: dict[str, Any],
+def game_entry(game_id: str, date: str, kinds: Sequence[str], seat: int, result: Outcome,
                takebacks: bool = False, mean_loss: float | None = None) -> dict[str, Any]:
     """The record entry of ``seat`` in a finished game with engine ``result``."""
-    won = seat in result["ranking"][0]
-    piles = result["piles"][seat]
+    won = seat in result.winners
+    piles = result.piles[seat]
     return {"id": game_id, "date": date, "seats": len(kinds),
             "opponents": opponent_level(kinds, seat), "won": bool(won),
             "smallest_pile": int(piles[0]) if piles else 0,

@@ -23,9 +23,10 @@ import shlex
 import sys
 from collections.abc import Sequence
 
-from nile_desktop.engine_cli import ascii_int
+from nile_desktop.engine.rules import ascii_int
 from nile_desktop.saves.errors import SaveError
-from nile_desktop.saves.format import SaveGame, load_save
+from nile_desktop.saves.files import load_save
+from nile_desktop.saves.format import SaveGame
 
 EXIT_BAD_INPUT = 2
 #: Engine ``new`` switches for the rule options a save may hold.

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from nile_desktop.ai import RandomBot
+from nile_desktop.ai import Bot, RandomBot, Reason
 from nile_desktop.ai import make_bot as ai_make_bot
+from nile_desktop.engine import Move, View
 
 log = logging.getLogger(__name__)
 
 
-def make_bot(level: str) -> Any:
+def make_bot(level: str) -> Bot:
     """A bot of ``level`` (one of :data:`nile_desktop.ai.LEVELS`), or the random bot for an
     unknown level (a save written by a newer version)."""
     try:
@@ -85,18 +86,18 @@ class BotRunner(Worker):
 
     def __init__(self) -> None:
         super().__init__("nile-bot")
-        self._bots: dict[str, Any] = {}
+        self._bots: dict[str, Bot] = {}
 
-    def bot(self, level: str) -> Any:
+    def bot(self, level: str) -> Bot:
         if level not in self._bots:
             self._bots[level] = make_bot(level)
         return self._bots[level]
 
-    def ask(self, level: str, view: Any, legal: list[Any], rng: random.Random) -> None:
+    def ask(self, level: str, view: View, legal: Sequence[Move], rng: random.Random) -> None:
         """Start thinking; the answer comes from :meth:`result`."""
         self.submit(self.bot(level).choose, view, legal, rng)
 
-    def result(self) -> tuple[Any, Any] | None:
+    def result(self) -> tuple[Move, Reason | str] | None:
         """The bot's ``(move, reason)`` once it has decided, else None.
 
         The reason stays a ``Reason`` (a message id and values), so the table

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from nile_desktop import card_art
-from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS
+from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
@@ -31,13 +31,15 @@ from nile_desktop.i18n import N_, LazyString, _, ngettext, player_name
 from nile_desktop.saves import log_opened, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
+from nile_desktop.seats import SEAT_KINDS, SeatKind
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
-SEAT_KINDS: tuple[tuple[str, Any], ...] = (
-    ("human", N_("Person")),
-    *((level, LazyString(LEVEL_LABELS[level])) for level in LEVELS),
-)
+#: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
+#: with its label.
+KIND_CHOICES: tuple[tuple[SeatKind, Any], ...] = tuple(
+    (kind, N_("Person") if kind.is_human else LazyString(LEVEL_LABELS[kind]))
+    for kind in SEAT_KINDS)
 BOT_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N_("Tiye"),
              N_("Khufu"))
 
@@ -85,7 +87,7 @@ def restore_setup(scene: NewGameScene, setup: Any) -> None:
     seats = setup.get("seats")
     if not isinstance(seats, list):
         return
-    kinds = {kind for kind, _label in SEAT_KINDS}
+    kinds = {kind for kind, _label in KIND_CHOICES}
     colours: set[int] = set()
     for index, item in enumerate(seats[:MAX_SEATS]):
         if not isinstance(item, dict):
@@ -183,7 +185,7 @@ class NewGameScene(MenuScene):
         self.group.add(Choice((left, panel.top + 46, 560, 44),
                               [(n, str(n)) for n in PLAYER_COUNTS], self.count,
                               self.set_count, label=lambda: _("Players"), uid="players"))
-        kinds = [(kind, label) for kind, label in SEAT_KINDS]
+        kinds = [(kind, label) for kind, label in KIND_CHOICES]
         for i in range(self.count):
             y = panel.top + 112 + i * 62
             seat = self.seats[i]

@@ -29,9 +29,32 @@ import logging
 import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from typing import Any, Protocol
+
+from nile_desktop.settings import Settings
 
 log = logging.getLogger(__name__)
+
+
+class AppHost(Protocol):
+    """What a scene may ask of the application it runs in: the settings (kept, and applied
+    to the window and the language), sounds, the crash screen's way back, quitting."""
+
+    settings: Settings
+
+    def save_settings(self) -> None: ...
+
+    def apply_settings(self) -> None: ...
+
+    def set_fullscreen(self, on: bool) -> None: ...
+
+    def set_window_size(self, size: tuple[int, int]) -> None: ...
+
+    def play(self, sound: str) -> None: ...
+
+    def recover(self, scene: Scene) -> None: ...
+
+    def quit(self, code: int = 0) -> None: ...
 
 
 class Scene:
@@ -96,7 +119,7 @@ class Scene:
 
     # -- helpers -----------------------------------------------------------------
     @property
-    def app(self) -> Any:
+    def app(self) -> AppHost | None:
         """The application object the stack belongs to (None in bare tests)."""
         return self.stack.app if self.stack is not None else None
 
@@ -117,7 +140,7 @@ class Scene:
 class SceneStack:
     """A stack of scenes with push / pop / replace and the lifecycle hooks."""
 
-    def __init__(self, app: Any = None, on_empty: Callable[[], None] | None = None,
+    def __init__(self, app: AppHost | None = None, on_empty: Callable[[], None] | None = None,
                  scene_context: Callable[[Scene], AbstractContextManager[Any]] | None = None
                  ) -> None:
         self.app = app

@@ -2,5 +2,5 @@
 
 ``python -m nile_desktop.soak engine|files|ui`` (see ``--help``) runs one
 part and prints what it counted; the exit code is 1 if anything failed.
-CI runs a small soak on every push; the README says how to run large ones.
+CI runs a small soak on every push; docs/DEVELOPING.md says how to run large ones.
 """

@@ -49,6 +49,7 @@ from typing import Any
 
 from nile_desktop import engine_cli, saves, settings
 from nile_desktop.ai import make_bot
+from nile_desktop.ai.reason_data import reason_to_data
 from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.saves import library as save_library
@@ -65,7 +66,7 @@ KINDS = ("save", "save", "save", "settings", "position", "tutorial", "hints", "e
 
 
 @dataclass
-class Tally:
+class SoakTally:
     """What a soak counted."""
 
     cases: int = 0
@@ -122,7 +123,7 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
                 move, reason = bot.choose(observe(state, seat), state.legal_moves(),
                                           EngineRandom(seed, len(save.moves)))
             state.apply(move)
-            save.record(move, reason)
+            save.record(move, reason_to_data(reason))
         out["save"].append(save.to_json().encode("utf-8"))
         out["position"].append(state.to_json().encode("utf-8"))
         old = save.to_dict()
@@ -161,7 +162,7 @@ class FilesSoak:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self.tally = Tally()
+        self.tally = SoakTally()
         self.app: Any = None
         self.screen_errors: list[BaseException] = []
         self.batch: list[tuple[Path, str]] = []
@@ -357,7 +358,7 @@ class FilesSoak:
                      *progress_path().parent.glob("tutorial.json.bad*")]:
             kept.unlink()
 
-    def run(self, cases: int, progress: bool = False) -> Tally:
+    def run(self, cases: int, progress: bool = False) -> SoakTally:
         valid = valid_files(self.seed)
         folder = saves.saves_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -378,7 +379,7 @@ class FilesSoak:
         return self.tally
 
 
-def run(cases: int, seed: int, progress: bool = False) -> Tally:
+def run(cases: int, seed: int, progress: bool = False) -> SoakTally:
     """Run the files soak in a private home folder and return what it counted."""
     with private_home():
         return FilesSoak(seed).run(cases, progress)

@@ -4,9 +4,11 @@ log lines, banners and refusals.
 Below both the screens (``scenes/``) and the game review (``review/``), and display-free
 (no pygame): the review's command line prints the same sentences the table shows.
 :mod:`.table` tells moves and engine events; :mod:`.words` builds the table's lines
-from them (the log, banners, refusals).
+from them (the log, banners); :mod:`.refusals` says why a move or a pick is refused;
+:mod:`.powers` what each Monument gives its owner.
 """
 
+from nile_desktop.text.refusals import REFUSAL_TEXTS, TableRefusalCode, refusal_text
 from nile_desktop.text.table import (
     card_label,
     cards_label,
@@ -22,13 +24,14 @@ from nile_desktop.text.words import (
     event_line,
     note_line,
     reason_line,
-    refusal_text,
     refusal_words,
     turn_header,
     who,
 )
 
 __all__ = [
+    "REFUSAL_TEXTS",
+    "TableRefusalCode",
     "Refused",
     "banner_line",
     "cannot_go",

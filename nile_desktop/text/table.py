@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from nile_desktop.ai.levels import LEVEL_LABELS
+from nile_desktop.engine import CardRef, Event, assert_never
+from nile_desktop.engine import events as ev
 from nile_desktop.i18n import _, card_name, format_number, ngettext, times
 
 STORAGE = "storage:"
@@ -47,20 +49,32 @@ def card_label(token: str) -> str:
     return _("{card} (storage)").format(card=text) if from_storage else text
 
 
-def cards_label(tokens: Sequence[str], *, speculation: bool = False) -> str:
+def _card_parts(card: CardRef | str) -> tuple[bool, str, str | None]:
+    """(from storage, name, the Monument of a stone laid on one) of a card, or of its
+    notation in a move's text (which may be one no move can hold, shown as written)."""
+    if isinstance(card, CardRef):
+        return card.storage, card.kind, card.monument
+    from_storage = card.startswith(STORAGE)
+    name = card[len(STORAGE):] if from_storage else card
+    if name.startswith("stone@"):
+        return from_storage, "stone", name[len("stone@"):]
+    return from_storage, name, None
+
+
+def cards_label(cards: Sequence[CardRef | str], *, speculation: bool = False) -> str:
     """Cards grouped by kind, in the order given: "Wheat ×2, Flax, 3 stones on the Sphinx".
 
     Stones for a Monument are counted in words; with ``speculation`` a
     speculation card reads as the bet it makes ("Wheat or Flax").
     """
+    tokens = [_card_parts(card) for card in cards]
     counts = Counter(tokens)
     parts = []
     for token in dict.fromkeys(tokens):
-        from_storage = token.startswith(STORAGE)
-        name = token[len(STORAGE):] if from_storage else token
+        from_storage, name, monument = token
         n = counts[token]
-        if name.startswith("stone@"):
-            label = _stones_label(name[len("stone@"):], n)
+        if monument is not None:
+            label = _stones_label(monument, n)
             n = 1
         elif speculation and name.startswith("spec:"):
             label = _speculation_label(name)
@@ -88,80 +102,78 @@ def describe_move(move: Any) -> str:
     return str(move)
 
 
-def _crop_or_monument(name: str) -> str:
-    try:
-        return card_name(name)
-    except ValueError:
-        return name
-
-
-def describe_event(event: Any, names: Sequence[str]) -> str | None:
-    """One log line for an engine event, or None for events not worth a line."""
-    kind = event.kind
+def describe_event(event: Event, names: Sequence[str]) -> str:
+    """One log line for an engine event."""
 
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else "?"
 
-    if kind == "flood":
-        return _("{name} turns up the flood: {card}").format(
-            name=who(event.seat), card=card_name(event.card))
-    if kind == "harvest":
-        return _("{name} harvests {crop}").format(name=who(event.seat),
-                                                 crop=card_name(event.crop))
-    if kind == "trade":
-        cards = cards_label(event.cards)
-        if event.action == "offer":
-            return _("{name} offers {cards} to Hapi").format(name=who(event.seat), cards=cards)
-        return _("{name} trades {cards} at the market").format(name=who(event.seat), cards=cards)
-    if kind == "draw":
-        return ngettext("{name} draws {n} card", "{name} draws {n} cards", event.count).format(
-            name=who(event.seat), n=event.count)
-    if kind == "plant":
-        return _("{name} plants {cards}").format(name=who(event.seat),
-                                                 cards=cards_label(event.cards))
-    if kind == "takeover":
-        return _("{name} takes over the {crop} field from {victim}").format(
-            name=who(event.seat), crop=card_name(event.crop), victim=who(event.victim))
-    if kind == "monument-built":
-        return ngettext("{name} builds the {monument} on {n} stone",
-                        "{name} builds the {monument} on {n} stones", event.stones).format(
-            name=who(event.seat), monument=card_name(event.monument), n=event.stones)
-    if kind == "monument-taken":
-        return _("{name} takes the {monument} from {victim}").format(
-            name=who(event.seat), monument=card_name(event.monument), victim=who(event.victim))
-    if kind == "monument-eroded":
-        return _("The flood wears a stone off the {monument} of {name}").format(
-            name=who(event.seat), monument=card_name(event.monument))
-    if kind == "monument-lost":
-        return _("The {monument} of {name} returns to the centre").format(
-            name=who(event.seat), monument=card_name(event.monument))
-    if kind == "locust":
-        if not event.fields:
-            return _("Plague of Locusts! There was no field to eat.")
-        eaten = ", ".join(f"{who(seat)}: {_crop_or_monument(what)}"
-                          for seat, what, _cards in event.fields)
-        return _("Plague of Locusts! Eaten: {fields}").format(fields=eaten)
-    if kind == "speculate":
-        return _("{name} speculates on {cards}").format(
-            name=who(event.seat), cards=cards_label(event.cards, speculation=True))
-    if kind == "speculation-paid":
-        return ngettext("The speculation of {name} pays {n} card",
-                        "The speculation of {name} pays {n} cards", event.count).format(
-            name=who(event.seat), n=event.count)
-    if kind == "speculation-failed":
-        return _("The speculation of {name} fails").format(name=who(event.seat))
-    if kind == "pass":
-        return _("{name} plants nothing").format(name=who(event.seat))
-    if kind == "turn":
-        return _("— {name} to play —").format(name=who(event.seat))
-    if kind == "season":
-        return _("Season {season} is over: the discards make a new draw pile").format(
-            season=event.season)
-    if kind == "game-over":
-        winners = [who(seat) for seat in event.ranking[0]]
-        return ngettext("The game is over. Winner: {names}", "The game is over. Winners: {names}",
-                        len(winners)).format(names=", ".join(winners))
-    return None
+    match event:
+        case ev.FloodRevealed():
+            return _("{name} turns up the flood: {card}").format(
+                name=who(event.seat), card=card_name(event.card.kind))
+        case ev.Harvested():
+            return _("{name} harvests {crop}").format(name=who(event.seat),
+                                                     crop=card_name(event.crop))
+        case ev.Traded():
+            cards = cards_label(event.cards)
+            if event.action == "offer":
+                return _("{name} offers {cards} to Hapi").format(name=who(event.seat),
+                                                                 cards=cards)
+            return _("{name} trades {cards} at the market").format(name=who(event.seat),
+                                                                   cards=cards)
+        case ev.Drawn():
+            return ngettext("{name} draws {n} card", "{name} draws {n} cards",
+                            event.count).format(name=who(event.seat), n=event.count)
+        case ev.Planted():
+            return _("{name} plants {cards}").format(name=who(event.seat),
+                                                     cards=cards_label(event.cards))
+        case ev.TakenOver():
+            return _("{name} takes over the {crop} field from {victim}").format(
+                name=who(event.seat), crop=card_name(event.crop), victim=who(event.victim))
+        case ev.MonumentBuilt():
+            return ngettext("{name} builds the {monument} on {n} stone",
+                            "{name} builds the {monument} on {n} stones", event.stones).format(
+                name=who(event.seat), monument=card_name(event.monument), n=event.stones)
+        case ev.MonumentTaken():
+            return _("{name} takes the {monument} from {victim}").format(
+                name=who(event.seat), monument=card_name(event.monument),
+                victim=who(event.victim))
+        case ev.MonumentEroded():
+            return _("The flood wears a stone off the {monument} of {name}").format(
+                name=who(event.seat), monument=card_name(event.monument))
+        case ev.MonumentLost():
+            return _("The {monument} of {name} returns to the centre").format(
+                name=who(event.seat), monument=card_name(event.monument))
+        case ev.LocustStruck():
+            if not event.fields:
+                return _("Plague of Locusts! There was no field to eat.")
+            eaten = ", ".join(f"{who(seat)}: {card_name(place.name)}"
+                              for seat, place, _cards in event.fields)
+            return _("Plague of Locusts! Eaten: {fields}").format(fields=eaten)
+        case ev.Speculated():
+            return _("{name} speculates on {cards}").format(
+                name=who(event.seat), cards=cards_label(event.cards, speculation=True))
+        case ev.SpeculationPaid():
+            return ngettext("The speculation of {name} pays {n} card",
+                            "The speculation of {name} pays {n} cards", event.count).format(
+                name=who(event.seat), n=event.count)
+        case ev.SpeculationFailed():
+            return _("The speculation of {name} fails").format(name=who(event.seat))
+        case ev.Passed():
+            return _("{name} plants nothing").format(name=who(event.seat))
+        case ev.TurnStarted():
+            return _("— {name} to play —").format(name=who(event.seat))
+        case ev.SeasonEnded():
+            return _("Season {season} is over: the discards make a new draw pile").format(
+                season=event.season)
+        case ev.GameOver():
+            winners = [who(seat) for seat in event.ranking[0]]
+            return ngettext("The game is over. Winner: {names}",
+                            "The game is over. Winners: {names}",
+                            len(winners)).format(names=", ".join(winners))
+        case _:
+            assert_never(event)
 
 
 def reason_text(reason: Any) -> str:
@@ -170,7 +182,7 @@ def reason_text(reason: Any) -> str:
     render = getattr(reason, "render", None)
     if render is None:
         return str(reason or "")
-    return render(_, card_name, ngettext, format_number)
+    return str(render(_, card_name, ngettext, format_number))
 
 
 def seat_kind_label(kind: str) -> str:

@@ -1,6 +1,6 @@
 """The crop symbols and card emblems, as SVG fragments in a 100 x 100 box.
 
-Every crop has its own silhouette (ART.md "Symbols") so cards stay apart in
+Every crop has its own silhouette (docs/ART.md, "Symbols") so cards stay apart in
 greyscale, and each symbol is written once here and placed by
 ``make_faces`` in the card centre, the corners and the speculation halves.
 pygame's SVG loader (nanosvg) ignores ``<use>``, clip paths and text, so the

@@ -70,8 +70,8 @@ FLOOD = "flax"
 SEED = 2024
 
 
-def _total() -> Counter:
-    want: Counter = Counter({crop: 14 for crop in CROPS})
+def _total() -> Counter[str]:
+    want: Counter[str] = Counter({crop: 14 for crop in CROPS})
     want.update({spec: 1 for spec in SPECS})
     want["stone"] = 14
     want["locust"] = 1
@@ -80,7 +80,7 @@ def _total() -> Counter:
 
 def build() -> dict[str, Any]:
     """The prepared position as a JSON-ready dict (NOTATION.md position format)."""
-    used: Counter = Counter(DECK)
+    used: Counter[str] = Counter(DECK)
     used[FLOOD] += 1
     for seat in SEATS:
         used.update(seat["hand"])

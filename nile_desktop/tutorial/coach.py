@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from nile_desktop.engine import EngineError, Move
+from nile_desktop.engine import EngineError, Event, Move
 from nile_desktop.i18n import N_
 from nile_desktop.tutorial.lessons import BOT, BOT_MOVES, LESSONS, PERSON, Lesson, person_turn
 from nile_desktop.tutorial.progress import Progress
@@ -50,7 +50,7 @@ class Coach:
         self.bot_moves = tuple(bot_moves)
         self.progress = progress or Progress()
         self.progress.lesson = min(self.progress.lesson, len(self.lessons))
-        self.recent: list[Any] = []
+        self.recent: list[Event] = []
         #: How often each lesson's trigger fired (tests check: exactly once).
         self.fired: dict[str, int] = {}
         if self.progress.shown and self.lesson is not None:
@@ -146,7 +146,7 @@ class Coach:
         self._changed()
         return lesson
 
-    def moved(self, seat: int, move: str, events: Sequence[Any], state: Any) -> None:
+    def moved(self, seat: int, move: str, events: Sequence[Event], state: Any) -> None:
         """A move was played (by anyone): end a lesson it completes, look for the next.
         (The moves themselves are recorded by the game's save.)"""
         lesson = self.shown

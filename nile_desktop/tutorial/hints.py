@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.engine import MONUMENTS, MoveError, Role, placements
+from nile_desktop.engine import MONUMENTS, Event, MoveError, RefusalCode, Role, placements
+from nile_desktop.engine.events import Harvested, LocustStruck
 from nile_desktop.i18n import N_, card_name, count_cards
 
 #: Hints are offered in this many first games (while the setting is on).
@@ -33,14 +34,17 @@ TEXTS: dict[str, Any] = {
     "monument": N_("You hold two stones: plant them on a Monument in the centre to build it."),
 }
 REFUSALS: dict[str, Any] = {
-    "flooded": N_("A flooded crop cannot be planted until the next flood card comes up."),
-    "field-too-small": N_("A take-over needs more cards than the field you take over holds."),
-    "new-field-needs-two": N_("A new field needs two cards of its crop (or two different "
-                              "crops, one card each)."),
-    "two-crops-two-cards": N_("Two different crops: exactly one card of each."),
-    "too-many-kinds": N_("At most two crops per planting, unless all go on your own fields."),
-    "trade-needs-two": N_("Every trade takes exactly two cards: pick two, then trade."),
-    "one-monument-per-turn": N_("Only one Monument can be built per turn."),
+    RefusalCode.FLOODED:
+        N_("A flooded crop cannot be planted until the next flood card comes up."),
+    RefusalCode.FIELD_TOO_SMALL:
+        N_("A take-over needs more cards than the field you take over holds."),
+    RefusalCode.NEW_FIELD_NEEDS_TWO: N_("A new field needs two cards of its crop (or two "
+                                        "different crops, one card each)."),
+    RefusalCode.TWO_CROPS_TWO_CARDS: N_("Two different crops: exactly one card of each."),
+    RefusalCode.TOO_MANY_KINDS:
+        N_("At most two crops per planting, unless all go on your own fields."),
+    RefusalCode.TRADE_NEEDS_TWO: N_("Every trade takes exactly two cards: pick two, then trade."),
+    RefusalCode.ONE_MONUMENT_PER_TURN: N_("Only one Monument can be built per turn."),
 }
 
 
@@ -91,14 +95,15 @@ class Hints:
             self.remember(hint.id)
         return True
 
-    def moved(self, state: Any, seat: int, events: Sequence[Any]) -> None:
-        """A move was played: a new move closes the hint on show; events may bring one."""
+    def moved(self, state: Any, seat: int, events: Sequence[Event]) -> None:
+        """A move was played: a new move closes the hint on show; events may bring one
+        (a harvest of a person's field, a locust; other events bring none)."""
         if self.current is not None and self.current.id != "refused" and seat in self.humans:
             self.close()
         for e in events:
-            if e.kind == "harvest" and e.seat in self.humans:
+            if isinstance(e, Harvested) and e.seat in self.humans:
                 self.offer(Hint("own-flood", TEXTS["own-flood"], "flood"))
-            elif e.kind == "locust":
+            elif isinstance(e, LocustStruck):
                 self.offer(Hint("locust", TEXTS["locust"], "discard"))
 
     def situation(self, state: Any) -> None:

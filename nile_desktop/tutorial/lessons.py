@@ -22,12 +22,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.engine import KIND_BY_NAME, MoveError, flooded_crop_names
+from nile_desktop.engine import (
+    KIND_BY_NAME,
+    BaseEvent,
+    Event,
+    MoveError,
+    RefusalCode,
+    flooded_crop_names,
+)
+from nile_desktop.engine.events import Harvested, LocustStruck, MonumentEroded, SpeculationPaid
 from nile_desktop.i18n import N_
 
 PERSON, BOT = 0, 1
 
-Trigger = Callable[[Any, Sequence[Any]], bool]
+Trigger = Callable[[Any, Sequence[Event]], bool]
 
 
 @dataclass(frozen=True)
@@ -49,18 +57,18 @@ class Lesson:
     free: bool = False
     #: The refusal code (NOTATION.md) of the move this lesson invites the person to try:
     #: when the table refuses it, ``refusal`` says why in the lesson's words.
-    tries: str | None = None
+    tries: RefusalCode | None = None
     #: A lesson that waits for "Next" but lets the person play meanwhile: their move ends it.
     plays: bool = False
 
 
-def person_turn(state: Any, events: Sequence[Any]) -> bool:
+def person_turn(state: Any, events: Sequence[Event]) -> bool:
     return not state.over and state.active == PERSON
 
 
 def legal_now(move: str) -> Trigger:
     """The person's turn, and ``move`` is legal: the lesson's cards are on the table."""
-    def check(state: Any, events: Sequence[Any]) -> bool:
+    def check(state: Any, events: Sequence[Event]) -> bool:
         if not person_turn(state, events):
             return False
         try:
@@ -77,24 +85,25 @@ def asks(lesson_id: str, title: Any, text: Any, highlight: str, move: str,
     return Lesson(lesson_id, title, text, highlight, legal_now(move), move, refusal)
 
 
-def event_seen(kind: str, seat: int | None = None) -> Trigger:
-    def check(state: Any, events: Sequence[Any]) -> bool:
-        return any(e.kind == kind and (seat is None or getattr(e, "seat", None) == seat)
+def event_seen(kind: type[BaseEvent], seat: int | None = None) -> Trigger:
+    """An event of class ``kind`` (of ``seat``, if given) among the moves played."""
+    def check(state: Any, events: Sequence[Event]) -> bool:
+        return any(isinstance(e, kind) and (seat is None or getattr(e, "seat", None) == seat)
                    for e in events)
     return check
 
 
-def start(state: Any, events: Sequence[Any]) -> bool:
+def start(state: Any, events: Sequence[Event]) -> bool:
     return True
 
 
-def flooded_in_hand(state: Any, events: Sequence[Any]) -> bool:
+def flooded_in_hand(state: Any, events: Sequence[Event]) -> bool:
     """The person's turn, and the flood card shows a crop the person holds."""
     return person_turn(state, events) and any(state.hands[PERSON][KIND_BY_NAME[crop]]
                                               for crop in flooded_crop_names(state))
 
 
-def game_over(state: Any, events: Sequence[Any]) -> bool:
+def game_over(state: Any, events: Sequence[Event]) -> bool:
     return bool(state.over)
 
 
@@ -109,7 +118,7 @@ LESSONS: tuple[Lesson, ...] = (
               "It floods its crop (a speculation card floods two). Everyone with a field of "
               "that crop harvests: its top card goes into their storage. The Wheat flood "
               "just harvested one card from your Wheat field."),
-           "flood", event_seen("harvest", PERSON)),
+           "flood", event_seen(Harvested, PERSON)),
     Lesson("storage", N_("Your storage, and why the smallest pile decides"),
            N_("Harvested cards wait in your storage, hidden from Imhotep. At the end of the "
               "game each crop is counted separately, and only your smallest pile counts: "
@@ -142,7 +151,7 @@ LESSONS: tuple[Lesson, ...] = (
            "flood", flooded_in_hand,
            refusal=N_("Refused, as the lesson says: Wheat is under water this turn, so "
                       "nobody may plant it until the next flood (R-PLANT-1). Press Next."),
-           tries="flooded"),
+           tries=RefusalCode.FLOODED),
     asks("takeover", N_("Taking over a field"),
          N_("Each crop can have only one field on the table. Imhotep's Castor field has two "
             "cards; to start your own Castor field you must plant more cards than his "
@@ -158,7 +167,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("payout", N_("The speculation pays"),
            N_("Imhotep's flood is Flax, one of the crops on your speculation: it paid you "
               "three cards. A speculation that misses is simply discarded."),
-           "flood", event_seen("speculation-paid", PERSON)),
+           "flood", event_seen(SpeculationPaid, PERSON)),
     asks("offer", N_("An offering to Hapi"),
          N_("The other trade is an offering: discard any two cards, and a new flood is "
             "turned over at once, harvest and all. Pick your Papyrus card and your Papyrus "
@@ -169,7 +178,7 @@ LESSONS: tuple[Lesson, ...] = (
            N_("The locusts came up! Whenever the locust card is drawn, the largest field on "
               "the table is destroyed (all of them on a tie), yours or not: it ate "
               "Imhotep's three Papyrus. Then another card is drawn in its place."),
-           "seat.1", event_seen("locust")),
+           "seat.1", event_seen(LocustStruck)),
     asks("monument", N_("Building a Monument"),
          N_("Stones build Monuments. Plant your three stones on the Obelisk in the centre. "
             "While you own it you draw three cards at the end of each turn instead of "
@@ -180,7 +189,7 @@ LESSONS: tuple[Lesson, ...] = (
            N_("A stone came up as Imhotep's flood. It floods no crop, but every Monument "
               "loses one stone; a Monument whose last stone goes returns to the centre. "
               "Your Obelisk stands on two stones now."),
-           "monument.0.obelisk|seat.0", event_seen("monument-eroded", PERSON)),
+           "monument.0.obelisk|seat.0", event_seen(MonumentEroded, PERSON)),
     Lesson("seasons", N_("Seasons and the end of the game"),
            N_("A game has as many seasons as players. When the draw pile runs out, the "
               "season ends and the discards are shuffled into a new pile. This is the last "

@@ -1,8 +1,8 @@
 """The tutorial's game and its progress file.
 
 The guided game is not a normal save (a save is a seed and the moves of a
-dealt game): it starts from the prepared position. :class:`TutorialSave`
-looks like a save to the table (seats, moves, ``new_state``), and its
+dealt game): it starts from the prepared position. :class:`TutorialSave` is
+the save the table plays, whose ``new_state`` is that position, and its
 progress — the lesson reached, whether it is on screen, the skipped lessons
 and the moves played — is kept in ``tutorial.json`` in the user data folder,
 written atomically. Resuming replays the moves from the prepared start.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,9 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.engine import EngineError, State, position_from_dict
 from nile_desktop.i18n import N_
+from nile_desktop.saves import SaveGame, Seat
+from nile_desktop.saves.format import ReasonData
+from nile_desktop.seats import SeatKind
 from nile_desktop.tutorial import build_start
 
 log = logging.getLogger(__name__)
@@ -47,42 +50,28 @@ def start_state() -> State:
     return position_from_dict(data)
 
 
-def _start_seed() -> int:
-    return build_start.SEED
-
-
-@dataclass(frozen=True)
-class TutorialSeat:
-    name: str
-    kind: str
-    colour: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "colour": self.colour}
-
-
-@dataclass
-class TutorialSave:
-    """The guided game as the table sees a save."""
-
-    seats: list[TutorialSeat]
-    moves: list[str] = field(default_factory=list)
-    rules: dict[str, Any] = field(default_factory=lambda: dict(RULES))
-    seed: int = field(default_factory=lambda: _start_seed())
-
-    @property
-    def player_names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+class TutorialSave(SaveGame):
+    """The guided game as a save the table plays: it starts from the prepared position, not
+    from a deal of its seed, and keeps no bots' reasons (its bot's moves are scripted). It is
+    never written as a save file: the progress file keeps its moves."""
 
     def new_state(self) -> State:
         return start_state()
 
-    def record(self, move: object, reason: Any = None) -> None:
-        """Add a played move (the guided game keeps no reasons: its bot's moves are scripted)."""
+    def record(self, move: object, reason: ReasonData = None) -> None:
+        """Add a played move (no reason is kept)."""
         self.moves.append(str(move))
 
-    def reason_at(self, index: int) -> Any:
+    def reason_at(self, index: int) -> ReasonData:
         return None
+
+
+def tutorial_save(seats: Sequence[tuple[str, SeatKind]], moves: list[str]) -> TutorialSave:
+    """The guided game with ``seats`` (name and kind, in seat order and colour) and the
+    moves played so far: ``moves`` itself, so each move the table plays is added to it."""
+    return TutorialSave(rules=dict(RULES), seed=build_start.SEED, moves=moves,
+                        seats=[Seat(name, kind, colour) for colour, (name, kind)
+                               in enumerate(seats)])
 
 
 @dataclass

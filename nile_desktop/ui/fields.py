@@ -215,11 +215,6 @@ class ListView(Widget):
         return pygame.Rect(self.rect.left, self.rect.top + (index - self.scroll) * self.row_height,
                            self.rect.w, self.row_height)
 
-    def set_rows(self, rows: Sequence[Row]) -> None:
-        self.rows = list(rows)
-        self.selected = min(max(self.selected, 0), len(self.rows) - 1)
-        self._clamp_scroll()
-
     @property
     def visible_rows(self) -> int:
         return max(1, self.rect.h // self.row_height)

@@ -25,7 +25,7 @@ import pygame
 
 
 @dataclass(frozen=True)
-class Drawn:
+class DrawnText:
     """One line of text as drawn: where, at which size, inside which box (if one was declared)."""
 
     text: str
@@ -55,7 +55,7 @@ class TooWide:
 class TextLog:
     """Everything one recording saw; ``layer`` goes up each time the screen is dimmed."""
 
-    drawn: list[Drawn] = field(default_factory=list)
+    drawn: list[DrawnText] = field(default_factory=list)
     cuts: list[Cut] = field(default_factory=list)
     too_wide: list[TooWide] = field(default_factory=list)
     offered: set[str] = field(default_factory=set)
@@ -125,7 +125,7 @@ def note_drawn(text: str, rect: pygame.Rect) -> None:
         return  # clipped away entirely: nothing shows
     current = _boxes[-1] if _boxes else None
     for log in _logs:
-        log.drawn.append(Drawn(text, pygame.Rect(rect), log.layer, current))
+        log.drawn.append(DrawnText(text, pygame.Rect(rect), log.layer, current))
 
 
 def note_cut(full: str, shown: str, width: int) -> None:

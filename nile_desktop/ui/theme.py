@@ -1,6 +1,6 @@
 """The look shared by every screen: palette, fonts, text and the framed shapes.
 
-ART.md sets the style: papyrus panels with a thin ink outline and gold trim,
+docs/ART.md sets the style: papyrus panels with a thin ink outline and gold trim,
 Nile blues for water and backgrounds, lapis for buttons. Everything that
 draws a panel, a button or a line of text goes through here, so the whole
 game keeps one style and one font (the shipped Noto Sans, never pygame's
@@ -20,7 +20,7 @@ from nile_desktop.assets import AssetError, get_assets
 from nile_desktop.card_art import table_background
 from nile_desktop.ui import textlog, view
 
-# -- palette (ART.md) ---------------------------------------------------------------
+# -- palette (docs/ART.md) ----------------------------------------------------------
 PAPYRUS = (0xEF, 0xE3, 0xC2)
 PAPYRUS_SHADOW = (0xC9, 0xB6, 0x8A)
 NILE_DEEP = (0x14, 0x50, 0x7A)
@@ -37,7 +37,7 @@ DISABLED = (0x8C, 0x86, 0x78)
 ERROR = (0x9E, 0x2A, 0x1E)
 NIGHT = (0x0B, 0x22, 0x38)
 
-#: Seat colours (ART.md), the same values the seat art uses.
+#: Seat colours (docs/ART.md), the same values the seat art uses.
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = seats.SEAT_COLOURS
 
 #: Text sizes of the logical 1280x720 layout.
@@ -90,10 +90,6 @@ def render_text(
     """``text`` rendered anti-aliased on a transparent surface (cached), at the pixel
     size that ``size`` logical pixels have in the current view."""
     return _render(text, view.current().px_size(size), tuple(colour), bold)
-
-
-def clear_text_cache() -> None:
-    _render.cache_clear()
 
 
 def draw_text(

@@ -3,7 +3,7 @@
 Every scene draws straight onto the window surface, at its real resolution.
 A *native* scene lays itself out in window pixels and draws with the
 identity view. A *logical* scene (the menus) keeps its 1280x720 layout: the
-app gives it a :class:`View` that scales and centres that layout inside the
+app gives it a :class:`Viewport` that scales and centres that layout inside the
 window (letterboxed, the bars filled by the scene's own background), and
 everything in :mod:`nile_desktop.ui.theme`, the widgets and the helpers below
 applies that view when it draws: text is rendered with the font at
@@ -29,7 +29,7 @@ LOGICAL_SIZE = (1280, 720)
 Point = tuple[float, float]
 
 
-class View:
+class Viewport:
     """A scale and an offset: logical position ``p`` lands at ``offset + p * scale``."""
 
     __slots__ = ("scale", "offset", "logical")
@@ -42,7 +42,7 @@ class View:
 
     @classmethod
     def letterbox(cls, window_size: tuple[int, int],
-                  logical: tuple[int, int] = LOGICAL_SIZE) -> View:
+                  logical: tuple[int, int] = LOGICAL_SIZE) -> Viewport:
         """``logical`` scaled as large as fits in ``window_size``, centred."""
         ww, wh = max(1, window_size[0]), max(1, window_size[1])
         lw, lh = logical
@@ -64,14 +64,14 @@ class View:
                                          max(1, round(lh * self.scale))))
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, View) and self.scale == other.scale
+        return (isinstance(other, Viewport) and self.scale == other.scale
                 and self.offset == other.offset and self.logical == other.logical)
 
     def __hash__(self) -> int:
         return hash((self.scale, self.offset, self.logical))
 
     def __repr__(self) -> str:
-        return f"View(scale={self.scale:.4g}, offset={self.offset})"
+        return f"Viewport(scale={self.scale:.4g}, offset={self.offset})"
 
     # -- logical -> pixels ----------------------------------------------------------
     def px_point(self, pos: Point) -> tuple[int, int]:
@@ -118,22 +118,17 @@ class View:
         return self.logical is None or self.rect.collidepoint(pos)
 
 
-IDENTITY = View()
-_current: View = IDENTITY
+IDENTITY = Viewport()
+_current: Viewport = IDENTITY
 
 
-def current() -> View:
+def current() -> Viewport:
     """The view the scene being drawn (or handling input) uses."""
     return _current
 
 
-def set_current(view: View) -> None:
-    global _current
-    _current = view
-
-
 @contextmanager
-def using(view: View) -> Iterator[View]:
+def using(view: Viewport) -> Iterator[Viewport]:
     """Make ``view`` current for the ``with`` block, then restore the one before."""
     global _current
     before = _current

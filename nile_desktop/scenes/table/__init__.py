@@ -13,12 +13,15 @@ and never imports ``display``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the type for readers and mypy; the class itself loads on demand (below)
+    from nile_desktop.scenes.table.display.scene import TableScene
 
 __all__ = ["TableScene"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type[TableScene]:
     # The scene (and pygame) load only when asked for, so the deciding half
     # imports without a display.
     if name == "TableScene":

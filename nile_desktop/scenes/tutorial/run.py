@@ -12,25 +12,28 @@ from __future__ import annotations
 
 import argparse
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from nile_desktop.i18n import _
+from nile_desktop.saves import SaveGame
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.scenes.stack import SceneStack
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.display.coach_view import CoachView
 from nile_desktop.scenes.tutorial.autoplay import Planner
+from nile_desktop.seats import SeatKind
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.progress import (
     Progress,
-    TutorialSave,
-    TutorialSeat,
     clear_progress,
     load_progress,
     take_notice,
+    tutorial_save,
     write_progress,
 )
 
@@ -41,8 +44,22 @@ BOT_NAME = "Imhotep"
 PERSON_NAME = "Ana"
 
 
+class DrivenApp(Protocol):
+    """What the command line's driver needs of the app: its stack and window, a hook after
+    each frame is drawn, the frame rate cap and quitting."""
+
+    stack: SceneStack
+    window: pygame.Surface | None
+    surface: pygame.Surface
+    max_fps: int
+    #: Called with the app after each frame is drawn.
+    after_draw: list[Callable[[Any], None]]
+
+    def quit(self, code: int = 0) -> None: ...
+
+
 def make_table(resume: bool = True, speed: float | None = None,
-               keep: bool = True) -> Any:
+               keep: bool = True) -> TableScene:
     """The guided game's table. ``resume`` continues saved progress (if any and
     unfinished); ``keep`` writes progress to the user data folder."""
     progress = load_progress() if resume else None
@@ -50,13 +67,13 @@ def make_table(resume: bool = True, speed: float | None = None,
         progress = Progress()
         if keep:
             clear_progress()
-    save = TutorialSave([TutorialSeat(PERSON_NAME, "human", 0),
-                         TutorialSeat(BOT_NAME, "easy", 1)], moves=progress.moves)
+    save = tutorial_save([(PERSON_NAME, SeatKind.HUMAN), (BOT_NAME, SeatKind.EASY)],
+                         progress.moves)
 
-    def saver(_save: Any) -> bool:
+    def saver(_save: SaveGame) -> bool:
         return write_progress(progress) if keep else True
 
-    def keep_progress(*_table: Any) -> None:
+    def keep_progress(*_table: object) -> None:
         saver(save)
 
     coach = Coach(progress)
@@ -66,14 +83,13 @@ def make_table(resume: bool = True, speed: float | None = None,
     return TableScene(save, autosave=False, speed=speed, saver=saver, coach=view)
 
 
-def open_tutorial(stack: Any, resume: bool = True) -> Any:
+def open_tutorial(stack: SceneStack, resume: bool = True) -> None:
     """Put the tutorial on ``stack`` in place of the title screen."""
-    table = stack.reset(make_table(resume))
+    stack.reset(make_table(resume))
     tell_if_set_aside(stack)
-    return table
 
 
-def tell_if_set_aside(stack: Any) -> None:
+def tell_if_set_aside(stack: SceneStack) -> None:
     """Tell the player, over the table, that an unusable progress file was set aside."""
     notice = take_notice()
     if notice is not None:
@@ -83,21 +99,23 @@ def tell_if_set_aside(stack: Any) -> None:
 class TutorialDriver:
     """Plays (``autoplay``), photographs each lesson and quits at the end, for the CLI."""
 
-    def __init__(self, app: Any, table: Any, *, autoplay: bool, screenshots: Path | None,
-                 quit_at_end: bool) -> None:
+    def __init__(self, app: DrivenApp, table: TableScene, *, autoplay: bool,
+                 screenshots: Path | None, quit_at_end: bool) -> None:
         self.app = app
         self.table = table
-        self.coach: Coach = table.coach.coach
+        coach = table.coach.coach if table.coach is not None else None
+        assert coach is not None  # the tutorial's table has its lessons from the start
+        self.coach: Coach = coach
         self.autoplay = autoplay
         self.folder = screenshots
         self.quit_at_end = quit_at_end
         self.planner = Planner()
-        self.pending: list[Any] = []
+        self.pending: list[pygame.event.Event] = []
         self.photographed: set[int] = set()
         self.taken: list[Path] = []
         app.after_draw.append(self.after_draw)
 
-    def after_draw(self, app: Any) -> None:
+    def after_draw(self, app: DrivenApp) -> None:
         table = self.table
         if table.stack is None:  # the tutorial was left (or finished)
             if self.quit_at_end:
@@ -109,17 +127,15 @@ class TutorialDriver:
 
     def _photograph(self) -> None:
         lesson = self.coach.shown
+        game = self.table.game
         if (self.folder is None or lesson is None or self.coach.index in self.photographed
-                or self.table.stage.busy or self.table.hits.get("coach.panel") is None
-                or (lesson.move is not None and not self.table.composing())):
+                or game.effects_busy() or self.table.drawer.hits.get("coach.panel") is None
+                or (lesson.move is not None and not game.composing())):
             return  # a lesson asking for a move is pictured once the person may make it
         self.photographed.add(self.coach.index)
         surface = self.app.window if self.app.window is not None else self.app.surface
         frame = surface.copy()
-        hover, mouse = self.table.input.hover, self.table.input.mouse
-        self.table.input.hover, self.table.input.mouse = None, (-1000, -1000)
-        self.table.draw(frame)  # as a person sees it, without the autoplayer's pointer tooltip
-        self.table.input.hover, self.table.input.mouse = hover, mouse
+        self.table.draw_unpointed(frame)  # as a person sees it: no autoplayer's pointer tooltip
         path = self.folder / f"{self.coach.index + 1:02d}-{lesson.id}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(frame, str(path))
@@ -143,7 +159,7 @@ class TutorialDriver:
         pygame.event.post(self.pending.pop(0))
 
 
-def start_tutorial(app: Any, args: argparse.Namespace) -> TutorialDriver:
+def start_tutorial(app: DrivenApp, args: argparse.Namespace) -> TutorialDriver:
     """``--tutorial``: the guided game, resumed unless ``--autoplay`` (which starts afresh
     and keeps no progress)."""
     autoplay = bool(getattr(args, "autoplay", False))

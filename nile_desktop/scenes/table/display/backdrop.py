@@ -7,8 +7,6 @@ changes on top of it, which keeps a frame cheap at any window size.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from nile_desktop.scenes.table.logic.layout import TableLayout
@@ -22,7 +20,7 @@ class Backdrop:
     apart by its label and ring, not by the backdrop, so a new turn does not repaint it."""
 
     def __init__(self) -> None:
-        self.key: tuple[Any, ...] | None = None
+        self.key: tuple[object, ...] | None = None
         self.surface: pygame.Surface | None = None
 
     def get(self, layout: TableLayout) -> pygame.Surface:

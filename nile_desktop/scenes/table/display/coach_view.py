@@ -25,10 +25,10 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
+from nile_desktop.engine.events import Event
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Hits, Paint, as_rect
@@ -36,6 +36,7 @@ from nile_desktop.scenes.table.logic.commands import Listener, TableCommands
 from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.session import GameSession
 from nile_desktop.scenes.table.logic.view import TableView, Tone
+from nile_desktop.settings import Settings
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.hints import Hints, hints_wanted
 from nile_desktop.ui import theme
@@ -102,7 +103,7 @@ class CoachView:
     """The tutorial's lessons (and the hints of normal games) drawn on the table."""
 
     def __init__(self, coach: Coach | None = None, *, hints: Hints | None = None,
-                 on_leave: Callable[[Any], object] | None = None,
+                 on_leave: Callable[[object], object] | None = None,
                  on_change: Callable[[], object] | None = None) -> None:
         self.coach = coach
         self.hints = hints
@@ -112,7 +113,7 @@ class CoachView:
         self._table: TableCommands | None = None
         self._down: str | None = None
         #: The lesson panel as last measured: (what it was measured for, box, title, lines).
-        self._measured: tuple[Any, pygame.Rect, list[str], list[str]] | None = None
+        self._measured: tuple[object, pygame.Rect, list[str], list[str]] | None = None
 
     # -- wiring ----------------------------------------------------------------------
     def attach(self, table: TableCommands, listeners: list[Listener]) -> None:
@@ -129,7 +130,7 @@ class CoachView:
     def session(self) -> GameSession:
         return self.table.session
 
-    def _moved(self, _game: object, events: list[Any]) -> None:
+    def _moved(self, _game: object, events: list[Event]) -> None:
         if not events:
             return
         session = self.session
@@ -187,7 +188,7 @@ class CoachView:
                 self.hints.situation(self.session.state)
 
     # -- buttons ------------------------------------------------------------------------
-    def handle_event(self, event: Any, hits: Hits) -> bool:
+    def handle_event(self, event: pygame.event.Event, hits: Hits) -> bool:
         """Clicks on the lesson panel (over the top of the log) are the coach's own, and so
         is N, the key of "Next" while a lesson only asks to be read."""
         if event.type == pygame.KEYDOWN:
@@ -382,7 +383,7 @@ class CoachView:
                     box.top + p.px(3), close_w, h - p.px(6)), size=12)
 
 
-def hints_for(session: GameSession, settings: Any,
+def hints_for(session: GameSession, settings: Settings,
               save_settings: Callable[[], None]) -> CoachView | None:
     """The hints of a normal game with people at the table, if the player wants them.
     A game that opens with no move counts as a new game started."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -53,7 +52,7 @@ FRAME_BUDGET = 0.0
 #: Zones always drawn in the frame they change (a cover over everything).
 URGENT_ZONES = frozenset({"cover"})
 
-Zone = tuple[str, Rect, Any, Callable[[Paint], None]]
+Zone = tuple[str, Rect, object, Callable[[Paint], None]]
 
 
 def table_zones(v: TableView, logview: LogView) -> list[Zone]:
@@ -71,7 +70,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
     common = (current_language(), v.pointer.cursor, v.prefs.show_hand_sizes,
               v.prefs.colourblind_symbols)
     # the draft matters only while a person composes (a new draft each move otherwise)
-    drafting: tuple[Any, ...] = (False,)
+    drafting: tuple[object, ...] = (False,)
     if v.composing:
         drafting = (True, id(v.draft), v.draft.version, tuple(sorted(tg.id for tg in v.targets)))
     zones: list[Zone] = []
@@ -157,7 +156,7 @@ class TableDrawer:
         overlay adds its own (the keyboard cursor stays only on what the picture holds)."""
         size = surface.get_size()
         zones = table_zones(v, self.logview)
-        base: tuple[Any, ...] = (size, v.phase, current_language())
+        base: tuple[object, ...] = (size, v.phase, current_language())
         if textlog.active():  # text is being checked: every zone is drawn in this frame
             self.picture.reset()
         phase = v.phase

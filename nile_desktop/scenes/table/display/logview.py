@@ -8,13 +8,12 @@ scrolled back; new lines then wait below until they scroll down again.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from nile_desktop.engine.events import Drawn
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
-from nile_desktop.scenes.table.logic.gamelog import HEADER, KEY, NOTE, REASON, line
+from nile_desktop.scenes.table.logic.gamelog import HEADER, KEY, NOTE, REASON, Entry, line
 from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.ui import theme
 
@@ -32,12 +31,12 @@ class LogView:
     def __init__(self) -> None:
         #: Lines scrolled back from the newest (0: follow the game).
         self.back = 0
-        self._key: tuple[Any, ...] | None = None
+        self._key: tuple[object, ...] | None = None
         self._rows: list[tuple[str, str, bool]] = []  # (text, style, first row of an entry)
         #: The log entry index of each row (the UI dump names the entries shown).
         self._row_entries: list[int] = []
         self._wrapped: dict[tuple[int, int | None], list[tuple[str, str, bool]]] = {}
-        self._view_key: tuple[Any, ...] | None = None
+        self._view_key: tuple[object, ...] | None = None
         self.visible = 12
         self.dragging = False
         self._drag_from = (0, 0)
@@ -64,7 +63,7 @@ class LogView:
         rows: list[tuple[str, str, bool]] = []
         owners: list[int] = []
         for index, entry in log.shown():  # held entries wait for their effects
-            private = entry.event is not None and entry.event.kind == "draw"
+            private = isinstance(entry.event, Drawn)
             cache_key = (index, viewer if private else None)
             wrapped = self._wrapped.get(cache_key)
             if wrapped is None:
@@ -75,7 +74,7 @@ class LogView:
         self._rows, self._row_entries, self._view_key = rows, owners, view_key
         return rows
 
-    def _wrap(self, entry: Any, v: TableView, viewer: int | None, width: int, size: int
+    def _wrap(self, entry: Entry, v: TableView, viewer: int | None, width: int, size: int
               ) -> list[tuple[str, str, bool]]:
         told = line(entry, v.names, v.kinds, viewer)
         if told is None:
@@ -90,7 +89,7 @@ class LogView:
         self.back = max(0, min(self.back + lines_back, max(0, len(self._rows) - self.visible)))
 
     # -- input -----------------------------------------------------------------------------
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pygame.mouse.get_pos()) or getattr(event, "over_log", False):
                 self.scroll(event.y * 3)

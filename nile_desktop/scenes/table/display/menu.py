@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import functools
 import locale
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from nile_desktop.engine import Move
 from nile_desktop.i18n import _
 from nile_desktop.saves import save_and_leave
 from nile_desktop.saves.library import delete_save
@@ -48,10 +49,10 @@ class TableMenuScene(MenuScene):
             ("save-leave", lambda: _("Save and leave"), self.save_and_leave, False),
             ("leave", lambda: _("Leave without keeping"), self.leave, False),
         ]
-        if not self.table.session.autosave_on:
+        if not self.table.game.session.autosave_on:
             entries[3] = ("leave", lambda: _("Leave"), self.to_title, False)
             entries.pop()
-        if self.table.session.over:  # a finished game can be watched again, move by move
+        if self.table.game.session.over:  # a finished game can be watched again, move by move
             entries.insert(1, ("replay", lambda: _("Replay"), self.replay, False))
         panel = centred(460, 90 + 74 * len(entries))
         self.group.add(Panel(panel, lambda: _("Menu")))
@@ -69,10 +70,10 @@ class TableMenuScene(MenuScene):
         """The finished game on the table again; Back returns to its results."""
         stack = self.stack
         self.close()
-        nav.push(stack, "replay", save=self.table.session.save, at=None)
+        nav.push(stack, "replay", save=self.table.game.session.save, at=None)
 
     def save_and_leave(self) -> None:
-        if save_and_leave(self.table.session.save, self.table.session.state):
+        if save_and_leave(self.table.game.session.save, self.table.game.session.state):
             self.to_title()
             return
         assert self.stack is not None  # a button of this scene was pressed: it is on a stack
@@ -89,7 +90,7 @@ class TableMenuScene(MenuScene):
             [(lambda: _("Delete and leave"), self._discard), (lambda: _("Keep playing"), None)]))
 
     def _discard(self) -> None:
-        path = getattr(self.table.session.save, "path", None)
+        path = self.table.game.session.save.path
         if path:
             try:
                 delete_save(path)
@@ -101,7 +102,7 @@ class TableMenuScene(MenuScene):
         nav.go(self.stack, "title")
 
 
-def _sort_key(text: str) -> Any:
+def _sort_key(text: str) -> str:
     try:
         return locale.strxfrm(text.casefold())
     except (OSError, ValueError):
@@ -116,12 +117,12 @@ class MoveListScene(MenuScene):
     def __init__(self, table: TableScene) -> None:
         super().__init__()
         self.table = table
-        self.moves: list[Any] = []
+        self.moves: list[Move] = []
 
     def build(self) -> None:
         panel = centred(900, 620)
         self.group.add(Panel(panel, lambda: _("All legal moves")))
-        legal = self.table.session.legal_moves()
+        legal = self.table.game.session.legal_moves()
         # a position with very many plantings is listed in part (the buttons reach all)
         texts = [(describe_move(legal[i]), legal[i]) for i in range(min(len(legal), MAX_LISTED))]
         texts.sort(key=functools.cmp_to_key(_compare))
@@ -145,13 +146,13 @@ class MoveListScene(MenuScene):
 
     def play(self) -> None:
         index = self.list.selected
-        if 0 <= index < len(self.moves) and self.table.composing():
+        if 0 <= index < len(self.moves) and self.table.game.composing():
             move = self.moves[index]
             self.close()
-            self.table.play(move)
+            self.table.game.play(move)
 
 
-def _compare(a: tuple[str, Any], b: tuple[str, Any]) -> int:
+def _compare(a: tuple[str, Move], b: tuple[str, Move]) -> int:
     oa = ACTION_ORDER.get(str(a[1]).split()[0], 9)
     ob = ACTION_ORDER.get(str(b[1]).split()[0], 9)
     if oa != ob:

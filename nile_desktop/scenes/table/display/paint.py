@@ -47,11 +47,6 @@ class Element:
         x, y, w, h = self.rect
         return x <= pos[0] < x + w and y <= pos[1] < y + h
 
-    def to_dump(self) -> dict[str, Any]:
-        return {"id": self.id, "role": self.role, "label": self.label,
-                "rect": list(self.rect), "enabled": self.enabled, "selected": self.selected,
-                "data": dict(self.data)}
-
 
 class Hits:
     """Elements of one frame, in draw order (the last is on top)."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -28,7 +27,7 @@ Draw = Callable[[Paint], None]
 class Zone:
     def __init__(self, name: str) -> None:
         self.name = name
-        self.key: Any = None
+        self.key: object = None
         self.elements: list[Element] = []
         self.cards = 0
         self.private: list[int] = []
@@ -42,14 +41,14 @@ class Picture:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
         self.zones: dict[str, Zone] = {}
-        self.base_key: Any = None
+        self.base_key: object = None
         self.redraws = 0
 
     def reset(self) -> None:
         self.base_key = None
 
-    def update(self, size: tuple[int, int], base_key: Any, backdrop: pygame.Surface,
-               zones: list[tuple[str, tuple[int, int, int, int], Any, Draw]],
+    def update(self, size: tuple[int, int], base_key: object, backdrop: pygame.Surface,
+               zones: list[tuple[str, tuple[int, int, int, int], object, Draw]],
                make_paint: Callable[[pygame.Surface], Paint], *,
                budget: float | None = None, urgent: frozenset[str] = frozenset()) -> bool:
         """Redraw what changed; True if anything was drawn.
@@ -74,7 +73,7 @@ class Picture:
             self.surface.blit(backdrop, (0, 0))
             self.zones = {}
             self.base_key = base_key
-        pending: list[tuple[Zone, tuple[int, int, int, int], Any, Draw]] = []
+        pending: list[tuple[Zone, tuple[int, int, int, int], object, Draw]] = []
         for name, rect, key, draw in zones:
             zone = self.zones.get(name)
             if zone is None:

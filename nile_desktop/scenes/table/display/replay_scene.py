@@ -14,10 +14,14 @@ End), play faster (F) and show all hands (H, a finished game only).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
+from nile_desktop.engine import State
+from nile_desktop.saves import SaveGame
+from nile_desktop.scenes.table.display.logview import LogView
+from nile_desktop.scenes.table.display.paint import Hits
 from nile_desktop.scenes.table.display.scene import TableScene
 from nile_desktop.scenes.table.display.table_input import TableInput
 from nile_desktop.scenes.table.logic.layout import Rect
@@ -38,8 +42,9 @@ def seek_index(track: Rect, x: int, total: int) -> int:
 class ReplayInput(TableInput):
     """The table's mouse and keyboard, with the replay's controls and keys."""
 
-    def __init__(self, game: ReplayGame, *args: Any) -> None:
-        super().__init__(game, *args)
+    def __init__(self, game: ReplayGame, logview: LogView, hits: Callable[[], Hits],
+                 coach_press: Callable[[str], None] | None = None) -> None:
+        super().__init__(game, logview, hits, coach_press)
         self.replay = game
         self.sliding = False
 
@@ -80,7 +85,7 @@ class ReplayInput(TableInput):
             self.replay.playing = False
             self.replay.seek(seek_index(track.rect, x, self.replay.total))
 
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.replay.leave()
@@ -108,12 +113,13 @@ class ReplayInput(TableInput):
 class ReplayScene(TableScene):
     """A saved game replayed on the table; nothing in it is played or saved."""
 
-    def __init__(self, save: Any, at: int | None = None, *, speed: float | None = None) -> None:
+    def __init__(self, save: SaveGame, at: int | None = None, *, speed: float | None = None
+                 ) -> None:
         self.at = at
         super().__init__(save, None, autosave=False, speed=speed)
 
-    def _make_game(self, save: Any, state: Any, *, autosave: bool, saver: Saver | None,
-                   speed: float | None) -> ReplayGame:
+    def _make_game(self, save: SaveGame, state: State | None, *, autosave: bool,
+                   saver: Saver | None, speed: float | None) -> ReplayGame:
         return ReplayGame(save, self.at, self, self.drawer, leave=self.close, speed=speed)
 
     def _make_input(self) -> TableInput:
@@ -128,7 +134,7 @@ class ReplayScene(TableScene):
     def enter(self) -> None:
         self.game.start()  # no hints: nothing is played here
 
-    def dump_info(self) -> dict[str, Any]:
+    def dump_info(self) -> dict[str, object]:
         r = self.replay.replay_state()
         return {**super().dump_info(), "replay": {
             "cursor": r.cursor, "total": r.total, "playing": r.playing,

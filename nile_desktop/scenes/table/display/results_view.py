@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pygame
 
 from nile_desktop import seats
-from nile_desktop.engine import State, deciding_pile, pile_order, places
+from nile_desktop.engine import Decided, State, pile_order
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
@@ -30,23 +30,18 @@ def bar_colour(colour: int) -> tuple[int, int, int]:
 
 def tie_sentence(state: State, names: Sequence[str]) -> str:
     """How the winner was found, in one sentence."""
-    result = state.result or {}
-    ranking = result.get("ranking", [])
-    piles = result.get("piles", [])
-    if not ranking:
+    result = state.result
+    if result is None or not result.ranking:
         return ""
-    first = ranking[0]
-    if len(first) > 1:
+    if result.reason is Decided.SHARED_WIN:
         return _("Shared win: {names} are equal on every pile.").format(
-            names=", ".join(names[s] for s in first))
-    winner = first[0]
-    if len(ranking) < 2:
-        return ""
-    runner = ranking[1][0]
-    i = deciding_pile(piles[winner], piles[runner])
+            names=", ".join(names[s] for s in result.winners))
+    ranking, piles = result.ranking, result.piles
+    winner, runner = ranking[0][0], ranking[1][0]
+    i = result.deciding_pile
     if i is None:
         return ""
-    if i == 0:
+    if result.reason is Decided.SMALLEST_PILE:
         return ngettext("{winner} wins: the smallest pile holds {a} card, against {b} for {other}.",
                         "{winner} wins: the smallest pile holds {a} cards, against {b} for {other}.",
                         piles[winner][0]).format(winner=names[winner], a=piles[winner][0],
@@ -59,7 +54,7 @@ def tie_sentence(state: State, names: Sequence[str]) -> str:
 def draw_results(p: Paint, v: TableView) -> None:
     state = v.state
     names = v.names
-    result = state.result or {}
+    result = state.result
     sw, sh = p.surface.get_size()
     theme.dim(p.surface, 140)
     n = state.players
@@ -77,22 +72,17 @@ def draw_results(p: Paint, v: TableView) -> None:
     p.text(_("Storage piles, smallest first: the smallest pile decides. Gold ring: the pile "
              "that decided the place."), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
            anchor="midtop", width=box.w - 2 * pad)
-    piles = result.get("piles", [])
-    ranked = places(result)
+    ranked = result.places() if result is not None else []
     y = box.top + p.px(108)
     card_h = row_h - p.px(6)
     card_w = int(card_h * 5 / 7)
-    for idx, (place, seat) in enumerate(ranked):
+    for place, seat in ranked:
         colour = theme.LAPIS if place == 1 else theme.INK
         p.text(f"{place}.", (box.left + pad, y + row_h // 2), 18, colour, bold=True,
                anchor="midleft")
         p.text(names[seat], (box.left + pad + p.px(36), y + row_h // 2), 17, colour,
                bold=place == 1, anchor="midleft", width=p.px(200))
-        nxt = ranked[idx + 1][1] if idx + 1 < len(ranked) else None
-        prev = ranked[idx - 1][1] if idx > 0 else None
-        other = nxt if nxt is not None else prev
-        decide = deciding_pile(piles[seat], piles[other]) if other is not None and seat < len(
-            piles) and other < len(piles) else None
+        decide = result.deciding_pile_of(seat) if result is not None else None
         x = box.left + pad + p.px(250)
         piles_of = pile_order(state.storage_of(seat), state.crop_names)
         turned = round(v.reveal * len(piles_of) + 0.499)  # piles turned over so far

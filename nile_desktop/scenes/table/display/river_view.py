@@ -12,9 +12,9 @@ from nile_desktop.card_art import season_surface
 from nile_desktop.engine import MONUMENTS, Place
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
-from nile_desktop.scenes.table.display.seats_view import power_text
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text.powers import power_text
 from nile_desktop.ui import theme
 
 
@@ -88,7 +88,7 @@ def _pile(p: Paint, eid: str, label: str, rect: pygame.Rect, badge: pygame.Rect 
     p.add(Element(eid, "pile", label, as_rect(rect), tooltip=tooltip, data=data))
 
 
-def _draw_season(p: Paint, state: Board) -> None:
+def _draw_season(p: Paint, state: TableBoard) -> None:
     box = pygame.Rect(p.lay.rect("season"))
     p.text(_("Season {season} of {seasons}").format(season=state.season, seasons=state.seasons),
            (box.left, box.top), 14, bold=True, width=box.w)

@@ -15,17 +15,16 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.assets import AssetError
-from nile_desktop.engine import MONUMENTS, Place, PlaceKind
+from nile_desktop.engine import Place, PlaceKind
 from nile_desktop.i18n import _, card_name, ngettext
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.display.tray_view import hand_order
 from nile_desktop.scenes.table.logic.chances import SeatChance
-from nile_desktop.scenes.table.logic.draft import Target
+from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text.powers import power_of
 from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
-
-SPHINX, OBELISK, WALL = MONUMENTS
 
 
 def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
@@ -51,12 +50,6 @@ def chance_text(chance: SeatChance, names: Sequence[str] = ()) -> str:
     if chance.assumes_bots:
         text += " " + _("It assumes each bot plays as its level does.")
     return text
-
-
-def draw_seats(p: Paint, v: TableView) -> None:
-    """Every seat's panel; ``t`` is the table scene (session, flow, draft)."""
-    for seat in range(v.players):
-        draw_seat(p, v, seat)
 
 
 def draw_seat(p: Paint, v: TableView, seat: int) -> None:
@@ -196,7 +189,7 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
 
 def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: int,
                rect: tuple[int, int, int, int], dy: int, glowing: dict[str, Target],
-               draft: Any, caption_w: int) -> None:
+               draft: MoveDraft | None, caption_w: int) -> None:
     """A field as its cards overlapping (as tall as it is big, up to :data:`FAN` cards),
     or a Monument as its card with its stones on it; the count where a glance is not enough."""
     x, top, card_w, card_h = rect
@@ -248,21 +241,6 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
                   enabled=target is not None or bool(staged)))
 
 
-def power_of(monument: str) -> str:
-    """What owning ``monument`` gives, in the player's language (R-MON-5)."""
-    if monument == SPHINX:
-        return _("its owner's take-overs need only an equal field")
-    if monument == OBELISK:
-        return _("its owner draws 3 cards at the end of a turn, and 4 per matching speculation")
-    return _("rivals need two more cards, not one, to take over its owner's fields")
-
-
-def power_text(monument: str) -> str:
-    """The Monument's name and what owning it gives ("Sphinx: your take-overs …")."""
-    return _("{monument}: {power}").format(monument=card_label(monument),
-                                            power=power_of(monument))
-
-
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"\u2013{-n}"  # the type has no minus sign: an en dash
 
@@ -290,7 +268,7 @@ def need_text(target: Target) -> str:
 
 
 def _draw_plot(p: Paint, v: TableView, crop: str, rect: tuple[int, int, int, int],
-               glowing: dict[str, Any]) -> None:
+               glowing: dict[str, Target]) -> None:
     """An empty plot in the shown person's panel: a new field of ``crop`` may start here."""
     target_id = str(Place.field(crop))
     staged = v.draft.staged_on(target_id)

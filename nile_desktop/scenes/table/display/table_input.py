@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -27,6 +26,7 @@ from nile_desktop.scenes.table.display.paint import Element, Hits
 from nile_desktop.scenes.table.logic.commands import TableCommands
 from nile_desktop.scenes.table.logic.draft import Refusal
 from nile_desktop.scenes.table.logic.view import Pointer, Tone
+from nile_desktop.text.refusals import TableRefusalCode
 from nile_desktop.text.words import cannot_go, refusal_words
 
 DRAG_START = 8
@@ -68,7 +68,7 @@ class TableInput:
             self.cursor = None
 
     # -- dispatch -----------------------------------------------------------------------
-    def handle(self, event: Any) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         t = self.t
         if t.effects_busy() and self._skips(event):
             return True
@@ -108,7 +108,7 @@ class TableInput:
             return self._key(event)
         return False
 
-    def _skips(self, event: Any) -> bool:
+    def _skips(self, event: pygame.event.Event) -> bool:
         """A click or Space finishes the effects at once. A person about to act sees the
         effects land first (at once), then the action happens: it never waits for them."""
         t = self.t
@@ -124,7 +124,7 @@ class TableInput:
             return not (element is not None and element.role == "button")
         return False
 
-    def _motion(self, event: Any) -> bool:
+    def _motion(self, event: pygame.event.Event) -> bool:
         self.mouse = event.pos
         if self.logview.handle_event(event):
             return True
@@ -221,7 +221,7 @@ class TableInput:
         if refusal is None:
             t.sound("slide")
             return
-        if refusal.code == "no-room":
+        if refusal.code is TableRefusalCode.NO_ROOM:
             t.say(cannot_go(kind, place.label))
             return
         self._refuse_place(place, refusal)
@@ -246,7 +246,7 @@ class TableInput:
 
     def _refuse_place(self, place: Element, refusal: Refusal) -> None:
         t = self.t
-        if refusal.code == "no-room":
+        if refusal.code is TableRefusalCode.NO_ROOM:
             reasons = []
             for ref in t.draft.picked_refs():
                 kind = ref.kind
@@ -317,7 +317,7 @@ class TableInput:
         if element is not None:
             self.hover = element.id
 
-    def _key(self, event: Any) -> bool:
+    def _key(self, event: pygame.event.Event) -> bool:
         t = self.t
         key, mod = event.key, event.mod
         if key == pygame.K_ESCAPE:  # the menu (a finished game's offers Replay)

@@ -19,10 +19,11 @@ game at the table is tested without a window.
 - :mod:`view` — the typed, read-only :class:`~.view.TableView` every drawing module
   reads, built once a frame;
 - :mod:`commands` — :class:`~.commands.TableCommands`, what input and the coach may
-  ask the table to do;
+  ask the table to do, and what the table asks of its host and its coach;
 - :mod:`game` — :class:`~.game.TableGame`, which plays the game and carries out
-  those commands: moves, the bots and their pacing, the prompt line and timers,
-  "Take back my turn";
+  those commands, with its parts: :mod:`bot_turns` (the bots' turns and their
+  pacing), :mod:`prompt` (the prompt line and its timers) and :mod:`takeback`
+  ("Take back my turn");
 - :mod:`advisor` and :mod:`chances` — Suggest and the person's win chance, from
   their view, on worker threads;
 - :mod:`replay` — :class:`~.replay.ReplayGame`: a saved game on the table, stepped,

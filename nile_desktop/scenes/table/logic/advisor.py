@@ -10,12 +10,11 @@ game; display-free.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from nile_desktop.engine import observe
+from nile_desktop.engine import Move, observe
 from nile_desktop.scenes.bots import BotRunner
 from nile_desktop.scenes.table.logic.chances import ChanceWatch, SeatChance
-from nile_desktop.scenes.table.logic.session import GameSession
+from nile_desktop.scenes.table.logic.session import BotReason, GameSession
 
 #: The bot level whose move Suggest proposes.
 SUGGEST_LEVEL = "hard"
@@ -39,7 +38,7 @@ class Advisor:
         self.suggester.ask(SUGGEST_LEVEL, observe(s.state, s.active), list(s.legal_moves()),
                            rng)
 
-    def suggestion(self) -> tuple[Any, Any] | None:
+    def suggestion(self) -> tuple[Move, BotReason] | None:
         """The suggested ``(move, reason)`` once it has come, else None."""
         if not self.suggesting:
             return None

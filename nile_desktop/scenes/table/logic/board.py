@@ -16,14 +16,25 @@ No pygame here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from nile_desktop.engine import CROPS, MONUMENTS, CardRef, State
+from nile_desktop.engine import (
+    CROPS,
+    MONUMENTS,
+    CardRef,
+    Event,
+    Outcome,
+    PlaceKind,
+    State,
+    assert_never,
+)
+from nile_desktop.engine import events as ev
 
 _CROP_ORDER = {c: i for i, c in enumerate(CROPS)}
 
 
-class Board:
+class TableBoard:
     """Counts per zone, as drawn."""
 
     def __init__(self) -> None:
@@ -43,7 +54,7 @@ class Board:
         self.seasons = 1
         self.active = 0
         self.over = False
-        self.result: Any = None
+        self.result: Outcome | None = None
         self.locust_aside = False
         #: Cards a draw in progress took from the old pile before a season change:
         #: the draw's event (which comes last) must not take them from the new pile.
@@ -52,7 +63,7 @@ class Board:
         self.version = 0
 
     @classmethod
-    def of(cls, state: State) -> Board:
+    def of(cls, state: State) -> TableBoard:
         board = cls()
         board.sync(state)
         return board
@@ -119,104 +130,103 @@ class Board:
         return [self.flood_under]
 
     # -- events -----------------------------------------------------------------------------
-    def apply(self, event: Any) -> None:
+    def apply(self, event: Event) -> None:
         """Change the board as ``event`` says (its effect has landed)."""
-        kind = event.kind
         self.version += 1
-        handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
-        if handler is not None:
-            handler(event)
+        match event:
+            case ev.TurnStarted():
+                self.active = event.seat
+            case ev.FloodRevealed():
+                self._on_flood(event)
+            case ev.Harvested():
+                self.fields[event.seat][event.crop] = event.left
+                self.storages[event.seat][event.crop] += 1
+            case ev.Traded():
+                self._take(event.seat, event.cards)
+                self.discard_size += len(event.cards)
+            case ev.Drawn():
+                self._on_draw(event)
+            case ev.Planted():
+                self._on_plant(event)
+            case ev.TakenOver():
+                self.fields[event.victim][event.crop] = 0
+                self.discard_size += event.count
+            case ev.MonumentTaken():
+                self.mons[event.victim][event.monument] = 0
+                self.discard_size += event.lost
+            case ev.MonumentEroded():
+                self.mons[event.seat][event.monument] = event.left
+                self.discard_size += 1
+            case ev.MonumentLost():
+                self.mons[event.seat][event.monument] = 0
+            case ev.LocustStruck():
+                self._on_locust(event)
+            case ev.Speculated():
+                self._take(event.seat, event.cards)
+                self.specs[event.seat].extend(card.kind for card in event.cards)
+            case ev.SpeculationPaid() | ev.SpeculationFailed():
+                self._settle_spec(event.seat, event.card)
+            case ev.SeasonEnded():
+                self._on_season(event)
+            case ev.GameOver():
+                self.over = True
+            case ev.MonumentBuilt() | ev.Passed():
+                pass  # the planting's own event lays the stones; a pass changes nothing
+            case _:
+                assert_never(event)
 
-    def _on_turn(self, e: Any) -> None:
-        self.active = e.seat
-
-    def _on_flood(self, e: Any) -> None:
+    def _on_flood(self, e: ev.FloodRevealed) -> None:
         if self.flood_card is not None:
             self.flood_under += 1
-        self.flood_card = e.card
+        self.flood_card = e.card.kind
         self.deck_size = max(0, self.deck_size - 1)
 
-    def _on_harvest(self, e: Any) -> None:
-        self.fields[e.seat][e.crop] = e.left
-        self.storages[e.seat][e.crop] += 1
-
-    def _take(self, seat: int, cards: Any) -> None:
-        for card in cards:
-            ref = CardRef.parse(card)
+    def _take(self, seat: int, cards: Sequence[CardRef]) -> None:
+        for ref in cards:
             if ref.storage:
                 self.storages[seat][ref.kind] -= 1
             else:
                 self.hands[seat][ref.kind] -= 1
 
-    def _on_trade(self, e: Any) -> None:
-        self._take(e.seat, e.cards)
-        self.discard_size += len(e.cards)
-
-    def _on_draw(self, e: Any) -> None:
+    def _on_draw(self, e: ev.Drawn) -> None:
         self.deck_size = max(0, self.deck_size - max(0, e.count - self.carried))
         self.carried = 0
         if e.cards:
             for card in e.cards:
-                self.hands[e.seat][card] += 1
+                self.hands[e.seat][card.kind] += 1
         else:
             self.hands[e.seat]["back"] += e.count
 
-    def _on_plant(self, e: Any) -> None:
+    def _on_plant(self, e: ev.Planted) -> None:
         self._take(e.seat, e.cards)
-        for card in e.cards:
-            ref = CardRef.parse(card)
+        for ref in e.cards:
             if ref.monument is not None:
                 self.mons[e.seat][ref.monument] = self.mons[e.seat].get(ref.monument, 0) + 1
             else:
                 self.fields[e.seat][ref.kind] = self.fields[e.seat].get(ref.kind, 0) + 1
 
-    def _on_takeover(self, e: Any) -> None:
-        self.fields[e.victim][e.crop] = 0
-        self.discard_size += e.count
-
-    def _on_monument_taken(self, e: Any) -> None:
-        self.mons[e.victim][e.monument] = 0
-        self.discard_size += e.lost
-
-    def _on_monument_eroded(self, e: Any) -> None:
-        self.mons[e.seat][e.monument] = e.left
-        self.discard_size += 1
-
-    def _on_monument_lost(self, e: Any) -> None:
-        self.mons[e.seat][e.monument] = 0
-
-    def _on_locust(self, e: Any) -> None:
+    def _on_locust(self, e: ev.LocustStruck) -> None:
         self.deck_size = max(0, self.deck_size - 1)
         self.locust_aside = True
-        for seat, name, cards in e.fields:
-            if name in MONUMENTS:
-                self.mons[seat][name] = 0
+        for seat, place, cards in e.fields:
+            if place.kind is PlaceKind.MONUMENT:
+                self.mons[seat][place.name] = 0
             else:
-                self.fields[seat][name] = 0
+                self.fields[seat][place.name] = 0
             self.discard_size += cards
 
-    def _on_speculate(self, e: Any) -> None:
-        self._take(e.seat, e.cards)
-        self.specs[e.seat].extend(e.cards)
-
-    def _settle_spec(self, e: Any) -> None:
-        if e.card in self.specs[e.seat]:
-            self.specs[e.seat].remove(e.card)
+    def _settle_spec(self, seat: int, card: CardRef) -> None:
+        if card.kind in self.specs[seat]:
+            self.specs[seat].remove(card.kind)
             self.discard_size += 1
 
-    _on_speculation_paid = _settle_spec
-    _on_speculation_failed = _settle_spec
-
-    def _on_season(self, e: Any) -> None:
+    def _on_season(self, e: ev.SeasonEnded) -> None:
         self.season = e.season + 1
         self.carried += self.deck_size  # a draw under way emptied the old pile
         self.deck_size = e.deck
         self.discard_size = 0
         self.flood_under = 0
         self.locust_aside = False
-
-    def _on_game_over(self, e: Any) -> None:
-        self.over = True
 
     # -- comparing ----------------------------------------------------------------------------
     def picture(self, viewer: int | None) -> dict[str, Any]:

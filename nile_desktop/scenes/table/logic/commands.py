@@ -1,9 +1,14 @@
-"""What input and the coach may ask the table to do: a small typed interface.
+"""The table's interfaces: what input and the coach may ask the table to do, and what the
+table asks of its host and of its coach.
 
-Mouse and keyboard (:mod:`table_input`) and the tutorial's coach
-(:mod:`coach_view`) never set the table's attributes: they call these
-commands, and :class:`~nile_desktop.scenes.table.logic.game.TableGame` carries
-them out. Reading is allowed through the few queries at the top.
+Mouse and keyboard (:mod:`~nile_desktop.scenes.table.display.table_input`), the
+lesson and hint panels (:mod:`~nile_desktop.scenes.table.display.coach_view`) and the
+tutorial's scripted player never set the table's attributes: they call the
+:class:`TableCommands`, and :class:`~nile_desktop.scenes.table.logic.game.TableGame`
+carries them out. Reading is allowed through the few queries at the top.
+The game asks the scene around it for settings, sound and other screens
+(:class:`Host`), and the tutorial's lessons or a normal game's hints for what they
+allow (:class:`Coaching`).
 
 No pygame here.
 """
@@ -11,16 +16,46 @@ No pygame here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
-from nile_desktop.engine import CardRef, Event, Move
+from nile_desktop.engine import CardRef, Move
+from nile_desktop.engine.events import Event
+from nile_desktop.i18n import Message
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal
 from nile_desktop.scenes.table.logic.flow import Phase
-from nile_desktop.scenes.table.logic.session import GameSession
+from nile_desktop.scenes.table.logic.session import BotReason, GameSession
 from nile_desktop.scenes.table.logic.view import Tone
+from nile_desktop.settings import Settings
 
 #: Told of every move: called with the table's game and the move's events.
 Listener = Callable[[object, list[Event]], None]
+__all__ = ["BotReason", "Coaching", "Host", "Listener", "Message", "TableCommands"]
+
+
+class Host(Protocol):
+    """What the table needs from the app around it: settings, sound and other screens."""
+
+    def prefs(self) -> Settings: ...
+
+    def play_sound(self, name: str) -> None: ...
+
+    def navigate(self, route: str, *, push: bool = True, **options: object) -> None: ...
+
+    def rematch(self) -> None: ...
+
+
+class Coaching(Protocol):
+    """The tutorial's lessons or a normal game's hints, as the game asks them."""
+
+    def refusal(self, move: str) -> str | None: ...
+
+    def hold_bot(self) -> bool: ...
+
+    def bot_move(self) -> str | None: ...
+
+    def refused(self, code: str) -> None: ...
+
+    def update(self, dt: float) -> None: ...
 
 
 class TableCommands(Protocol):
@@ -69,7 +104,7 @@ class TableCommands(Protocol):
         turn)."""
         ...
 
-    def play(self, move: str | Move, reason: Any = None) -> list[Any]: ...
+    def play(self, move: str | Move, reason: BotReason = None) -> list[Event]: ...
 
     def suggest(self) -> None: ...
 
@@ -87,7 +122,7 @@ class TableCommands(Protocol):
     def release(self, reason: str) -> None: ...
 
     # -- telling the person ------------------------------------------------------------------
-    def say(self, text: Any, tone: Tone = Tone.ERROR) -> None: ...
+    def say(self, text: Message, tone: Tone = Tone.ERROR) -> None: ...
 
     def refuse(self, refusal: Refusal) -> None: ...
 

@@ -32,9 +32,11 @@ from nile_desktop.engine import (
     Place,
     PlaceKind,
     Placement,
+    RefusalCode,
     State,
     placements,
 )
+from nile_desktop.text.refusals import TableRefusalCode
 
 ACTIONS = ("market", "offer", "plant", "speculate", "pass")
 TRADES = ("market", "offer")
@@ -58,7 +60,7 @@ def place_of(where: Where) -> Place:
 class Refusal:
     """Why a pick, a drop or an action is not possible (an engine code or a table one)."""
 
-    code: str
+    code: RefusalCode | TableRefusalCode
     rule: str = ""
     card: str | None = None
     needed: int | None = None
@@ -187,7 +189,7 @@ class MoveDraft:
         """Pick one more card (a hand kind, or ``storage:CROP``)."""
         ref = card_ref(card)
         if self.available(ref) <= 0:
-            return Refusal("not-held", rule="R-TRADE-1", card=ref.kind)
+            return Refusal(RefusalCode.NOT_HELD, rule="R-TRADE-1", card=ref.kind)
         self._remember()
         self._picks[ref] += 1
         return None
@@ -222,10 +224,11 @@ class MoveDraft:
         least = placement.least
         # a take-over of one card may pair with a second crop (R-PLANT-1 b): only its need counts
         if placement.rival and held < target.need:
-            return Refusal("field-too-small", rule="R-PLANT-4", card=kind, needed=target.need,
-                           have=held, owner=target.seat, crop=target.name)
+            return Refusal(RefusalCode.FIELD_TOO_SMALL, rule="R-PLANT-4", card=kind,
+                           needed=target.need, have=held, owner=target.seat, crop=target.name)
         error = self.probe(Move.parse(" ".join(["plant", *[str(card)] * max(1, min(held, least))])))
-        if error is not None and error.code in ("flooded", "one-monument-per-turn"):
+        if error is not None and error.code in (RefusalCode.FLOODED,
+                                                RefusalCode.ONE_MONUMENT_PER_TURN):
             return Refusal.of(error, crop=kind if placement.place.kind is PlaceKind.FIELD
                               else None)
         return None
@@ -254,7 +257,7 @@ class MoveDraft:
         ``kind`` with nothing of it picked) ``count`` cards of it, all of them by default."""
         target = self.target(where)
         if target is None:
-            return Refusal("no-room")
+            return Refusal(TableRefusalCode.NO_ROOM)
         fits = [ref for ref in self._picks
                 if not ref.storage and target in self.targets(ref.kind)]
         moves: list[tuple[CardRef, int]]
@@ -262,11 +265,12 @@ class MoveDraft:
             ref = CardRef(kind)
             avail = self.available(ref)
             if avail <= 0 or target not in self.targets(kind):
-                return Refusal("no-room")
+                return Refusal(TableRefusalCode.NO_ROOM)
             moves = [(ref, avail if count is None else min(count, avail))]
         else:
             if not fits:
-                return Refusal("nothing-picked" if not self._picks else "no-room")
+                return Refusal(TableRefusalCode.NOTHING_PICKED if not self._picks
+                               else TableRefusalCode.NO_ROOM)
             moves = [(ref, self._picks[ref]) for ref in fits]
         blocked = self.why_not_target(moves[0][0].kind, target)
         if blocked is not None:
@@ -307,7 +311,8 @@ class MoveDraft:
         """The draft as a move of ``action``; raises ``InvalidMoveError`` when it has no
         move's shape yet (a planting of nothing)."""
         if action not in ACTIONS:
-            raise InvalidMoveError("unknown-move", f"unknown action {action!r}", move=action)
+            raise InvalidMoveError(RefusalCode.UNKNOWN_MOVE, f"unknown action {action!r}",
+                                   move=action)
         if action == "pass":
             return Move.parse("pass")
         return Move.parse(" ".join([action, *self._cards(action)]))
@@ -330,15 +335,16 @@ class MoveDraft:
             error = self.probe(Move.parse("pass"))
             return Refusal.of(error) if error is not None else None
         if action in TRADES and self.staged:
-            return Refusal("clear-first")
+            return Refusal(TableRefusalCode.CLEAR_FIRST)
         if action == "speculate" and self.staged:
-            return Refusal("clear-first")
+            return Refusal(TableRefusalCode.CLEAR_FIRST)
         if action == "speculate" and not self._picks:
-            return Refusal("nothing-picked")
+            return Refusal(TableRefusalCode.NOTHING_PICKED)
         if action == "plant" and not self.staged:
-            return Refusal("stage-first" if self._picks else "nothing-picked")
+            return Refusal(TableRefusalCode.STAGE_FIRST if self._picks
+                           else TableRefusalCode.NOTHING_PICKED)
         if action == "pass" and not self.empty:
-            return Refusal("clear-first")
+            return Refusal(TableRefusalCode.CLEAR_FIRST)
         try:
             error = self.probe(self.move(action))
         except MoveError as exc:
@@ -346,7 +352,7 @@ class MoveDraft:
         if error is None:
             return None
         extra: dict[str, Any] = {}
-        if error.code == "field-too-small":
+        if error.code is RefusalCode.FIELD_TOO_SMALL:
             extra = self._takeover_detail()
         return Refusal.of(error, **extra)
 

@@ -1,10 +1,11 @@
 """The choreography: one effect for every kind of engine event.
 
-The engine's events are the script. Each event kind has an effect here
-(:data:`EFFECTS`) that queues on the table's timeline: cards fly between
-the deck, hands, fields, storage, the discard pile and the flood pile; the
-locust swarm crosses to the fields it eats; Monuments rise, crumble and
-change hands; banners say who did what. When an effect lands it changes the
+The engine's events are the script. Each event class has an effect here
+(:func:`play_effect` picks it by class; mypy checks that none is missing)
+that queues on the table's timeline: cards fly between the deck, hands,
+fields, storage, the discard pile and the flood pile; the locust swarm
+crosses to the fields it eats; Monuments rise, crumble and change hands;
+banners say who did what. When an effect lands it changes the
 board (what the table draws) by its event, so the table never shows a
 result before its cards have arrived.
 
@@ -17,17 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
-from nile_desktop.engine import CardRef
+from nile_desktop.engine import Event, assert_never
+from nile_desktop.engine import events as ev
 from nile_desktop.i18n import Deferred
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
 from nile_desktop.text.words import banner_line
 
-#: Seconds of the main move of each effect at normal speed (ART.md: 150–400 ms a card,
+#: Seconds of the main move of each effect at normal speed (docs/ART.md: 150–400 ms a card,
 #: a little longer for locusts and Monuments).
 FLY = 0.38
 FLIP = 0.45
@@ -58,7 +60,7 @@ class Point:
 class Stage:
     """What the effects work with: the timeline, the board, the sprites, the banners."""
 
-    def __init__(self, board: Board, names: Seq[str], *, placed: Placed,
+    def __init__(self, board: TableBoard, names: Seq[str], *, placed: Placed,
                  viewer: Callable[[], int | None], sound: Callable[[str], None],
                  over: bool = False) -> None:
         self.board = board
@@ -71,7 +73,7 @@ class Stage:
         self.banners = BannerQueue()
         self.listeners: list[Notify] = []
         #: Told the events of each effect as it starts (the log shows them from then on).
-        self.started: list[Callable[[list[Any]], None]] = []
+        self.started: list[Callable[[Seq[Event]], None]] = []
         self.seen: set[str] = set()
         #: How far the final storage has been turned over (0 → 1, the end effect).
         self.reveal = 1.0 if over else 0.0
@@ -149,7 +151,7 @@ class Stage:
     def fly(self, sprite: Any, to: Point, duration: float = FLY, **extra: float) -> Step:
         return tween(sprite, duration, "out_cubic", x=to.x, y=to.y, w=to.w, **extra)
 
-    def run(self, kind: str, steps: Seq[Step], events: list[Any], *, sound: str = "",
+    def run(self, kind: str, steps: Seq[Step], events: Seq[Event], *, sound: str = "",
             banner: Any = "", sprites: Seq[Sprite] = (), duration: float = FLY,
             land_first: bool = False) -> None:
         """Queue one effect: show its sprites, play ``steps`` together, then land ``events``."""
@@ -186,11 +188,11 @@ class Stage:
         for listener in list(self.listeners):
             listener(kind, stage)
 
-    def _started(self, events: list[Any]) -> None:
+    def _started(self, events: Seq[Event]) -> None:
         for listener in list(self.started):
             listener(events)
 
-    def land_now(self, events: list[Any]) -> None:
+    def land_now(self, events: Seq[Event]) -> None:
         def land() -> None:
             self._started(events)
             for e in events:
@@ -202,7 +204,7 @@ class Stage:
         self.timeline.wait(seconds)
 
     # -- queueing a move's events ---------------------------------------------------------------
-    def play(self, events: list[Any], beat: Callable[[int | None], float] | None = None,
+    def play(self, events: Seq[Event], beat: Callable[[int | None], float] | None = None,
              owner: int | None = None) -> None:
         """Queue the effects of one move's events, grouping those that happen together.
 
@@ -210,18 +212,14 @@ class Stage:
         until a ``turn`` event hands over), so a bot's steps can be followed one by one."""
         i = 0
         while i < len(events):
-            kind = events[i].kind
-            if kind == "turn":
-                owner = getattr(events[i], "seat", owner)
-            j = i + 1
-            if kind in GROUPED:
-                while j < len(events) and events[j].kind == kind:
-                    j += 1
-            EFFECTS[kind](self, events[i:j])
-            pause = beat(owner) if beat is not None and kind != "turn" else 0.0
+            event = events[i]
+            handover = isinstance(event, ev.TurnStarted)
+            if isinstance(event, ev.TurnStarted):
+                owner = event.seat
+            i += play_effect(self, events, i)
+            pause = beat(owner) if beat is not None and not handover else 0.0
             if pause > 0:
                 self.pause(pause)
-            i = j
 
     def finish(self) -> None:
         """Jump to the end of every queued effect (a click, Space, or the person acting)."""
@@ -239,14 +237,13 @@ def _names(st: Stage) -> list[str]:
     return st.names
 
 
-def fx_flood(st: Stage, events: list[Any]) -> None:
-    e = events[0]
-    card = st.card(e.card, st.pile("deck"), turn=0.0)
-    st.run("flood", [st.fly(card, st.pile("flood"), FLIP, turn=1.0)], events, sound="flip",
+def fx_flood(st: Stage, e: ev.FloodRevealed) -> None:
+    card = st.card(e.card.kind, st.pile("deck"), turn=0.0)
+    st.run("flood", [st.fly(card, st.pile("flood"), FLIP, turn=1.0)], [e], sound="flip",
            sprites=[card], duration=FLIP)
 
 
-def fx_harvest(st: Stage, events: list[Any]) -> None:
+def fx_harvest(st: Stage, events: list[ev.Harvested]) -> None:
     """The top card of every matching field, for every seat, flies to that seat's storage."""
     cards, steps = [], []
     for e in events:
@@ -257,23 +254,21 @@ def fx_harvest(st: Stage, events: list[Any]) -> None:
     st.run("harvest", steps, events, sound="harvest", sprites=cards, duration=FLY + 0.1)
 
 
-def fx_trade(st: Stage, events: list[Any]) -> None:
-    e = events[0]
+def fx_trade(st: Stage, e: ev.Traded) -> None:
     start = st.hand(e.seat)
-    faces = [CardRef.parse(c).kind for c in e.cards]
+    faces = [c.kind for c in e.cards]
     cards = [st.card(face, Point(start.x + i * 12, start.y, start.w))
              for i, face in enumerate(faces)]
     steps = [st.fly(c, st.pile("discard"), FLY) for c in cards]
-    st.run("trade", steps, events, sound="market" if e.action == "market" else "offering",
+    st.run("trade", steps, [e], sound="market" if e.action == "market" else "offering",
            sprites=cards)
 
 
-def fx_draw(st: Stage, events: list[Any]) -> None:
-    e = events[0]
+def fx_draw(st: Stage, e: ev.Drawn) -> None:
     if e.count <= 0:
-        st.land_now(events)
+        st.land_now([e])
         return
-    faces = list(e.cards) if e.cards else ["back"] * e.count
+    faces = [c.kind for c in e.cards] if e.cards else ["back"] * e.count
     to = st.hand(e.seat)
     cards, steps = [], []
     for i, face in enumerate(faces[:8]):
@@ -281,16 +276,14 @@ def fx_draw(st: Stage, events: list[Any]) -> None:
         cards.append(card)
         goal = Point(to.x + i * to.w * 0.35, to.y, to.w)
         steps.append(Sequence([Wait(i * 0.07), st.fly(card, goal, FLY, turn=1.0)]))
-    st.run("draw", steps, events, sound="slide", sprites=cards, duration=FLY + 0.07 * len(cards))
+    st.run("draw", steps, [e], sound="slide", sprites=cards, duration=FLY + 0.07 * len(cards))
 
 
-def fx_plant(st: Stage, events: list[Any]) -> None:
+def fx_plant(st: Stage, e: ev.Planted) -> None:
     """The cards travel from the hand to the fields; the fields grow as they land."""
-    e = events[0]
     start = st.hand(e.seat)
     cards, steps = [], []
-    for i, token in enumerate(e.cards):
-        ref = CardRef.parse(token)
+    for i, ref in enumerate(e.cards):
         if ref.monument is not None:
             face, goal = ref.kind, _monument_spot(st, e.seat, ref.monument)
         else:
@@ -298,7 +291,7 @@ def fx_plant(st: Stage, events: list[Any]) -> None:
         card = st.card(face, Point(start.x + i * 10, start.y, start.w))
         cards.append(card)
         steps.append(Sequence([Wait(i * 0.05), st.fly(card, goal, FLY)]))
-    st.run("plant", steps, events, sound="slide", sprites=cards, duration=FLY + 0.05 * len(cards))
+    st.run("plant", steps, [e], sound="slide", sprites=cards, duration=FLY + 0.05 * len(cards))
 
 
 def _monument_spot(st: Stage, seat: int, monument: str) -> Point:
@@ -307,37 +300,34 @@ def _monument_spot(st: Stage, seat: int, monument: str) -> Point:
     return st.centre(monument)
 
 
-def fx_takeover(st: Stage, events: list[Any]) -> None:
+def fx_takeover(st: Stage, e: ev.TakenOver) -> None:
     """The old field is pushed off to the discard pile as the new one lands."""
-    e = events[0]
     old = st.card(e.crop, st.field(e.victim, e.crop))
     steps = [st.fly(old, st.pile("discard"), SLOW, alpha=60.0)]
-    st.run("takeover", steps, events, sound="takeover", sprites=[old], duration=SLOW,
+    st.run("takeover", steps, [e], sound="takeover", sprites=[old], duration=SLOW,
            banner=Deferred(banner_line, e, _names(st)))
 
 
-def fx_monument_built(st: Stage, events: list[Any]) -> None:
+def fx_monument_built(st: Stage, e: ev.MonumentBuilt) -> None:
     """The Monument rises on its stones."""
-    e = events[0]
     mon = st.card(e.monument, st.centre(e.monument))
     goal = st.field(e.seat, e.monument)
     mon.scale = 0.6
     steps = [Sequence([tween(mon, SLOW / 2, scale=1.35), tween(mon, SLOW / 2, x=goal.x, y=goal.y,
                                                                 w=goal.w, scale=1.0)])]
-    st.run("monument-built", steps, events, sound="monument_built", sprites=[mon], duration=SLOW,
+    st.run("monument-built", steps, [e], sound="monument_built", sprites=[mon], duration=SLOW,
            banner=Deferred(banner_line, e, _names(st)), land_first=True)
 
 
-def fx_monument_taken(st: Stage, events: list[Any]) -> None:
+def fx_monument_taken(st: Stage, e: ev.MonumentTaken) -> None:
     """It slides from one seat to the other."""
-    e = events[0]
     mon = st.card(e.monument, st.field(e.victim, e.monument))
     steps = [st.fly(mon, st.field(e.seat, e.monument), SLOW)]
-    st.run("monument-taken", steps, events, sound="takeover", sprites=[mon], duration=SLOW,
+    st.run("monument-taken", steps, [e], sound="takeover", sprites=[mon], duration=SLOW,
            banner=Deferred(banner_line, e, _names(st)))
 
 
-def fx_monument_eroded(st: Stage, events: list[Any]) -> None:
+def fx_monument_eroded(st: Stage, events: list[ev.MonumentEroded]) -> None:
     """A stone crumbles off every Monument at once."""
     stones, steps = [], []
     for e in events:
@@ -349,18 +339,16 @@ def fx_monument_eroded(st: Stage, events: list[Any]) -> None:
            duration=SLOW, banner=Deferred(banner_line, events[0], _names(st), events))
 
 
-def fx_monument_lost(st: Stage, events: list[Any]) -> None:
+def fx_monument_lost(st: Stage, e: ev.MonumentLost) -> None:
     """The Monument returns to the centre."""
-    e = events[0]
     mon = st.card(e.monument, st.field(e.seat, e.monument))
     steps = [st.fly(mon, st.centre(e.monument), SLOW)]
-    st.run("monument-lost", steps, events, sound="monument_crumbles", sprites=[mon],
+    st.run("monument-lost", steps, [e], sound="monument_crumbles", sprites=[mon],
            duration=SLOW, banner=Deferred(banner_line, e, _names(st)))
 
 
-def fx_locust(st: Stage, events: list[Any]) -> None:
+def fx_locust(st: Stage, e: ev.LocustStruck) -> None:
     """A swarm crosses the river to the largest fields; the eaten cards fall to the discards."""
-    e = events[0]
     start = st.pile("deck")
     swarm = Swarm(start.x, start.y, spread=start.w * 0.7, alpha=0.0)
     st.sprites.append(swarm)
@@ -368,10 +356,10 @@ def fx_locust(st: Stage, events: list[Any]) -> None:
     steps: list[Step] = [tween(swarm, 0.25, alpha=230.0)]
     path: list[Step] = []
     eaten: list[Any] = []
-    for seat, name, _cards in e.fields:
-        at = st.field(seat, name)
+    for seat, place, _cards in e.fields:
+        at = st.field(seat, place.name)
         path.append(tween(swarm, 0.5, x=at.x, y=at.y))
-        card = st.card(name, at)
+        card = st.card(place.name, at)
         eaten.append(card)
         path.append(Group([st.fly(card, st.pile("discard"), 0.45, alpha=40.0)]))
     if not path:
@@ -379,64 +367,60 @@ def fx_locust(st: Stage, events: list[Any]) -> None:
     path.append(tween(swarm, 0.3, alpha=0.0))
     steps.append(Sequence(path))
     duration = 0.25 + 0.95 * max(1, len(e.fields)) + 0.3
-    st.run("locust", steps, events, sound="locust", sprites=[swarm, *eaten], duration=duration,
+    st.run("locust", steps, [e], sound="locust", sprites=[swarm, *eaten], duration=duration,
            banner=Deferred(banner_line, e, _names(st)))
 
 
-def fx_speculate(st: Stage, events: list[Any]) -> None:
+def fx_speculate(st: Stage, e: ev.Speculated) -> None:
     """The speculation cards are laid face up in front of their owner."""
-    e = events[0]
     start = st.hand(e.seat)
-    cards = [st.card(c, start) for c in e.cards]
+    cards = [st.card(c.kind, start) for c in e.cards]
     steps = [st.fly(c, st.spec(e.seat), FLY) for c in cards]
-    st.run("speculate", steps, events, sound="slide", sprites=cards)
+    st.run("speculate", steps, [e], sound="slide", sprites=cards)
 
 
-def fx_speculation_paid(st: Stage, events: list[Any]) -> None:
+def fx_speculation_paid(st: Stage, e: ev.SpeculationPaid) -> None:
     """A matching speculation pays: it glows, grows and goes to the discards; the pay-out
     cards fly to the hand with the draw that follows."""
-    e = events[0]
     at = st.spec(e.seat)
-    card = st.card(e.card, at)
+    card = st.card(e.card.kind, at)
     steps = [Sequence([tween(card, 0.3, scale=1.3), st.fly(card, st.pile("discard"), FLY,
                                                            scale=1.0)])]
-    st.run("speculation-paid", steps, events, sound="win", sprites=[card], duration=0.3 + FLY,
+    st.run("speculation-paid", steps, [e], sound="win", sprites=[card], duration=0.3 + FLY,
            banner=Deferred(banner_line, e, _names(st)))
 
 
-def fx_speculation_failed(st: Stage, events: list[Any]) -> None:
-    e = events[0]
-    card = st.card(e.card, st.spec(e.seat))
+def fx_speculation_failed(st: Stage, e: ev.SpeculationFailed) -> None:
+    card = st.card(e.card.kind, st.spec(e.seat))
     steps = [st.fly(card, st.pile("discard"), FLY, alpha=50.0)]
-    st.run("speculation-failed", steps, events, sprites=[card],
+    st.run("speculation-failed", steps, [e], sprites=[card],
            banner=Deferred(banner_line, e, _names(st)))
 
 
-def fx_season(st: Stage, events: list[Any]) -> None:
+def fx_season(st: Stage, e: ev.SeasonEnded) -> None:
     """The discards and the flood pile are shuffled into a new deck; the season advances."""
-    e = events[0]
     deck = st.pile("deck")
     cards, steps = [], []
     for i, source in enumerate(("discard", "flood", "discard", "flood", "discard")):
         card = st.card("back", st.pile(source))
         cards.append(card)
         steps.append(Sequence([Wait(i * 0.08), st.fly(card, deck, 0.45)]))
-    st.run("season", steps, events, sound="slide", sprites=cards, duration=0.85,
+    st.run("season", steps, [e], sound="slide", sprites=cards, duration=0.85,
            banner=Deferred(banner_line, e, _names(st)))
 
 
-def fx_pass(st: Stage, events: list[Any]) -> None:
-    st.run("pass", [Wait(0.25)], events)
+def fx_pass(st: Stage, e: ev.Passed) -> None:
+    st.run("pass", [Wait(0.25)], [e])
 
 
-def fx_turn(st: Stage, events: list[Any]) -> None:
-    st.run("turn", [Wait(0.2)], events, land_first=True)
+def fx_turn(st: Stage, e: ev.TurnStarted) -> None:
+    st.run("turn", [Wait(0.2)], [e], land_first=True)
 
 
-def fx_game_over(st: Stage, events: list[Any]) -> None:
+def fx_game_over(st: Stage, e: ev.GameOver) -> None:
     """Storage is turned over and sorted pile by pile; the results reveal it (see results)."""
-    st.run("end", [tween(st, 2.0, "linear", reveal=1.0)], events, sound="win", duration=2.0,
-           banner=Deferred(banner_line, events[0], _names(st)), land_first=True)
+    st.run("end", [tween(st, 2.0, "linear", reveal=1.0)], [e], sound="win", duration=2.0,
+           banner=Deferred(banner_line, e, _names(st)), land_first=True)
 
 
 def fx_deal(st: Stage, hands: list[dict[str, int]]) -> None:
@@ -465,14 +449,64 @@ def fx_deal(st: Stage, hands: list[dict[str, int]]) -> None:
     st.timeline.then(Call(dealt))
 
 
-EFFECTS: dict[str, Callable[[Stage, list[Any]], None]] = {
-    "flood": fx_flood, "harvest": fx_harvest, "trade": fx_trade, "draw": fx_draw,
-    "plant": fx_plant, "takeover": fx_takeover, "monument-built": fx_monument_built,
-    "monument-taken": fx_monument_taken, "monument-eroded": fx_monument_eroded,
-    "monument-lost": fx_monument_lost, "locust": fx_locust, "speculate": fx_speculate,
-    "speculation-paid": fx_speculation_paid, "speculation-failed": fx_speculation_failed,
-    "season": fx_season, "pass": fx_pass, "turn": fx_turn, "game-over": fx_game_over,
-}
+T = TypeVar("T", ev.Harvested, ev.MonumentEroded)
 
-#: Kinds whose consecutive events play as one effect (every field harvests at once).
-GROUPED = ("harvest", "monument-eroded")
+
+def _run_of(events: Seq[Event], i: int, cls: type[T]) -> list[T]:
+    """``events[i]`` (a ``cls``) and the events of that class right after it."""
+    run: list[T] = []
+    for event in events[i:]:
+        if not isinstance(event, cls):
+            break
+        run.append(event)
+    return run
+
+
+def play_effect(st: Stage, events: Seq[Event], i: int) -> int:
+    """Queue the effect of ``events[i]``; return how many events it tells (every field's
+    harvest, and every Monument a flood erodes, play as one effect)."""
+    event = events[i]
+    match event:
+        case ev.FloodRevealed():
+            fx_flood(st, event)
+        case ev.Harvested():
+            harvests = _run_of(events, i, ev.Harvested)
+            fx_harvest(st, harvests)
+            return len(harvests)
+        case ev.Traded():
+            fx_trade(st, event)
+        case ev.Drawn():
+            fx_draw(st, event)
+        case ev.Planted():
+            fx_plant(st, event)
+        case ev.TakenOver():
+            fx_takeover(st, event)
+        case ev.MonumentBuilt():
+            fx_monument_built(st, event)
+        case ev.MonumentTaken():
+            fx_monument_taken(st, event)
+        case ev.MonumentEroded():
+            eroded = _run_of(events, i, ev.MonumentEroded)
+            fx_monument_eroded(st, eroded)
+            return len(eroded)
+        case ev.MonumentLost():
+            fx_monument_lost(st, event)
+        case ev.LocustStruck():
+            fx_locust(st, event)
+        case ev.Speculated():
+            fx_speculate(st, event)
+        case ev.SpeculationPaid():
+            fx_speculation_paid(st, event)
+        case ev.SpeculationFailed():
+            fx_speculation_failed(st, event)
+        case ev.SeasonEnded():
+            fx_season(st, event)
+        case ev.Passed():
+            fx_pass(st, event)
+        case ev.TurnStarted():
+            fx_turn(st, event)
+        case ev.GameOver():
+            fx_game_over(st, event)
+        case _:
+            assert_never(event)
+    return 1

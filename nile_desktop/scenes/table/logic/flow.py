@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nile_desktop.engine.text_enum import TextEnum
 from nile_desktop.seats import SeatKind
-from nile_desktop.text_enum import TextEnum
 
 
 class Phase(TextEnum):

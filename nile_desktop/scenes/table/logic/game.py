@@ -1,117 +1,83 @@
-"""The table's conductor: plays moves, drives the bots, keeps the prompt line and the timers.
+"""The table's conductor: plays moves and carries out what input and the coach ask.
 
 :class:`TableGame` owns the game side of the table: the session (the only
 code that changes the engine state), the turn flow, the draft being built,
-the board and the effects that bring it up to date, the bots and the
-advisor. It carries out the :class:`~nile_desktop.scenes.table.logic.commands.TableCommands`
-that input and the coach send. It holds no pygame surface and draws nothing;
-the scene asks it for each frame's :class:`~nile_desktop.scenes.table.logic.view.TableView`.
+the board and the effects that bring it up to date, and three parts of its
+own: the bots' turns and their pacing (:mod:`.bot_turns`), the prompt line and
+its timers (:mod:`.prompt`), and "Take back my turn" (:mod:`.takeback`); the
+advisor offers Suggest and the win chance. It carries out the
+:class:`~nile_desktop.scenes.table.logic.commands.TableCommands` that input and the
+coach send. It holds no pygame surface and draws nothing; the scene asks it for
+each frame's :class:`~nile_desktop.scenes.table.logic.view.TableView`.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any, Protocol
+from collections.abc import Sequence
 
-from nile_desktop.engine import CardRef, Move, observe
+from nile_desktop.engine import CardRef, Move, State
+from nile_desktop.engine.events import Event, GameOver, TurnStarted
 from nile_desktop.i18n import Deferred, _
-from nile_desktop.scenes.bots import BotRunner
+from nile_desktop.saves import SaveGame
 from nile_desktop.scenes.table.logic.advisor import Advisor
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.scenes.table.logic.board import TableBoard
+from nile_desktop.scenes.table.logic.bot_turns import BotTurns
 from nile_desktop.scenes.table.logic.chances import SeatChance
-from nile_desktop.scenes.table.logic.commands import Listener
+from nile_desktop.scenes.table.logic.commands import (
+    BotReason,
+    Coaching,
+    Host,
+    Listener,
+    Message,
+)
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.logic.effects import Placed, Stage, fx_deal
 from nile_desktop.scenes.table.logic.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
-from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.gamelog import is_key
 from nile_desktop.scenes.table.logic.layout import TableLayout
+from nile_desktop.scenes.table.logic.prompt import INPUT_GUARD, PASS_ARMED, Prompt
 from nile_desktop.scenes.table.logic.session import GameSession, Saver
+from nile_desktop.scenes.table.logic.takeback import TakeBack
 from nile_desktop.scenes.table.logic.view import Pointer, TableView, Tone, build_view
-from nile_desktop.text.words import event_line, reason_line, refusal_words
+from nile_desktop.text.words import reason_line, refusal_words
 
 #: Seconds a person's finished turn stays on show before the bots go on (speed 1).
 OWN_MOVE_PAUSE = 0.5
-#: Seconds after a move during which the buttons ignore clicks (no double-click accidents).
-INPUT_GUARD = 0.35
-MESSAGE_TIME = 5.0
 #: How fast the pauses between bot moves pass when effects are instant.
 INSTANT_PACE = 4.0
-#: Seconds End turn stays armed for its second press.
-PASS_ARMED = 3.0
-#: Seconds Take back my turn stays armed: as long as its message ("Press again …") shows.
-TAKEBACK_ARMED = MESSAGE_TIME
 #: The flow hold kept while effects play.
 EFFECTS_HOLD = "effects"
-#: How long a bot's turn lasts at each bot pace (settings.BOT_PACES), as a factor.
-BOT_PACE_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
-#: Seconds (speed 1, normal pace) between the steps of a bot's turn, to read each one.
-BOT_BEAT = 0.35
-#: Seconds (speed 1, normal pace) a bot's turn shows from its flood before the bot moves.
-BOT_LOOK = 0.9
-
-
-class Host(Protocol):
-    """What the table needs from the app around it: settings, sound and other screens."""
-
-    def prefs(self) -> Any: ...
-
-    def play_sound(self, name: str) -> None: ...
-
-    def navigate(self, route: str, *, push: bool = True, **options: Any) -> None: ...
-
-    def rematch(self) -> None: ...
-
-
-class Coach(Protocol):
-    """The tutorial's lessons or a normal game's hints, as the game asks them."""
-
-    def refusal(self, move: str) -> str | None: ...
-
-    def hold_bot(self) -> bool: ...
-
-    def bot_move(self) -> str | None: ...
-
-    def refused(self, code: str) -> None: ...
-
-    def update(self, dt: float) -> None: ...
 
 
 class TableGame:
     """One game at the table: what happens, and when (implements ``TableCommands``)."""
 
-    def __init__(self, save: Any, state: Any, host: Host, placed: Placed, *, autosave: bool,
-                 saver: Saver | None, speed: float | None) -> None:
+    def __init__(self, save: SaveGame, state: State | None, host: Host, placed: Placed, *,
+                 autosave: bool, saver: Saver | None, speed: float | None) -> None:
         self.session = GameSession(save, state, autosave=autosave, saver=saver)
         self.host = host
         self.speed = speed
         s = self.session
-        self.flow = TurnFlow(s.kinds, s.active, s.over)
+        self.flow = self._make_flow()
         self._draft = MoveDraft(s.state, s.active)
-        self.board = Board.of(s.state)
+        self.board = TableBoard.of(s.state)
         self.stage = Stage(self.board, s.names, placed=placed, viewer=lambda: self.flow.revealed,
                            sound=host.play_sound, over=s.over)
         #: Events of the next turn held back until its person is at the screen (pass-and-play).
-        self.deferred: list[Any] = []
-        self.runner = BotRunner()
+        self.deferred: list[Event] = []
+        self.bots = BotTurns(self)
+        self.prompt = Prompt()
+        self.takeback = TakeBack(s, self.prompt)
         self.advisor = Advisor()
         self.listeners: list[Listener] = []
-        self.coach: Coach | None = None
-        self.clock = 0.0
-        self.pulse = 0.0
-        self.guard = 0.0
-        self.pass_armed = 0.0
-        self.takeback_armed = 0.0
-        self.message: Any = ""
-        self.message_time = 0.0
-        self.message_tone = Tone.ERROR
-        self._asked_at = -1
+        self.coach: Coaching | None = None
         self._targets: list[Target] | None = None
-        self._targets_key: tuple[Any, ...] | None = None
-        #: Until a person must act, every effect lands at once ("Skip to my turn").
-        self.skipping = False
-        #: The seat whose turn the table shows and for how long (table seconds) it has.
-        self.turn_shown: tuple[int | None, float] = (None, 0.0)
+        self._targets_key: tuple[object, ...] | None = None
         self.stage.started.append(self._effect_started)
+
+    def _make_flow(self) -> TurnFlow:
+        s = self.session
+        return TurnFlow(s.kinds, s.active, s.over)
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -129,7 +95,7 @@ class TableGame:
         return self.stage.busy
 
     def guarded(self) -> bool:
-        return self.guard > 0
+        return self.prompt.guard > 0
 
     @property
     def pace(self) -> float:
@@ -162,12 +128,11 @@ class TableGame:
         return build_view(
             layout=layout, board=self.board, session=self.session, flow=self.flow,
             draft=self._draft, targets=self.targets_shown(pointer.dragging),
-            prefs=self.host.prefs(), reveal=self.stage.reveal, pulse=self.pulse,
-            suggesting=self.advisor.suggesting, pass_armed=self.pass_armed > 0,
-            message=self.message if self.message_time > 0 else "",
-            message_tone=self.message_tone, pointer=pointer, sprites=self.stage.sprites,
-            banners=self.stage.banners, takeback=self.can_take_back(),
-            takeback_armed=self.takeback_armed > 0,
+            prefs=self.host.prefs(), reveal=self.stage.reveal, pulse=self.prompt.pulse,
+            suggesting=self.advisor.suggesting, pass_armed=self.prompt.pass_armed > 0,
+            message=self.prompt.shown(), message_tone=self.prompt.message_tone,
+            pointer=pointer, sprites=self.stage.sprites, banners=self.stage.banners,
+            takeback=self.can_take_back(), takeback_armed=self.prompt.takeback_armed > 0,
             chance=self.chance_shown())
 
     # -- starting --------------------------------------------------------------------------
@@ -197,8 +162,8 @@ class TableGame:
             board.deck_size += sum(hand.values())
         board.deck_size += 1  # the first flood is still on the deck
         board.flood_card = None
-        if opening[0].kind == "turn":
-            board.active = getattr(opening[0], "seat", board.active)
+        if isinstance(opening[0], TurnStarted):
+            board.active = opening[0].seat
         self.session.log.hold(0)
         fx_deal(self.stage, hands)
         if self._split_at_handoff(-1, opening)[1]:  # pass-and-play: the first flood waits
@@ -207,7 +172,7 @@ class TableGame:
         self._show(opening)
 
     def close(self) -> None:
-        self.runner.close()
+        self.bots.close()
         self.advisor.close()
 
     # -- building a move ---------------------------------------------------------------------
@@ -234,29 +199,18 @@ class TableGame:
 
     # -- taking a turn back ---------------------------------------------------------------------
     def can_take_back(self) -> bool:
-        """Whether "Take back my turn" is offered now: a kept game of one person against bots,
-        after a move of theirs, while the in-turn undo has nothing to undo."""
-        s = self.session
-        if not s.autosave_on or (self.composing() and self._draft.can_undo()):
-            return False
-        return s.takeback_point() is not None
+        """Whether "Take back my turn" is offered now (:meth:`TakeBack.offered`)."""
+        return self.takeback.offered(undo_first=self.composing() and self._draft.can_undo())
 
     def take_back(self) -> None:
-        """"Take back my turn" (or Ctrl+Z): the first press of a game not yet marked asks for a
-        second; then the table returns to the start of the person's last turn."""
-        if not self.can_take_back():
-            return
-        s = self.session
-        if not s.save.takebacks and self.takeback_armed <= 0:
-            self.takeback_armed = TAKEBACK_ARMED
-            self.say(_("Press again to take back your turn. The game will be marked “with "
-                       "take-backs”."), Tone.NOTE)
+        """"Take back my turn" (or Ctrl+Z): once :meth:`TakeBack.press` agrees, the table
+        returns to the start of the person's last turn."""
+        if not self.can_take_back() or not self.takeback.press():
             return
         self.stage.finish()
-        s.take_back()
-        self.takeback_armed = 0.0
+        self.takeback.take()
         self.rebuilt()
-        self.guard = INPUT_GUARD
+        self.prompt.guard = INPUT_GUARD
         self.say(_("Back at the start of your turn."), Tone.NOTE)
         self.sound("slide")
 
@@ -264,25 +218,21 @@ class TableGame:
         """The session was rebuilt from fewer moves (a take-back, a replay's seek): the bots,
         the board, the turn flow and the draft start again from its position."""
         s = self.session
-        self.runner.cancel()
+        self.bots.restart()
         self.advisor.cancel()
-        self.skipping = False
-        self._asked_at = -1
         self.deferred = []
         self.board.sync(s.state)
         self.flow.restart(s.active, s.over)
-        self.turn_shown = (s.active, 0.0)
         self.fresh_draft()
 
     def fresh_draft(self) -> None:
         self._draft = MoveDraft(self.session.state, self.session.active)
-        self.pass_armed = 0.0
+        self.prompt.pass_armed = 0.0
 
     # -- telling the person --------------------------------------------------------------------
-    def say(self, text: Any, tone: Tone = Tone.ERROR) -> None:
-        """A line in the prompt for a few seconds; ``text`` may be told when drawn
-        (an ``i18n.Deferred``), so it follows a language switch."""
-        self.message, self.message_tone, self.message_time = text, tone, MESSAGE_TIME
+    def say(self, text: Message, tone: Tone = Tone.ERROR) -> None:
+        """A line in the prompt for a few seconds (:meth:`Prompt.say`)."""
+        self.prompt.say(text, tone)
 
     def refuse(self, refusal: Refusal) -> None:
         self.say(Deferred(refusal_words, self.session.names, refusal))
@@ -304,7 +254,7 @@ class TableGame:
         self.stage.finish()
 
     # -- playing -----------------------------------------------------------------------------------
-    def play(self, move: str | Move, reason: Any = None) -> list[Any]:
+    def play(self, move: str | Move, reason: BotReason = None) -> list[Event]:
         """Play one move of the active seat and hand the result to the turn flow."""
         s = self.session
         seat = s.active
@@ -324,54 +274,29 @@ class TableGame:
         self._show(now, sync=not self.deferred, owner=seat)
         return events
 
-    def _show(self, events: list[Any], sync: bool = True, owner: int | None = None) -> None:
+    def _show(self, events: list[Event], sync: bool = True, owner: int | None = None) -> None:
         """Play ``events``' effects; with ``sync`` the board then matches the engine.
         The steps of a bot's turn stand apart by a beat, so each can be read."""
-        self.stage.play(events, beat=self._beat, owner=owner)
+        self.stage.play(events, beat=self.bots.beat, owner=owner)
         if sync:
             self.stage.timeline.call(lambda: self.board.sync(self.session.state))
-        if self.pace <= 0 or self.skipping:  # every effect lands at once (banners still show)
+        if self.pace <= 0 or self.bots.skipping:  # every effect lands at once (banners show)
             self.stage.timeline.finish()
             self.stage.sprites.clear()
 
-    @property
-    def bot_pace(self) -> float:
-        """The bot pace setting as a factor of a bot turn's length (1: normal)."""
-        return BOT_PACE_FACTORS.get(str(getattr(self.host.prefs(), "bot_pace", "")), 1.0)
-
-    def _beat(self, seat: int | None) -> float:
-        s = self.session
-        if seat is None or not 0 <= seat < s.players or s.is_human(seat):
-            return 0.0
-        return BOT_BEAT * self.bot_pace
-
-    def _effect_started(self, events: list[Any]) -> None:
+    def _effect_started(self, events: Sequence[Event]) -> None:
         """An effect starts: the log tells its events; a bot's step shows on the prompt line."""
-        s = self.session
-        s.log.reveal(events)
+        self.session.log.reveal(events)
         first = events[0] if events else None
         if first is None:
             return
-        if first.kind == "game-over":  # the results open now: banners still queued are stale
+        if isinstance(first, GameOver):  # the results open now: banners still queued are stale
             self.stage.banners.keep_only("end")
             self.flow.end_shown()
-        seat = getattr(first, "seat", None)
-        if first.kind in ("turn", "flood"):
-            self.turn_shown = (seat, 0.0)
-        owner = self.turn_shown[0]
-        if owner is not None and 0 <= owner < s.players and not s.is_human(owner) \
-                and first.kind != "turn":
-            self.stage.banners.step = Deferred(event_line, first, s.names, None)
-            self.stage.banners.step_seat = owner
+        self.bots.effect_started(first)
 
-    def skip_to_my_turn(self) -> None:
-        """Every effect and pause lands at once until a person must act."""
-        if self.session.over or not self.session.humans:
-            return
-        self.skipping = True
-        self.stage.finish()
-
-    def _split_at_handoff(self, seat: int, events: list[Any]) -> tuple[list[Any], list[Any]]:
+    def _split_at_handoff(self, seat: int, events: list[Event]
+                          ) -> tuple[list[Event], list[Event]]:
         """In pass-and-play, the next person's turn opens (their flood, its harvest) only once
         they are at the screen: the events from the turn change on wait for the hand-off."""
         s = self.session
@@ -379,11 +304,11 @@ class TableGame:
                 or not s.is_human(s.active)):
             return events, []
         for i, event in enumerate(events):
-            if event.kind == "turn":
+            if isinstance(event, TurnStarted):
                 return events[:i], events[i:]
         return events, []
 
-    def _after_move(self, seat: int, events: list[Any]) -> None:
+    def _after_move(self, seat: int, events: list[Event]) -> None:
         s = self.session
         human = s.is_human(seat)
         if human and seat == s.active and not s.over:
@@ -391,27 +316,26 @@ class TableGame:
         elif human:
             pause = OWN_MOVE_PAUSE
         else:
-            pause = BOT_PAUSE + (KEY_PAUSE if any(e.kind in KEY_KINDS for e in events) else 0.0)
+            pause = BOT_PAUSE + (KEY_PAUSE if any(is_key(e) for e in events) else 0.0)
         self.flow.moved(seat, s.active, s.over, pause)
         self.fresh_draft()
-        self.guard = INPUT_GUARD
-        self.message_time = 0.0
+        self.prompt.moved()
         for listener in list(self.listeners):
             listener(self, events)
 
     def act(self, action: str) -> None:
         """A person pressed an action button (or its key)."""
         if action == "skip":
-            self.skip_to_my_turn()
+            self.bots.skip()
             return
-        if not self.composing() or self.guard > 0:
+        if not self.composing() or self.prompt.guard > 0:
             return
         refusal = self._draft.action_refusal(action)
         if refusal is not None:
             self.refuse(refusal)
             return
-        if action == "pass" and self.pass_armed <= 0:
-            self.pass_armed = PASS_ARMED
+        if action == "pass" and self.prompt.pass_armed <= 0:
+            self.prompt.pass_armed = PASS_ARMED
             self.say(_("Press End turn again to end your turn without planting."), Tone.NOTE)
             return
         self.play(self._draft.move_text(action))
@@ -421,7 +345,7 @@ class TableGame:
             self.advisor.suggest(self.session)
 
     def _chances_on(self) -> bool:
-        return bool(getattr(self.host.prefs(), "show_win_chances", False))
+        return self.host.prefs().show_win_chances
 
     def chance_shown(self) -> SeatChance | None:
         """The win chance the table shows (for the seat whose cards it shows), if any:
@@ -440,40 +364,12 @@ class TableGame:
                  Tone.SUGGESTION)
 
     def _drive_bots(self) -> None:
-        s = self.session
-        if s.over or s.is_human(s.active):
-            return
-        if self.coach is not None:
-            if self.coach.hold_bot():
-                return
-            scripted = self.coach.bot_move()
-            if scripted is not None:
-                if self.flow.wants_bot() and not self.stage.busy:
-                    self.play(scripted)
-                return
-        if not self.runner.busy and self._asked_at != len(s.save.moves):
-            seat = s.active
-            rng = random.Random(s.save.seed * 7919 + len(s.save.moves))
-            self._asked_at = len(s.save.moves)
-            self.runner.ask(s.kinds[seat], observe(s.state, seat), list(s.legal_moves()), rng)
-        if not self.flow.wants_bot() or self.stage.busy:
-            return
-        if not self.skipping and self.turn_shown[0] == s.active \
-                and self.turn_shown[1] < BOT_LOOK * self.bot_pace:
-            return  # the bot's flood and harvest stay a moment before it moves
-        answer = self.runner.result()
-        if answer is not None:
-            self.play(*answer)
+        self.bots.drive()
 
     def update(self, dt: float) -> None:
         if self.coach is not None:
             self.coach.update(dt)
-        self.clock += dt
-        self.pulse = abs(((self.clock * 1.6) % 2) - 1)
-        self.guard = max(0.0, self.guard - dt)
-        self.message_time = max(0.0, self.message_time - dt)
-        self.pass_armed = max(0.0, self.pass_armed - dt)
-        self.takeback_armed = max(0.0, self.takeback_armed - dt)
+        self.prompt.tick(dt)
         before = self.flow.phase
         pace = self.pace
         self.stage.timeline.speed = pace
@@ -484,17 +380,8 @@ class TableGame:
         else:
             self.release(EFFECTS_HOLD)
         # with instant effects a bot's move still stays on show for a moment
-        table_dt = dt * (pace if pace > 0 else INSTANT_PACE)
-        if self.skipping:
-            self.stage.finish()
-            table_dt = max(table_dt, 60.0)
-        seat, shown = self.turn_shown
-        self.turn_shown = (seat, shown + table_dt)
-        self.flow.update(table_dt)
-        if self.flow.phase != Phase.PLAYBACK:
-            self.stage.banners.step = self.stage.banners.step_seat = None
-        if self.flow.phase in (Phase.COMPOSE, Phase.HANDOFF, Phase.REVIEW, Phase.OVER):
-            self.skipping = False
+        self.flow.update(self.bots.pass_time(dt * (pace if pace > 0 else INSTANT_PACE)))
+        self.bots.flow_moved_on(self.flow.phase)
         if self.flow.phase == Phase.COMPOSE and before != Phase.COMPOSE:
             self.fresh_draft()
         self._drive_bots()
@@ -507,7 +394,7 @@ class TableGame:
         """The next person confirmed the hand-off screen: their turn opens before them."""
         self.flow.ready(self.session.active)
         self.fresh_draft()
-        self.guard = INPUT_GUARD
+        self.prompt.guard = INPUT_GUARD
         if self.deferred and self.flow.phase == Phase.COMPOSE:
             events, self.deferred = self.deferred, []
             self.stage.finish()
@@ -517,8 +404,8 @@ class TableGame:
         """The person pressed "Done: pass to …" after seeing their move."""
         self.stage.finish()
         self.flow.done_review()
-        self.turn_shown = (self.session.active, 0.0)  # the next bot's turn shows from now
-        self.guard = INPUT_GUARD
+        self.bots.show_turn(self.session.active)  # the next bot's turn shows from now
+        self.prompt.guard = INPUT_GUARD
 
     # -- other screens -----------------------------------------------------------------------------
     def open_menu(self) -> None:

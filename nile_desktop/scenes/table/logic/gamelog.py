@@ -20,18 +20,31 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from nile_desktop.ai import Reason
+from nile_desktop.engine import Event, assert_never
+from nile_desktop.engine import events as ev
 from nile_desktop.text.words import event_line, note_line, reason_line, turn_header
 
 #: Styles of log lines: the drawing picks colour and weight from these.
 HEADER, REASON, EVENT, KEY, NOTE = "header", "reason", "event", "key", "note"
 
-#: Events that stand out in the log (and get a banner on the table).
 _SERIALS = itertools.count(1)
 
-KEY_KINDS = ("season", "locust", "monument-built", "monument-taken", "monument-lost",
-             "takeover", "game-over", "speculation-paid")
+
+def is_key(event: Event) -> bool:
+    """Whether ``event`` stands out in the log (and gets a banner on the table); a bot's
+    turn with one pauses a little longer."""
+    match event:
+        case (ev.SeasonEnded() | ev.LocustStruck() | ev.MonumentBuilt() | ev.MonumentTaken()
+              | ev.MonumentLost() | ev.TakenOver() | ev.GameOver() | ev.SpeculationPaid()):
+            return True
+        case (ev.FloodRevealed() | ev.Harvested() | ev.Traded() | ev.Drawn() | ev.Planted()
+              | ev.MonumentEroded() | ev.Speculated() | ev.SpeculationFailed() | ev.Passed()
+              | ev.TurnStarted()):
+            return False
+        case _:
+            assert_never(event)
 
 
 @dataclass(frozen=True)
@@ -40,8 +53,8 @@ class Entry:
 
     kind: str
     seat: int | None = None
-    event: Any = None
-    reason: Any = None
+    event: Event | None = None
+    reason: Reason | str | None = None
     note: str = ""
 
 
@@ -61,16 +74,17 @@ class GameLog:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def add_events(self, events: Sequence[Any], seat: int | None) -> None:
+    def add_events(self, events: Sequence[Event], seat: int | None) -> None:
         for event in events:
             self._at[id(event)] = len(self.entries)
-            if event.kind == "turn":
+            if isinstance(event, ev.TurnStarted):
                 self.entries.append(Entry(HEADER, seat=event.seat, event=event))
             else:
                 self.entries.append(Entry(EVENT, seat=getattr(event, "seat", seat), event=event))
         self.version += 1
 
-    def add_turn(self, seat: int, move: str, events: Sequence[Any], reason: Any) -> None:
+    def add_turn(self, seat: int, move: str, events: Sequence[Event],
+                 reason: Reason | str | None) -> None:
         """One move of ``seat``: its reason first (bots), then what happened."""
         if reason:
             self.entries.append(Entry(REASON, seat=seat, reason=reason))
@@ -88,18 +102,13 @@ class GameLog:
             self._held_from = start
             self.version += 1
 
-    def reveal(self, events: Sequence[Any]) -> None:
+    def reveal(self, events: Sequence[Event]) -> None:
         """The effect of ``events`` has started: they and everything before them show."""
         if self._held_from is None:
             return
         last = max((self._at.get(id(e), -1) for e in events), default=-1)
         if last >= self._held_from:
             self._held_from = last + 1 if last + 1 < len(self.entries) else None
-            self.version += 1
-
-    def reveal_all(self) -> None:
-        if self._held_from is not None:
-            self._held_from = None
             self.version += 1
 
     def held(self, index: int) -> bool:
@@ -124,10 +133,12 @@ def line(entry: Entry, names: Sequence[str], kinds: Sequence[str],
         return reason_line(entry.reason), REASON
     if entry.kind == NOTE:
         return note_line(entry.note), NOTE
+    if entry.event is None:
+        return None
     text = event_line(entry.event, names, viewer)
     if not text:
         return None
-    return text, KEY if entry.event.kind in KEY_KINDS else EVENT
+    return text, KEY if is_key(entry.event) else EVENT
 
 
 def lines(log: GameLog, names: Sequence[str], kinds: Sequence[str],

@@ -22,12 +22,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from nile_desktop.ai.reason_data import reason_from_data
 from nile_desktop.engine import EngineError
+from nile_desktop.engine.events import Event
+from nile_desktop.saves import SaveGame
+from nile_desktop.scenes.table.logic.commands import Host
+from nile_desktop.scenes.table.logic.effects import Placed
 from nile_desktop.scenes.table.logic.flow import KEY_PAUSE, TurnFlow
-from nile_desktop.scenes.table.logic.game import INSTANT_PACE, Host, TableGame
-from nile_desktop.scenes.table.logic.gamelog import KEY_KINDS
+from nile_desktop.scenes.table.logic.game import INSTANT_PACE, TableGame
+from nile_desktop.scenes.table.logic.gamelog import is_key
+from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.view import Pointer, ReplayState, TableView
 
 #: Seconds (at animation speed 1) a move stays on show before playing shows the next one.
@@ -36,7 +41,7 @@ STEP_PAUSE = 0.9
 RATES = (1, 2, 4)
 
 
-def playable(save: Any) -> tuple[int, bool]:
+def playable(save: SaveGame) -> tuple[int, bool]:
     """How many of the save's moves the engine plays (all, for any save that loaded) and
     whether the game is over after them: a save with a refused move replays up to it."""
     state = save.new_state()
@@ -89,7 +94,7 @@ class ReplayFlow(TurnFlow):
 class ReplayGame(TableGame):
     """A saved game on the table, moved only by the replay's controls."""
 
-    def __init__(self, save: Any, at: int | None, host: Host, placed: Any, *,
+    def __init__(self, save: SaveGame, at: int | None, host: Host, placed: Placed, *,
                  leave: Callable[[], None], speed: float | None = None) -> None:
         self.source = save
         self.total, self.finished = playable(save)
@@ -97,14 +102,16 @@ class ReplayGame(TableGame):
         start = self.total if at is None else max(0, min(int(at), self.total))
         super().__init__(self._copy(start), None, host, placed, autosave=False, saver=None,
                          speed=speed)
-        s = self.session
-        self.flow = ReplayFlow(s.kinds, s.active, s.over, lambda: self.board.active)
         self.stage.reveal = 1.0
         self.playing = False
         self.wait = 0.0
         self.rate = RATES[0]
 
-    def _copy(self, moves: int) -> Any:
+    def _make_flow(self) -> TurnFlow:
+        s = self.session
+        return ReplayFlow(s.kinds, s.active, s.over, lambda: self.board.active)
+
+    def _copy(self, moves: int) -> SaveGame:
         """The save's first ``moves`` moves, as a save of its own with no file."""
         return dataclasses.replace(self.source, moves=list(self.source.moves[:moves]),
                                    reasons=list(self.source.reasons[:moves]), path=None,
@@ -125,7 +132,7 @@ class ReplayGame(TableGame):
         return ReplayState(self.cursor, self.total, self.playing, flow.open_hands,
                            self.finished, seen, self.rate)
 
-    def view(self, layout: Any, pointer: Pointer) -> TableView:
+    def view(self, layout: TableLayout, pointer: Pointer) -> TableView:
         return dataclasses.replace(super().view(layout, pointer), replay=self.replay_state())
 
     @property
@@ -140,12 +147,12 @@ class ReplayGame(TableGame):
         return False
 
     # -- the controls ------------------------------------------------------------------------
-    def step_forward(self) -> list[Any]:
+    def step_forward(self) -> list[Event]:
         """Play the save's next move with its effects; its events (none at the end)."""
         if self.cursor >= self.total:
             return []
         index = self.cursor
-        return self.play(self.source.moves[index], self.source.reason_at(index))
+        return self.play(self.source.moves[index], reason_from_data(self.source.reason_at(index)))
 
     def step_back(self) -> None:
         self.playing = False
@@ -206,4 +213,4 @@ class ReplayGame(TableGame):
         events = self.step_forward()
         if not events or self.cursor >= self.total:
             self.playing = False
-        self.wait = STEP_PAUSE + (KEY_PAUSE if any(e.kind in KEY_KINDS for e in events) else 0.0)
+        self.wait = STEP_PAUSE + (KEY_PAUSE if any(is_key(e) for e in events) else 0.0)

@@ -18,23 +18,28 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from nile_desktop.ai import Reason
+from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import Move, MoveError, State
-from nile_desktop.saves import autosave
+from nile_desktop.engine.events import Event
+from nile_desktop.saves import SaveGame, autosave
 from nile_desktop.saves.record import record_finished
 from nile_desktop.scenes.table.logic.gamelog import GameLog
 from nile_desktop.seats import SeatKind
 
 log = logging.getLogger(__name__)
 
-Saver = Callable[[Any], bool]
+#: Writes the game's save; False if the disk refused it.
+Saver = Callable[[SaveGame], bool]
+#: Why a move was played: a bot's reason (told in the language shown), plain text, or none.
+BotReason = Reason | str | None
 
 
 class GameSession:
     """The state, the save and the log of one game, changed only by :meth:`play`."""
 
-    def __init__(self, save: Any, state: State | None = None, *, autosave: bool = True,
+    def __init__(self, save: SaveGame, state: State | None = None, *, autosave: bool = True,
                  saver: Saver | None = None) -> None:
         self.save = save
         self.names: list[str] = list(save.player_names)
@@ -58,7 +63,8 @@ class GameSession:
             seat = state.active
             events = state.apply(text)
             self.movers.append(seat)
-            self.log.add_turn(seat, str(text), events, reason=self.save.reason_at(index))
+            self.log.add_turn(seat, str(text), events,
+                              reason=reason_from_data(self.save.reason_at(index)))
         if given is not None and given.to_json() != state.to_json():
             log.warning("the given state differs from the save's replay; the replay is used")
         return state
@@ -75,6 +81,11 @@ class GameSession:
     @property
     def active(self) -> int:
         return int(self.state.active)
+
+    @property
+    def moves_played(self) -> int:
+        """How many moves the game has had (the deal is none)."""
+        return len(self.save.moves)
 
     def is_human(self, seat: int) -> bool:
         return self.kinds[seat].is_human
@@ -99,7 +110,7 @@ class GameSession:
         return None
 
     # -- changing --------------------------------------------------------------------
-    def play(self, move: str | Move, reason: Any = None) -> list[Any]:
+    def play(self, move: str | Move, reason: BotReason = None) -> list[Event]:
         """Play ``move`` for the active seat; record, autosave and log it.
 
         Raises the engine's :class:`MoveError` (and changes nothing) if it is refused.
@@ -107,7 +118,7 @@ class GameSession:
         seat = self.active
         events = self.state.apply(move)
         self.movers.append(seat)
-        self.save.record(move, reason)
+        self.save.record(move, reason_to_data(reason))
         self.log.add_turn(seat, str(move), events, reason=reason)
         self.write_autosave()
         if self.over and self.autosave_on:  # the players' record (record.json) learns the result
@@ -115,7 +126,7 @@ class GameSession:
                 self.log.add_note(note)
         return events
 
-    def restart(self, save: Any) -> None:
+    def restart(self, save: SaveGame) -> None:
         """Go on as the game ``save`` describes (a replay seeking): the state and the whole
         log are rebuilt from its moves. Nothing is written."""
         self.save = save
@@ -155,16 +166,14 @@ class GameSession:
         if start is None:
             return False
         del self.save.moves[start:]
-        reasons = getattr(self.save, "reasons", None)
-        if isinstance(reasons, list):
-            del reasons[start:]
+        del self.save.reasons[start:]
         self.save.takebacks = True
         self.restart(self.save)
         self.log.add_note("taken-back")
         self.write_autosave()
         return True
 
-    def _autosave(self, save: Any) -> bool:
+    def _autosave(self, save: SaveGame) -> bool:
         """The save file, written with the live state (a finished game's result goes in it)."""
         return bool(autosave(save, self.state))
 

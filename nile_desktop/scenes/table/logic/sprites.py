@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+
+from nile_desktop.i18n import Message
 
 
 @dataclass
@@ -47,7 +48,7 @@ class Swarm:
 class Banner:
     """Big words across the table; ``text`` is told when drawn (a language switch shows)."""
 
-    text: Any
+    text: Message
     kind: str
 
 
@@ -55,17 +56,17 @@ class Banner:
 class BannerQueue:
     """Banners wait their turn: none ever overwrites another."""
 
-    waiting: deque = field(default_factory=deque)
+    waiting: deque[Banner] = field(default_factory=deque)
     current: Banner | None = None
     shown_for: float = 0.0
     hold: float = 1.4
     history: list[str] = field(default_factory=list)
     #: The step of a bot's turn now on show, told on the prompt line (None: none), and
     #: the seat that plays it (its panel is lit while it plays).
-    step: Any = None
+    step: Message | None = None
     step_seat: int | None = None
 
-    def push(self, text: Any, kind: str) -> None:
+    def push(self, text: Message, kind: str) -> None:
         self.waiting.append(Banner(text, kind))
         self.history.append(str(text))
         del self.history[:-50]

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import Protocol
 
 from nile_desktop.engine import State
-from nile_desktop.scenes.table.logic.board import Board
+from nile_desktop.i18n import Message
+from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.chances import SeatChance
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.flow import Phase, TurnFlow
@@ -84,7 +85,7 @@ class TableView:
 
     layout: TableLayout
     #: What is drawn: the board, which catches up with the engine as effects land.
-    board: Board
+    board: TableBoard
     #: The engine state (for the end result and the storage-top rule).
     state: State
     names: tuple[str, ...]
@@ -132,14 +133,10 @@ class TableView:
         """The win chance shown in ``seat``'s panel, if any."""
         return self.chance if self.chance is not None and self.chance.seat == seat else None
 
-    def draft_for(self, seat: int) -> MoveDraft | None:
-        """The draft, when ``seat`` is the one composing (its cards show picks and stakes)."""
-        return self.draft if self.composing and seat == self.active else None
 
-
-def build_view(*, layout: TableLayout, board: Board, session: GameSession, flow: TurnFlow,
+def build_view(*, layout: TableLayout, board: TableBoard, session: GameSession, flow: TurnFlow,
                draft: MoveDraft, targets: Sequence[Target], prefs: Prefs, reveal: float,
-               pulse: float, suggesting: bool, pass_armed: bool, message: Any,
+               pulse: float, suggesting: bool, pass_armed: bool, message: Message,
                message_tone: Tone, pointer: Pointer, sprites: Sequence[Sprite],
                banners: BannerQueue, takeback: bool = False,
                takeback_armed: bool = False, chance: SeatChance | None = None) -> TableView:

@@ -1,4 +1,5 @@
-"""The eight failures of the third reliability probe, each reproduced and fixed (issue 23).
+"""Files a player touches: exports, settings, tutorial progress, special files and
+command-line input (the eight failures of the third reliability probe, issue 23).
 
 Every test is named after the failure it reproduces and asserts what the
 game does instead: nothing a player does with files loses data, and

@@ -1,0 +1,27 @@
+"""What every test run shares: reports that can travel between processes.
+
+The tests run on several processes (``-n auto``, pytest-xdist), and each test's report, its
+captured output and log included, goes from the worker that ran it to the main process as
+UTF-8. Some tests log a lone surrogate on purpose (a file name read from the disk may hold
+one, and the game must keep such a line), which UTF-8 cannot carry: the transfer would fail
+and stop the whole run. So captured text keeps such characters escaped (``\\udcff``), as the
+game's own log file does. Nothing a test asserts is changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import pytest
+
+
+def _escaped(text: str) -> str:
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    report.sections = [(title, _escaped(text)) for title, text in report.sections]
+    return report
