@@ -44,7 +44,7 @@ from nile_desktop.engine import Move, Rules, new_game, observe
 
 from . import LEVELS
 from .arena import GameRecord, play_game, read_csv, score_of
-from .chances import CALIBRATION_POWERS, DEFAULT_BUDGET, calibrated, win_chances
+from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
 from .stats import wilson
 
 FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels"]
@@ -180,21 +180,29 @@ def groups(rows: Sequence[Prediction]) -> dict[tuple[int, str], list[Prediction]
     return dict(sorted(out.items()))
 
 
-def fit_power(rows: list[Prediction]) -> tuple[float, float]:
+def log_loss(rows: Sequence[Prediction], power: float, lean: float) -> float:
+    """Mean log loss of the predictions recalibrated with ``power`` and ``lean``."""
+    loss = 0.0
+    for r in rows:
+        p = calibrated(r.raw, power, r.seat, lean)[r.seat]
+        p = min(1 - 1e-6, max(1e-6, p))
+        loss -= r.actual * math.log(p) + (1 - r.actual) * math.log(1 - p)
+    return loss / max(1, len(rows))
+
+
+def fit_power(rows: list[Prediction], lean: float = 1.0) -> tuple[float, float]:
     """The sharpening power ``k`` (:func:`~nile_desktop.ai.chances.calibrated`) with the
-    least log loss on these predictions, and that log loss (a grid search, 0.5 to 6)."""
-    best = (1.0, math.inf)
-    for step in range(5, 61):
-        k = step / 10
-        loss = 0.0
-        for r in rows:
-            p = calibrated(r.raw, k)[r.seat]
-            p = min(1 - 1e-6, max(1e-6, p))
-            loss -= r.actual * math.log(p) + (1 - r.actual) * math.log(1 - p)
-        loss /= max(1, len(rows))
-        if loss < best[1]:
-            best = (k, loss)
-    return best
+    least log loss on these predictions at ``lean``, and that log loss (grid, 0.5 to 6)."""
+    return min(((k / 10, log_loss(rows, k / 10, lean)) for k in range(5, 61)),
+               key=lambda x: x[1])
+
+
+def fit_calibration(rows: list[Prediction]) -> tuple[float, float, float]:
+    """The power and the viewer's lean with the least log loss, and that log loss (a grid:
+    powers 0.5 to 3, leans 0.6 to 1.3)."""
+    best = min((log_loss(rows, k / 10, d / 100), k / 10, d / 100)
+                for k in range(5, 31) for d in range(60, 131, 2))
+    return best[1], best[2], best[0]
 
 
 def deal_optimism(players: int, deals: int, seed: int, budget: int) -> tuple[float, float]:
@@ -222,7 +230,9 @@ def played_games(sizes: Sequence[int], levels: list[str], games: int, seed: int
 def _parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.calibrate", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100, help="games per table size")
+    ap.add_argument("--games", type=int,
+                    help="games per table size (default 100); with --from, at most this many "
+                    "from each file")
     ap.add_argument("--players", default="2,4", help="table sizes, e.g. 2,3,4")
     ap.add_argument("--bots", default="medium", help="levels by seat (one level: every seat)")
     ap.add_argument("--from", dest="sources", nargs="+", metavar="CSV",
@@ -233,10 +243,10 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--csv", help="one row per prediction; resumed from")
     ap.add_argument("--jobs", type=int, default=1, help="games predicted at once (processes)")
     ap.add_argument("--fit", action="store_true",
-                    help="also print the sharpening power that fits best, per table size")
+                    help="also print the power and lean that fit best, per table size")
     ap.add_argument("--recalibrate", action="store_true",
                     help="recompute the stored predictions from their raw chances with the "
-                    "powers in use now (after a new fit)")
+                    "calibration in use now (after a new fit)")
     ap.add_argument("--by-game", action="store_true",
                     help="also print the table per table size and levels")
     ap.add_argument("--plot", metavar="PNG", help="draw the reliability chart into this file")
@@ -271,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = read_rows(args.csv) if args.csv else []
     rows = _predict_all(args, sizes, levels, rows)
     if args.recalibrate:
-        rows = [replace(r, predicted=calibrated(r.raw)[r.seat]) for r in rows]
+        rows = [replace(r, predicted=calibrated(r.raw, viewer=r.seat)[r.seat]) for r in rows]
     print(table(rows))
     if args.by_game:
         for (p, matchup), group in groups(rows).items():
@@ -279,9 +289,11 @@ def main(argv: list[str] | None = None) -> int:
             print(table(group))
     if args.fit:
         for p in sorted({r.players for r in rows}):
-            k, loss = fit_power([r for r in rows if r.players == p])
-            print(f"{p} players: best sharpening power {k:.1f} (log loss {loss:.4f}; "
-                  f"now {CALIBRATION_POWERS.get(p)})")
+            mine = [r for r in rows if r.players == p]
+            k, lean, loss = fit_calibration(mine)
+            now = CALIBRATION.get(p, (1.0, 1.0))
+            print(f"{p} players: best power {k:.1f}, lean {lean:.2f} (log loss {loss:.4f}; "
+                  f"now {now[0]:.1f}, {now[1]:.2f}: {log_loss(mine, *now):.4f})")
     if args.plot:
         from .png_chart import reliability_chart
 
@@ -293,12 +305,13 @@ def main(argv: list[str] | None = None) -> int:
 def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]
            ) -> Iterator[tuple[GameRecord, dict[str, Any]]]:
     if not args.sources:
-        yield from played_games(sizes, levels, args.games, args.seed)
+        yield from played_games(sizes, levels, 100 if args.games is None else args.games,
+                                args.seed)
         return
     import json
 
     for path in args.sources:
-        for record in read_csv(path):
+        for record in read_csv(path)[:args.games]:
             if len(record.seats) in sizes:
                 options = json.loads(record.setup or "{}").get("options", {})
                 yield record, options.get("rules", {})

@@ -21,8 +21,9 @@ by its real result, tie-breaks included (R-END-3); any other by
 :func:`evaluate_with`: each seat's score (the search's evaluation), plus its
 seat's strength for every flood still to come, turned into win shares at a
 temperature that shrinks as the end nears. The
-mean over the samples is finally sharpened or softened by a power per
-table size (:func:`calibrated`), fitted on bot games and checked on others
+mean over the samples is finally calibrated (:func:`calibrated`: the
+viewer's share leant on, then a power per table size), fitted on bot games
+and checked on others
 (``python -m nile_desktop.ai.calibrate``, docs/BOTS.md "Win chances"). ``error``
 is the standard error, so more budget gives a steadier figure; the same
 view and seed always give the same chances, whatever the hidden cards
@@ -58,20 +59,27 @@ HORIZON = 1
 TEMPERATURE = (0.1, 0.06)
 #: Samples when no budget is given.
 DEFAULT_BUDGET = 400
-#: Per table size, the power that turns the mean win shares into calibrated chances
-#: (below 1 softens, above sharpens), each fitted by ``python -m
-#: nile_desktop.ai.calibrate --fit`` on bot games and checked on others (docs/BOTS.md, "Win chances").
-CALIBRATION_POWERS: dict[int, float] = {2: 0.9, 3: 0.9, 4: 1.8, 5: 1.5, 6: 2.7}
+#: Per table size, how the mean win shares become calibrated chances (:func:`calibrated`):
+#: a power (below 1 softens, above sharpens) and the *lean*, the factor on the viewer's
+#: own share first (every sample is scored just after the viewer's turn, which the
+#: evaluation favours). 2 and 4 players fitted together by least log loss with ``python
+#: -m nile_desktop.ai.calibrate --fit`` on bot games and checked on others (docs/BOTS.md,
+#: "Win chances"); 3, 5 and 6 players were not fitted and take the nearest fitted size's.
+CALIBRATION: dict[int, tuple[float, float]] = {2: (0.9, 0.78), 3: (0.9, 0.78), 4: (1.3, 0.76),
+                                               5: (1.3, 0.76), 6: (1.3, 0.76)}
 #: A deal: one full state consistent with a point of view, drawn with ``rng``.
 Deal = Callable[[random.Random], State]
 
 
-def calibrated(raw: Sequence[float], power: float | None = None) -> tuple[float, ...]:
-    """``raw`` chances raised to ``power`` and scaled to sum to 1 (sharper for power > 1);
-    by default the power fitted for ``len(raw)`` seats."""
-    if power is None:
-        power = CALIBRATION_POWERS.get(len(raw), 2.0)
-    lifted = [x ** power for x in raw]
+def calibrated(raw: Sequence[float], power: float | None = None, viewer: int | None = None,
+               lean: float | None = None) -> tuple[float, ...]:
+    """``raw`` chances, the share of seat ``viewer`` (if given) times ``lean``, raised to
+    ``power`` and scaled to sum to 1 (sharper for power > 1); by default the power and
+    lean fitted for ``len(raw)`` seats (:data:`CALIBRATION`)."""
+    fitted = CALIBRATION.get(len(raw), (1.0, 1.0))
+    power = fitted[0] if power is None else power
+    lean = fitted[1] if lean is None else lean
+    lifted = [(x * lean if s == viewer else x) ** power for s, x in enumerate(raw)]
     total = sum(lifted) or 1.0
     return tuple(x / total for x in lifted)
 
@@ -179,12 +187,12 @@ class Moments:
         n = max(1, self.n)
         return tuple(x / n for x in self.sums)
 
-    def chances(self) -> Chances:
-        """The calibrated chances with their errors (the delta method: d(p)/d(raw) is
-        about power × p / raw for each seat)."""
+    def chances(self, viewer: int | None) -> Chances:
+        """The calibrated chances (``viewer``: the seat whose view it is) with their errors
+        (the delta method: d(p)/d(raw) is about power × p / raw for each seat)."""
         n, raw = self.n, self.mean()
-        power = CALIBRATION_POWERS.get(len(raw), 2.0)
-        p = calibrated(raw, power)
+        power = CALIBRATION.get(len(raw), (1.0, 1.0))[0]
+        p = calibrated(raw, viewer=viewer)
         error = tuple((math.sqrt(max(0.0, q / n - m * m) / (n - 1)) if n > 1 else 1.0)
                       * (power * c / m if m > 0 else 1.0)
                       for q, m, c in zip(self.squares, raw, p, strict=True))
@@ -223,8 +231,7 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     """
     result = view.result if view.over else None
     return _answer(view.rules.players, result, lambda: view_deal(view), budget,
-                   EngineRandom(seed, 7), kinds, scored_after(view.seat, view.rules.players),
-                   horizon)
+                   EngineRandom(seed, 7), kinds, view.seat, horizon)
 
 
 def open_chances(state: State, budget: int = DEFAULT_BUDGET, seed: int = 0,
@@ -235,14 +242,13 @@ def open_chances(state: State, budget: int = DEFAULT_BUDGET, seed: int = 0,
     sample is scored just after a turn of ``seat``."""
     result = state.result if state.over else None
     return _answer(state.rules.players, result, lambda: open_deal(state), budget,
-                   EngineRandom(seed, 8), kinds, scored_after(seat, state.rules.players),
-                   horizon)
+                   EngineRandom(seed, 8), kinds, seat, horizon)
 
 
 def _answer(players: int, result: Outcome | None, deals: Callable[[], Deal], budget: int,
-            rng: random.Random, kinds: Sequence[str] | None, until: int,
+            rng: random.Random, kinds: Sequence[str] | None, viewer: int,
             horizon: int) -> Chances:
     if result is not None:
         return final_chances(result, players)
-    return estimate(deals(), players, budget, rng, seat_models(kinds, players), until,
-                    horizon).chances()
+    return estimate(deals(), players, budget, rng, seat_models(kinds, players),
+                    scored_after(viewer, players), horizon).chances(viewer)

@@ -255,10 +255,10 @@ def run_job(job: Job, samples: int, state: Any = None, stop: Stop | None = None,
     if job.kind == POINT:
         seat = view_seat(job.view)
         deal = open_deal(position) if seat is None else view_deal(observe(position, seat))
-        until = scored_after(job.until if seat is None else seat, players)
-        moments = measure_point(deal, players, models, until, samples, job.seed,
-                                state if isinstance(state, Moments) else None, stop)
-        return moments, percents(moments.chances().p)
+        viewer = job.until if seat is None else seat
+        moments = measure_point(deal, players, models, scored_after(viewer, players), samples,
+                                job.seed, state if isinstance(state, Moments) else None, stop)
+        return moments, percents(moments.chances(viewer).p)
     view = observe(position, position.active)
     race = state if isinstance(state, Race) else start_race(view, job.played, job.seed)
     race = measure_decision(view, race, models, samples, job.seed, stop, extend=final)

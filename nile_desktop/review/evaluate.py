@@ -161,7 +161,7 @@ class Race:
 
     def chances(self, i: int) -> tuple[float, ...]:
         """Every seat's calibrated chance after move ``i``."""
-        return calibrated(self.raw(i))
+        return calibrated(self.raw(i), viewer=self.mover)
 
     def value(self, i: int) -> float:
         return self.raw(i)[self.mover]
