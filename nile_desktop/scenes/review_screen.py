@@ -454,10 +454,12 @@ class ReviewScene(MenuScene):
         if task is None:
             return ""
         done, total = task.progress
-        percent = round(100 * done / total) if total else 0
         if self.review is not None and self.review.final:
+            percent = round(100 * done / total) if total else 0
             return _("Reviewing more deeply: {percent}%.").format(percent=percent)
-        return _("Refining the estimates: {percent}%.").format(percent=percent)
+        half = total // 2  # the second pass's share of the work
+        percent = round(100 * (done - half) / half) if half else 0
+        return _("Refining the estimates: {percent}%.").format(percent=max(0, percent))
 
     def dump_info(self) -> dict[str, Any]:
         review = self.review
