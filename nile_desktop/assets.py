@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 FONT_FILES = {False: "fonts/NotoSans-Regular.ttf", True: "fonts/NotoSans-Bold.ttf"}
 SOUND_FOLDER = "sounds"
 SOUND_SUFFIX = ".wav"
+MUSIC_FOLDER = "music"
+MUSIC_SUFFIX = ".ogg"
 
 
 class AssetError(Exception):
@@ -194,6 +196,15 @@ class Assets:
                 raise AssetError(relpath, f"could not be loaded: {exc}") from exc
             self._sounds[name] = cached
         return cached
+
+    def music(self, name: str) -> Path:
+        """The file of the music track ``assets/music/<name>.ogg``.
+
+        Only the path: music is streamed from the file while it plays
+        (``pygame.mixer.music``), never loaded whole. A missing file raises
+        AssetError, as for pictures.
+        """
+        return self.path(f"{MUSIC_FOLDER}/{name}{MUSIC_SUFFIX}")
 
     def clear(self) -> None:
         """Forget everything loaded (e.g. after the display mode changed)."""

@@ -30,6 +30,7 @@ def _can_build_offline() -> bool:
     return version >= (68, 0) and has_bdist_wheel
 
 
+@pytest.mark.slow  # builds the game's wheel with pip
 def test_wheel_ships_assets_fonts_and_catalogues(tmp_path: Path) -> None:
     """A normal (non-editable) build puts assets/, the fonts and every compiled .mo (no .po)
     into nile_desktop/_data, where nile_desktop.paths looks in an installed game."""

@@ -187,7 +187,8 @@ def test_a_save_keeps_no_replayed_state_of_its_own(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(saves.SaveGame, "new_state", no_replay)
     assert saves.autosave(save, state)
     data = json.loads(save.path.read_text(encoding="utf-8"))
-    assert data["result"] == state.result and data["result"]["ranking"]
+    assert state.result is not None
+    assert data["result"] == state.result.to_dict() and data["result"]["ranking"]
 
 
 def test_saves_does_not_import_save_library_anywhere() -> None:
