@@ -226,6 +226,25 @@ def test_a_review_charts_every_move_from_one_view_and_the_chances_add_up():
     assert Review.from_dict(review.to_dict()) == review
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_on_a_whole_game_every_view_adds_up_to_100_at_every_position(players, monkeypatch):
+    """A whole bot game, the person's view and the open view: at every position the seats'
+    chances add up to 100% (a shared win split as ranked, R-END-3), the last position
+    being the game's result."""
+    monkeypatch.setattr(analysis, "search_choice", lambda view, seed: "")  # marks unneeded here
+    save = bot_save(11, players=players)
+    game = Game.from_save(save)
+    review = compute_review(game, 2, 1, workers=1, views=[seat_view(0), OPEN])
+    state = replay(game.rules, game.seed, game.moves)
+    for view in (seat_view(0), OPEN):
+        chart = review.chart(view)
+        assert len(chart) == len(save.moves) + 1 and all(len(p) == players for p in chart)
+        for point in chart:
+            assert sum(point) == pytest.approx(100.0, abs=1e-9)
+            assert all(0.0 <= x <= 100.0 for x in point)
+        assert chart[-1] == pytest.approx([100 * x for x in final_chances(state.result, players).p])
+
+
 def test_the_persons_chart_drops_by_just_what_a_decision_lost():
     review = compute_review(_short_game(), 8, 2, workers=1)
     chart = review.chart()

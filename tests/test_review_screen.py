@@ -297,3 +297,25 @@ def test_the_first_pass_is_usable_while_the_review_is_refined(
     assert scene.task is not None and scene.task.wait(30)
     driver.step(2)
     assert scene.review is final and scene.task is None
+
+
+@pytest.mark.parametrize("forge", ["seat", "nan", "short"])
+def test_a_forged_kept_review_is_computed_afresh_without_the_crash_screen(
+        driver: UiDriver, forge: str) -> None:
+    """A review kept in the save with the right game digest but a seat out of range, a NaN
+    chance or a chart shorter than the game is not shown: the review is computed again."""
+    save = reviewed_game()
+    data = next(iter(save.review["entries"].values()))["review"]
+    chart = next(iter(data["views"].values()))
+    if forge == "seat":
+        data["seats"] = [9]
+    elif forge == "nan":
+        chart[3][0] = float("nan")
+    else:
+        chart.pop()
+    scene = open_review(driver, save)
+    assert scene.review is None and scene.task is not None
+    assert scene.task.wait(120)
+    driver.step(3)
+    assert driver.app.stack.top is scene and not scene.failed and not driver.app.crashed
+    assert driver.find("review.chart")["data"]["points"] == len(save.moves) + 1

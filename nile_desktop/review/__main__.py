@@ -85,11 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(f"--view takes a seat from 0 to {len(game.names) - 1} or open.", file=sys.stderr)
         return EXIT_BAD_INPUT
-    try:
-        with open(args.file, encoding="utf-8-sig") as fh:
-            review = cached_review(json.load(fh), game, iterations, args.seed, seats)
-    except (OSError, ValueError, RecursionError):
-        review = None
+    # The kept review as the save was read (the file is not read twice); checked against
+    # the game, and computed afresh if it does not fit (nile_desktop.review.cache).
+    record = {"review": save.review} if save.review else {}
+    review = cached_review(record, game, iterations, args.seed, seats)
     if review is None or view not in review.views:
         show = _progress if sys.stderr.isatty() else None
         try:

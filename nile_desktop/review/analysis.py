@@ -45,6 +45,7 @@ from nile_desktop.ai.search import HardBot
 from nile_desktop.engine import Move, Rules, State, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
 
+from .checks import items, percentage, percentages, text, whole
 from .evaluate import Race, Stop, measure_decision, measure_point, start_race
 
 #: Loss thresholds in percentage points of win chance (see the module docstring).
@@ -140,17 +141,23 @@ class Decision:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
-        kind = str(data.get("kind", ""))
+        """A decision from :meth:`to_dict`'s data; ValueError (or KeyError, TypeError) if it
+        is damaged: every value of the type written, every chance a percentage."""
+        kind = text(data.get("kind", ""))
         if kind not in KINDS:
             raise ValueError(f"unknown kind of decision {kind!r}")
-        return cls(seat=int(data["seat"]), before=float(data["before"]),
-                   played=float(data["played"]), best=str(data["best"]),
-                   best_chance=float(data["best_chance"]), loss=float(data["loss"]),
+        options = []
+        for option in items(data["options"]):
+            move, chance = items(option)  # ValueError unless a pair
+            options.append((text(move), percentage(chance)))
+        return cls(seat=whole(data["seat"]), before=percentage(data["before"]),
+                   played=percentage(data["played"]), best=text(data["best"]),
+                   best_chance=percentage(data["best_chance"]), loss=percentage(data["loss"]),
                    mark=_checked_mark(data["mark"]), reason=reason_from_data(data["reason"]),
-                   options=tuple((str(t), float(c)) for t, c in data["options"]), kind=kind,
-                   search=str(data.get("search", "")), samples=int(data.get("samples", 0)),
-                   seats_before=tuple(float(x) for x in data.get("seats_before", ())),
-                   seats_after=tuple(float(x) for x in data.get("seats_after", ())))
+                   options=tuple(options), kind=kind, search=text(data.get("search", "")),
+                   samples=whole(data.get("samples", 0)),
+                   seats_before=percentages(data.get("seats_before", ())),
+                   seats_after=percentages(data.get("seats_after", ())))
 
 
 @dataclass(frozen=True)
@@ -169,7 +176,7 @@ class Step:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
         decision = data["decision"]
-        return cls(index=int(data["index"]), seat=int(data["seat"]), move=str(data["move"]),
+        return cls(index=whole(data["index"]), seat=whole(data["seat"]), move=text(data["move"]),
                    decision=None if decision is None else Decision.from_dict(decision))
 
 

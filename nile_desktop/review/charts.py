@@ -38,6 +38,7 @@ from .analysis import (
     view_code,
     view_seat,
 )
+from .checks import items, percentages, text, whole
 from .evaluate import EVALUATOR
 
 
@@ -125,18 +126,20 @@ class Review:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Review:
-        """A review from :meth:`to_dict`'s data; ValueError/KeyError/TypeError if damaged."""
-        steps = tuple(Step.from_dict(s) for s in data["steps"])
-        views = {str(key): tuple(tuple(float(x) for x in point) for point in chart)
-                 for key, chart in data["views"].items()}
-        if not views or any(len(chart) != len(steps) + 1 for chart in views.values()):
-            raise ValueError("a chart does not match the moves")
+        """A review from :meth:`to_dict`'s data; ValueError/KeyError/TypeError if damaged
+        (types and ranges only: :func:`.cache.check_review` holds it against its game)."""
+        steps = tuple(Step.from_dict(s) for s in items(data["steps"]))
+        charts = data["views"]
+        if not isinstance(charts, dict) or not charts:
+            raise ValueError("no chart")
+        views = {text(key): tuple(percentages(point) for point in items(chart))
+                 for key, chart in charts.items()}
         for key in views:
             view_seat(key)  # ValueError for an unknown view
-        return cls(evaluator=str(data["evaluator"]), iterations=int(data["iterations"]),
-                   seed=int(data["seed"]), names=tuple(str(n) for n in data["names"]),
-                   kinds=tuple(str(k) for k in data["kinds"]),
-                   seats=tuple(int(s) for s in data["seats"]), steps=steps, views=views)
+        return cls(evaluator=text(data["evaluator"]), iterations=whole(data["iterations"]),
+                   seed=whole(data["seed"]), names=tuple(text(n) for n in items(data["names"])),
+                   kinds=tuple(text(k) for k in items(data["kinds"])),
+                   seats=tuple(whole(s) for s in items(data["seats"])), steps=steps, views=views)
 
 
 def _from_decision(view: str, j: int, movers: Sequence[int], measured: set[int]) -> str:
