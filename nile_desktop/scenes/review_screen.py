@@ -335,12 +335,12 @@ class ReviewScene(MenuScene):
         return [*options, (OPEN, _("All hands open"))]
 
     def build_review(self, panel: pygame.Rect, review: Review) -> None:
-        line = pygame.Rect(panel.left + 30, panel.top + 36, 750, 24)
+        line = pygame.Rect(panel.left + 30, panel.top + 32, 750, 24)
         self.group.add(Label(line, self.view_line, size=theme.SIZE_SMALL, bold=True))
         if review.assumes_bots():  # cut short, either line shows whole as its tooltip
             self.group.add(Label(line.move(0, 22), lambda: assumption(review),
                                  size=theme.SIZE_SMALL, colour=theme.INK_SOFT))
-        chart_rect = pygame.Rect(panel.left + 30, panel.top + 82, 750, 314)
+        chart_rect = pygame.Rect(panel.left + 30, panel.top + 86, 750, 310)  # below both lines
         if self.view in review.views:
             self.build_chart(chart_rect, review)
         else:  # the chosen view is being computed
