@@ -8,8 +8,8 @@ import pytest
 
 from nile_desktop.ai import make_bot, win_chances
 from nile_desktop.ai.calibrate import Prediction, fit_power, main, table
-from nile_desktop.ai.chances import ENDGAME, calibrated
-from nile_desktop.ai.search import evaluate, rollout
+from nile_desktop.ai.chances import calibrated, dice_for, open_chances, open_deal, play_out
+from nile_desktop.ai.playouts import assumes_bots, seat_model, seat_models
 from nile_desktop.engine import Rules, new_game, observe
 
 
@@ -54,29 +54,59 @@ def test_a_finished_game_gives_its_result() -> None:
     assert c.error == (0.0, 0.0)
 
 
-def late_in_the_last_season(seed: int, cards: int):
-    """A 2-player Medium game played until its last pile holds at most ``cards`` cards."""
-    state = new_game(Rules(2), seed)
-    bot = make_bot("medium")
-    rng = random.Random(seed)
-    while not (state.season == state.seasons and len(state.deck) <= cards):
-        move, _ = bot.choose(observe(state, state.active), state.legal_moves(), rng)
+def test_every_chance_is_from_one_view_and_they_add_up() -> None:
+    """One question per answer: a seat's view gives every seat's chance, summing to 1, and
+    the open view (every hand known, the draw pile dealt) does too."""
+    state = midgame(4, 3)
+    for seat in range(4):
+        assert sum(win_chances(observe(state, seat), budget=40, seed=2).p) == pytest.approx(1.0)
+    opened = open_chances(state, budget=40, seed=2)
+    assert sum(opened.p) == pytest.approx(1.0) and opened == open_chances(state, 40, 2)
+
+
+def test_the_open_view_deals_only_the_draw_pile() -> None:
+    state = midgame(2, 8)
+    deal = open_deal(state)
+    dealt = deal(random.Random(1))
+    assert dealt.hands == state.hands and dealt.storage == state.storage
+    assert sorted(dealt.deck) == sorted(state.deck)
+
+
+def test_a_chance_knows_whom_it_plays_against() -> None:
+    """The same view, against an Easy bot or a Hard one: the weaker the bots, the better the
+    person's chance (each seat is played out, and scored, by its level)."""
+    state = new_game(Rules(2), 11)
+    view = observe(state, state.active)
+    other = 1 - state.active
+    chance = {}
+    for level in ("easy", "medium", "hard"):
+        kinds = ["human", "human"]
+        kinds[other] = level
+        chance[level] = win_chances(view, budget=150, seed=4, kinds=kinds).p[state.active]
+    assert chance["easy"] > chance["medium"] > chance["hard"]
+    assert assumes_bots(["human", "easy"]) and not assumes_bots(["human", "human"])
+    assert not assumes_bots(None)
+
+
+def test_every_sample_is_scored_at_the_viewers_turn() -> None:
+    """The play-out goes on, past its horizon, to the turn of the seat whose view it is."""
+    state = midgame(4, 6)
+    for until in range(4):
+        line = state.clone()
+        play_out(line, dice_for(3, 4), seat_models(None, 4), until)
+        assert line.over or line.active == until
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert"])
+def test_each_level_plays_legal_moves_in_the_play_outs(level: str) -> None:
+    state = midgame(3, 2)
+    rng = random.Random(1)
+    for _ in range(30):
+        if state.over:
+            break
+        move = seat_model(level).policy(state, rng)
+        assert move in state.legal_moves()
         state.apply(move)
-    return state
-
-
-def test_late_in_the_last_season_a_sample_is_played_to_the_end() -> None:
-    """R-END-2, R-END-3: near the end each sample plays on to the real result, so a
-    sample's score is a win, a loss or a share of a tie, never an estimate between."""
-    state = late_in_the_last_season(3, ENDGAME)
-    assert not state.over
-    sample = state.clone()
-    rollout(sample, random.Random(1), 1, ENDGAME)
-    assert sample.over
-    assert sorted(evaluate(sample)) in ([0.0, 1.0], [0.5, 0.5])
-    early = new_game(Rules(2), 3)
-    rollout(early, random.Random(1), 1, ENDGAME)
-    assert not early.over  # earlier on, a sample looks a few turns ahead only
 
 
 def test_calibration_sharpens_and_keeps_the_order() -> None:
@@ -113,3 +143,36 @@ def test_calibration_table_has_deciles_and_a_brier_score(tmp_path, capsys) -> No
                  "--recalibrate"]) == 0
     assert "predictions from 2 games" in capsys.readouterr().out
     assert "0.0-0.1" in table([Prediction(2, 0, 0, 0, 0.05, 0.0, (0.05, 0.95))])
+
+
+def test_calibration_reads_arena_games_and_draws_its_chart(tmp_path, capsys) -> None:
+    """Games of any levels come from an arena CSV (the search levels' too); the table is
+    also given per table size and levels, and the reliability chart is a PNG."""
+    from nile_desktop.ai.arena import main as arena
+
+    games = tmp_path / "games.csv"
+    assert arena(["--games", "2", "--players", "2", "--bots", "medium,easy", "--quiet",
+                  "--csv", str(games)]) == 0
+    capsys.readouterr()
+    chart = tmp_path / "cal.png"
+    assert main(["--from", str(games), "--players", "2", "--budget", "8", "--every", "6",
+                 "--quiet", "--by-game", "--plot", str(chart)]) == 0
+    out = capsys.readouterr().out
+    assert "predictions from 2 games" in out and "2 players, easy+medium:" in out
+    data = chart.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and b"IEND" in data[-12:]
+
+
+def test_the_raw_chances_at_the_deal_are_reported(capsys) -> None:
+    assert main(["--deals", "2", "--players", "2", "--budget", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "each seat's own raw chance" in out and "add up to" in out
+
+
+def test_the_strength_fit_finds_the_better_level() -> None:
+    """A level that wins more than its positions say gets a strength above the reference's."""
+    from nile_desktop.ai.fit_temperature import Sample, fit_strengths
+
+    rows = [Sample([1.0, 1.0], 5.0, [1.0, 0.0] if i % 4 else [0.0, 1.0], ("hard", "medium"))
+            for i in range(400)]
+    assert fit_strengths(rows, 0.1, 0.06)["hard"] > 0.02

@@ -20,8 +20,9 @@ def test_positions_are_scored_with_their_outcome(games_csv: str) -> None:
     """R-END-3: every sample's outcome is a win, a loss or a share, summing to 1."""
     rows = fit_temperature.samples([games_csv])[2]
     assert len(rows) > 6 * 10
-    for scores, floods, actual in rows:
-        assert len(scores) == 2 and floods >= 0.0 and sum(actual) == pytest.approx(1.0)
+    for row in rows:
+        assert len(row.scores) == 2 and row.floods >= 0.0
+        assert sum(row.actual) == pytest.approx(1.0) and row.levels == ("medium", "medium")
 
 
 def test_a_far_too_sharp_temperature_fits_worse(games_csv: str) -> None:

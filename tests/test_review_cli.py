@@ -7,13 +7,19 @@ import subprocess
 import sys
 
 import pytest
-from review_games import BLUNDER, OPENING, TAKEOVER, scripted_save, write
+from review_games import BLUNDER, OPENING, scripted_save, write
 
 from nile_desktop.review.__main__ import main
-from nile_desktop.review.analysis import Decision, Step
+from nile_desktop.review.analysis import ANY, FORCED, Decision, Step
 from nile_desktop.review.cache import MAX_ENTRIES, cached_review, store_in_file, with_review
 from nile_desktop.review.runner import Game, Review, compute_review
-from nile_desktop.review.summary import review_data, review_lines, summarise, turning_point
+from nile_desktop.review.summary import (
+    review_data,
+    review_lines,
+    summarise,
+    turning_point,
+    view_label,
+)
 from nile_desktop.saves import load_save
 
 
@@ -50,8 +56,8 @@ def test_a_kept_review_of_another_game_or_depth_is_not_used(short):
     assert cached_review(kept, game, 6, 0, evaluator="other/1") is None
 
 
-@pytest.mark.parametrize("damage", [None, [], {"format": "nile-review/1"},
-                                    {"format": "nile-review/1", "entries": {"x": 1}}, "text"])
+@pytest.mark.parametrize("damage", [None, [], {"format": "nile-review/2"},
+                                    {"format": "nile-review/2", "entries": {"x": 1}}, "text"])
 def test_damaged_cache_data_reads_as_none(short, damage):
     game, review = short
     kept = with_review({}, game, review)
@@ -59,7 +65,7 @@ def test_damaged_cache_data_reads_as_none(short, damage):
     assert cached_review({"review": damage}, game, 6, 0) is None
     kept["review"]["entries"][key]["review"]["steps"] = [{"index": "x"}]
     assert cached_review(kept, game, 6, 0) is None
-    assert with_review({"review": damage}, game, review)["review"]["format"] == "nile-review/1"
+    assert with_review({"review": damage}, game, review)["review"]["format"] == "nile-review/2"
 
 
 def test_the_cache_keeps_a_few_reviews(short):
@@ -67,7 +73,8 @@ def test_the_cache_keeps_a_few_reviews(short):
     record: dict = {}
     for seed in range(MAX_ENTRIES + 2):
         record = with_review(record, game, Review(review.evaluator, 6, seed, review.names,
-                                                  review.seats, review.start, review.steps))
+                                                  review.kinds, review.seats, review.steps,
+                                                  review.views))
     assert len(record["review"]["entries"]) == MAX_ENTRIES
     assert cached_review(record, game, 6, MAX_ENTRIES + 1) is not None
     assert cached_review(record, game, 6, 0) is None
@@ -85,32 +92,59 @@ def test_storing_a_review_keeps_the_save_loadable(tmp_path, short):
 
 # -- summaries ---------------------------------------------------------------
 
-def _decision(seat: int, loss: float, mark: str) -> Decision:
-    return Decision(seat, 50.0, 50.0 - loss, "pass", 50.0, loss, mark, None, (("pass", 50.0),))
+def _decision(seat: int, loss: float, mark: str, kind: str = "") -> Decision:
+    return Decision(seat, 50.0, 50.0 - loss, "pass", 50.0, loss, mark, None, (("pass", 50.0),),
+                    kind)
+
+
+def _summed_review() -> Review:
+    steps = (Step(0, 0, "pass", _decision(0, 2.0, "")),
+             Step(1, 1, "pass", None),
+             Step(2, 0, "pass", _decision(0, 30.0, "blunder")),
+             Step(3, 1, "pass", None),
+             Step(4, 0, "pass", _decision(0, 7.0, "inaccuracy")),
+             Step(5, 1, "pass", None),
+             Step(6, 0, "pass", _decision(0, 0.0, "", FORCED)),
+             Step(7, 1, "pass", None),
+             Step(8, 0, "pass", _decision(0, 0.4, "", ANY)))
+    chart = ((50.0, 50.0), (50.0, 50.0), (40.0, 60.0), (10.0, 90.0), (15.0, 85.0),
+             (12.0, 88.0), (12.0, 88.0), (12.0, 88.0), (12.0, 88.0), (100.0, 0.0))
+    return Review("x/1", 6, 0, ("Ana", "Bot"), ("human", "medium"), (0,), steps,
+                  {"seat:0": chart})
 
 
 def test_the_summary_counts_marks_accuracy_and_the_turning_point():
-    steps = (Step(0, 0, "pass", (50.0, 50.0), _decision(0, 2.0, "")),
-             Step(1, 1, "pass", (40.0, 60.0), None),
-             Step(2, 0, "pass", (10.0, 90.0), _decision(0, 30.0, "blunder")),
-             Step(3, 1, "pass", (15.0, 85.0), None),
-             Step(4, 0, "pass", (12.0, 88.0), _decision(0, 7.0, "inaccuracy")))
-    review = Review("x/1", 6, 0, ("Ana", "Bot"), (0,), (50.0, 50.0), steps)
+    """Forced moves and moves where any choice did as well are not judged."""
+    review = _summed_review()
     [ana] = summarise(review)
     assert (ana.name, ana.decisions, ana.mean_loss) == ("Ana", 3, 13.0)
-    assert ana.counts == {"inaccuracy": 1, "mistake": 0, "blunder": 1}
+    assert ana.counts == {"inaccuracy": 1, "mistake": 0, "blunder": 1, FORCED: 1, ANY: 1}
     turn = turning_point(review, 0)
-    assert turn is not None and (turn.index, turn.seat, turn.swing) == (2, 0, -30.0)
+    assert turn is not None and (turn.index, turn.seat, turn.swing) == (8, 0, 88.0)
     lines = review_lines(review)
-    assert lines[1].startswith("3. Ana: pass — 50.0% → 20.0% (−30.0, blunder); better: pass")
-    assert lines[-1] == "Turning point for Ana: move 3, Ana: pass (−30.0)"
-    assert review_data(review)["summary"][0]["counts"]["blunder"] == 1
+    assert lines[0].startswith("Each decision is judged by the win chances its player could see")
+    assert "each bot plays as its level does" in lines[0]
+    assert lines[2].startswith("3. Ana: pass — 50.0% → 20.0% (−30.0, blunder); better: pass")
+    assert lines[4] == "7. Ana: pass — 50.0% → 50.0% (forced)"
+    assert lines[5] == "9. Ana: pass — 50.0% → 49.6% (any move)"
+    assert lines[-1] == "Turning point for Ana: move 9, Ana: pass (+88.0)"
+    data = review_data(review)
+    assert data["summary"][0]["counts"]["blunder"] == 1 and data["view"] == "seat:0"
+    assert data["chart"][-1] == [100.0, 0.0]
+
+
+def test_the_view_is_said_in_one_line():
+    review = _summed_review()
+    assert view_label(review, "seat:0").startswith("Win chances as Ana could judge them")
+    assert view_label(review, "open").startswith("Win chances with every hand open")
+    assert "level" not in view_label(review, "open", assumed=False)
+    people = Review(**{**vars(review), "kinds": ("human", "human")})
+    assert "level" not in view_label(people, "seat:0")
 
 
 # -- the command line --------------------------------------------------------
 
 def test_json_output_is_deterministic_and_names_the_better_move(tmp_path, capsys):
-    # 12 samples: the fewest at which the take-over stands clear of a market trade (6 did not).
     path = write(scripted_save((*OPENING, BLUNDER)), tmp_path / "blunder.json")
     args = [str(path), "--json", "--iterations", "12", "--workers", "1"]
     assert main(args) == 0
@@ -119,22 +153,39 @@ def test_json_output_is_deterministic_and_names_the_better_move(tmp_path, capsys
     assert capsys.readouterr().out == first
     data = json.loads(first)
     last = data["steps"][-1]
-    assert last["move"] == BLUNDER and last["decision"]["mark"] == "blunder"
-    assert last["decision"]["best"] == TAKEOVER
-    assert data["summary"][0]["counts"]["blunder"] >= 1
+    assert last["move"] == BLUNDER and last["decision"]["mark"] in ("mistake", "blunder")
+    assert last["decision"]["best_chance"] > last["decision"]["played"]
+    assert data["view"] == "seat:1" and data["view_label"].startswith("Win chances as P1")
     assert len(data["chart"]) == len(OPENING) + 2 and data["chart"][-1][1] == \
         last["decision"]["played"]
+    assert all(sum(point) == pytest.approx(100.0) for point in data["chart"])
+
+
+def test_the_open_view_is_computed_on_request_and_kept(tmp_path, capsys):
+    path = write(scripted_save(OPENING[:6]), tmp_path / "open.json")
+    assert main([str(path), "--json", "--iterations", "6", "--workers", "1", "--store"]) == 0
+    capsys.readouterr()
+    assert main([str(path), "--json", "--iterations", "6", "--workers", "1", "--view", "open",
+                 "--store"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["view"] == "open" and sorted(data["views"]) == ["open", "seat:1"]
+    assert all(sum(point) == pytest.approx(100.0) for point in data["chart"])
+    kept = json.loads(path.read_text("utf-8"))["review"]["entries"]
+    review = Review.from_dict(next(iter(kept.values()))["review"])
+    assert sorted(review.views) == ["open", "seat:1"] and review.view == "seat:1"
+    assert main([str(path), "--view", "9"]) == 2
 
 
 def test_text_output_names_the_better_move_in_words(tmp_path, capsys):
+    # 100 samples: enough to tell the take-over from a market of two other cards (README)
     path = write(scripted_save((*OPENING, BLUNDER)), tmp_path / "blunder.json")
-    assert main([str(path), "--iterations", "12", "--workers", "1", "--store"]) == 0
+    assert main([str(path), "--iterations", "100", "--workers", "2", "--store"]) == 0
     text = capsys.readouterr().out
     line = text.splitlines()[-3]
     assert line.startswith(f"19. P1: {BLUNDER} — ")
-    assert "blunder); better: plant wheat wheat (Plant Wheat ×2)" in line
+    assert "); better: plant wheat wheat (Plant Wheat ×2)" in line
     assert line.endswith("takes the Wheat field, 2 against 1")
-    assert main([str(path), "--iterations", "12", "--workers", "1"]) == 0  # now from the file
+    assert main([str(path), "--iterations", "100", "--workers", "1"]) == 0  # from the file
     assert capsys.readouterr().out == text
 
 

@@ -63,6 +63,8 @@ def test_on_the_persons_turn_opens_with_their_chance(app: App) -> None:
     assert 0.0 <= shown[0].data["chance"] <= 1.0
     chance = person.by_id("seat.0.chance")
     assert "%" in chance.tooltip
+    assert "Everyone's, as you can judge it: P0 " in chance.tooltip
+    assert chance.tooltip.endswith("It assumes each bot plays as its level does.")
     x, y, w, h = chance.rect
     assert table.drawer.hits.at((x + w // 2, y + h // 2)).id == "seat.0.chance"  # its own tooltip
     to_play = person.by_id("seat.0")
@@ -88,3 +90,26 @@ def test_pass_and_play_shows_only_the_revealed_persons_chance(app: App) -> None:
             seen = True
             break
     assert seen
+
+
+def test_the_chance_is_asked_from_the_persons_view_knowing_the_bots_levels() -> None:
+    """Every seat's chance from the person's one view adds up to 100%, and a table of Easy
+    bots leaves the person better placed than the same table of Hard ones."""
+    from nile_desktop.engine import Rules, new_game, observe
+    from nile_desktop.scenes.table.logic.chances import ChanceWatch
+
+    state = new_game(Rules(3), 5)
+    seat = state.active
+    found = {}
+    for level in ("easy", "hard"):
+        kinds = ["human" if s == seat else level for s in range(3)]
+        watch = ChanceWatch(budget=200)
+        watch.want(seat, 0, lambda: observe(state, seat), kinds=kinds)
+        watch.wait(60)
+        chance = watch.shown(seat)
+        watch.close()
+        assert chance is not None and chance.assumes_bots
+        assert sum(chance.everyone) == pytest.approx(1.0)
+        assert chance.chance == chance.everyone[seat]
+        found[level] = chance.chance
+    assert found["easy"] > found["hard"]

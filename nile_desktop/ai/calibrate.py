@@ -1,17 +1,29 @@
 """Are the win chances honest? Predicted against actual wins, decile by decile.
 
-    python -m nile_desktop.ai.calibrate --games 300 --players 2,3,4 --every 3 --csv cal.csv
+    python -m nile_desktop.ai.calibrate --games 300 --players 2,4 --bots medium,easy --csv cal.csv
+    python -m nile_desktop.ai.calibrate --from hard_easy.csv --every 2 --csv cal.csv --plot cal.png
+    python -m nile_desktop.ai.calibrate --deals 200 --players 2,4
 
 Bot games are played as in the arena (``--bots``, default Medium in every
-seat, seats rotated, game ``i`` dealt from ``seed + i``); every ``--every``
-moves, the seat to move asks :func:`~nile_desktop.ai.chances.win_chances`
-for its own chance from its own view. When the game ends each of those
-predictions is paired with what happened (1 for a win, a share for a shared
-win, 0 for a loss). The table groups the predictions by decile and gives,
-for each, how many there were, the mean prediction, the actual win rate
-with its 95% Wilson interval, and the gap; then the Brier score beside that
-of always predicting 1/players. The CSV keeps one row per prediction and is
-rewritten after every game, so a stopped run resumes where it was.
+seat, seats rotated, game ``i`` dealt from ``seed + i``), or read from arena
+CSV files (``--from``, any levels: the search levels' games are played once
+by ``python -m nile_desktop.ai.arena``); every ``--every`` moves, the seat to
+move asks :func:`~nile_desktop.ai.chances.win_chances` for its own chance
+from its own view, knowing every seat's level (each seat played out as its
+level plays). When the game ends each prediction is paired with what
+happened (1 for a win, a share for a shared win, 0 for a loss). The table
+groups the predictions by decile and gives, for each, how many there were,
+the mean prediction, the actual win rate with its 95% Wilson interval, and
+the gap; then the Brier score beside that of always predicting 1/players.
+``--by-game`` prints it per table size and levels as well, and ``--plot``
+draws the reliability chart as a PNG (:mod:`.png_chart`, no display needed).
+The CSV keeps one row per prediction and is rewritten after every game, so
+a stopped run resumes where it was; ``--jobs`` predicts several games at once.
+
+``--deals N`` asks instead, at the deal of ``N`` games per table size, every
+seat for its own chance from its own view, and prints the mean of those raw
+chances (before calibration makes any view's chances add up): how
+optimistic the raw estimate is for whoever asks.
 """
 
 from __future__ import annotations
@@ -19,49 +31,64 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from nile_desktop.engine import Rules, new_game, observe
+from nile_desktop.engine import Move, Rules, new_game, observe
 
 from . import LEVELS
-from .arena import play_game, score_of
-from .chances import CALIBRATION_POWERS, DEFAULT_BUDGET, calibrated, win_chances
+from .arena import GameRecord, play_game, read_csv, score_of
+from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
 from .stats import wilson
 
-FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw"]
+FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels"]
 
 
 @dataclass(frozen=True)
 class Prediction:
     players: int
-    game: int
+    game: int  # the game's seed
     move: int
     seat: int
     predicted: float
     actual: float
     raw: tuple[float, ...] = ()  # every seat's uncalibrated chance (for --fit)
+    levels: tuple[str, ...] = ()  # every seat's level, as seated
+
+    @property
+    def matchup(self) -> str:
+        """The levels of the game, whatever the seats: "easy+medium"."""
+        return "+".join(sorted(set(self.levels))) if self.levels else "?"
 
 
-def predictions_of_game(players: int, index: int, seed: int, levels: list[str], every: int,
-                        budget: int) -> list[Prediction]:
-    """Play game ``index`` and predict the mover's chance every ``every`` moves."""
-    p = players
-    seats = [levels[(s - index) % p] for s in range(p)]
-    record = play_game(index, seed + index, seats, {})
-    state = new_game(Rules(players), seed + index)
+def predictions_of_game(record: GameRecord, rules: dict[str, Any], every: int, budget: int
+                        ) -> list[Prediction]:
+    """Replay ``record`` and predict the mover's chance every ``every`` moves."""
+    players = len(record.seats)
+    state = new_game(Rules(players=players, **rules), record.seed)
+    kinds = tuple(record.seats)
     out = []
-    for i, move in enumerate(record.moves):
+    for i, text in enumerate(record.moves):
+        if state.over:
+            break
         if i % every == 0:
             seat = state.active
-            chances = win_chances(observe(state, seat), budget, seed=seed + index + i)
-            out.append(Prediction(players, index, i, seat, chances.p[seat],
-                                  score_of(record.ranking, seat), chances.raw))
-        state.apply(move)
+            chances = win_chances(observe(state, seat), budget, seed=record.seed + i,
+                                  kinds=kinds)
+            out.append(Prediction(players, record.seed, i, seat, chances.p[seat],
+                                  score_of(record.ranking, seat), chances.raw, kinds))
+        state.apply(Move.parse(text))
     return out
+
+
+def _predict(args: tuple[GameRecord, dict[str, Any], int, int]) -> list[Prediction]:
+    return predictions_of_game(*args)
 
 
 def read_rows(path: str) -> list[Prediction]:
@@ -70,7 +97,8 @@ def read_rows(path: str) -> list[Prediction]:
     with open(path, newline="", encoding="utf-8") as fh:
         return [Prediction(int(r["players"]), int(r["game"]), int(r["move"]), int(r["seat"]),
                            float(r["predicted"]), float(r["actual"]),
-                           tuple(float(x) for x in r["raw"].split("/")))
+                           tuple(float(x) for x in r["raw"].split("/")),
+                           tuple(r["levels"].split(",")) if r.get("levels") else ())
                 for r in csv.DictReader(fh)]
 
 
@@ -81,101 +109,243 @@ def write_rows(path: str, rows: list[Prediction]) -> None:
         w.writerow(FIELDS)
         for r in rows:
             w.writerow([r.players, r.game, r.move, r.seat, f"{r.predicted:.5f}", r.actual,
-                        "/".join(f"{x:.5f}" for x in r.raw)])
+                        "/".join(f"{x:.5f}" for x in r.raw), ",".join(r.levels)])
     os.replace(tmp, path)
+
+
+@dataclass(frozen=True)
+class Decile:
+    """One row of the table: predictions whose chance fell in ``[low, low + 0.1)``."""
+
+    low: float
+    n: int
+    predicted: float
+    actual: float
+    interval: tuple[float, float]
+
+    @property
+    def gap(self) -> float:
+        return self.actual - self.predicted
+
+
+def deciles(rows: Sequence[Prediction]) -> list[Decile]:
+    """The predictions grouped by decile: count, mean prediction, win rate and its interval."""
+    out = []
+    for d in range(10):
+        group = [r for r in rows if min(9, int(r.predicted * 10)) == d]
+        if group:
+            n = len(group)
+            wins = sum(r.actual for r in group)
+            out.append(Decile(d / 10, n, sum(r.predicted for r in group) / n, wins / n,
+                              wilson(wins, n)))
+    return out
+
+
+#: The least predictions in a decile for its gap to count against the target.
+COUNTED = 50
+#: The target: every counted decile within this many points.
+TARGET = 5.0
 
 
 def table(rows: list[Prediction]) -> str:
     """Deciles of the prediction: count, mean predicted, actual with its interval, gap."""
     lines = [f"{len(rows)} predictions from "
-             f"{len({(r.players, r.game) for r in rows})} games",
+             f"{len({(r.players, r.levels, r.game) for r in rows})} games",
              f"{'decile':<10}{'n':>6}{'predicted':>11}{'actual':>9}  {'95% CI':<15}{'gap':>7}"]
-    for d in range(10):
-        group = [r for r in rows if min(9, int(r.predicted * 10)) == d]
-        if not group:
-            continue
-        n = len(group)
-        predicted = sum(r.predicted for r in group) / n
-        actual = sum(r.actual for r in group)
-        lo, hi = wilson(actual, n)
-        lines.append(f"{d / 10:.1f}-{(d + 1) / 10:.1f}   {n:>6}{100 * predicted:>10.1f}%"
-                     f"{100 * actual / n:>8.1f}%  [{100 * lo:4.1f}, {100 * hi:4.1f}]"
-                     f"{100 * (actual / n - predicted):>+7.1f}")
+    for d in deciles(rows):
+        lo, hi = d.interval
+        lines.append(f"{d.low:.1f}-{d.low + 0.1:.1f}   {d.n:>6}{100 * d.predicted:>10.1f}%"
+                     f"{100 * d.actual:>8.1f}%  [{100 * lo:4.1f}, {100 * hi:4.1f}]"
+                     f"{100 * d.gap:>+7.1f}")
     if rows:
         brier = sum((r.predicted - r.actual) ** 2 for r in rows) / len(rows)
         base = sum((1 / r.players - r.actual) ** 2 for r in rows) / len(rows)
-        lines.append(f"Brier score {brier:.4f} (always 1/players: {base:.4f})")
+        counted = [d for d in deciles(rows) if d.n >= COUNTED]
+        line = f"Brier score {brier:.4f} (always 1/players: {base:.4f}); "
+        if counted:
+            worst = max(abs(100 * d.gap) for d in counted)
+            line += (f"largest gap in a decile of {COUNTED} or more: {worst:.1f} points "
+                     f"({'within' if worst <= TARGET else 'beyond'} {TARGET:g})")
+        else:
+            line += f"no decile holds {COUNTED} predictions"
+        lines.append(line)
     return "\n".join(lines)
 
 
-def fit_power(rows: list[Prediction]) -> tuple[float, float]:
+def groups(rows: Sequence[Prediction]) -> dict[tuple[int, str], list[Prediction]]:
+    """The predictions per table size and levels of the game."""
+    out: dict[tuple[int, str], list[Prediction]] = {}
+    for r in rows:
+        out.setdefault((r.players, r.matchup), []).append(r)
+    return dict(sorted(out.items()))
+
+
+def log_loss(rows: Sequence[Prediction], power: float, lean: float) -> float:
+    """Mean log loss of the predictions recalibrated with ``power`` and ``lean``."""
+    loss = 0.0
+    for r in rows:
+        p = calibrated(r.raw, power, r.seat, lean)[r.seat]
+        p = min(1 - 1e-6, max(1e-6, p))
+        loss -= r.actual * math.log(p) + (1 - r.actual) * math.log(1 - p)
+    return loss / max(1, len(rows))
+
+
+def fit_power(rows: list[Prediction], lean: float = 1.0) -> tuple[float, float]:
     """The sharpening power ``k`` (:func:`~nile_desktop.ai.chances.calibrated`) with the
-    least log loss on these predictions, and that log loss (a grid search, 0.5 to 6)."""
-    best = (1.0, math.inf)
-    for step in range(5, 61):
-        k = step / 10
-        loss = 0.0
-        for r in rows:
-            p = calibrated(r.raw, k)[r.seat]
-            p = min(1 - 1e-6, max(1e-6, p))
-            loss -= r.actual * math.log(p) + (1 - r.actual) * math.log(1 - p)
-        loss /= max(1, len(rows))
-        if loss < best[1]:
-            best = (k, loss)
-    return best
+    least log loss on these predictions at ``lean``, and that log loss (grid, 0.5 to 6)."""
+    return min(((k / 10, log_loss(rows, k / 10, lean)) for k in range(5, 61)),
+               key=lambda x: x[1])
 
 
-def main(argv: list[str] | None = None) -> int:
+def fit_calibration(rows: list[Prediction]) -> tuple[float, float, float]:
+    """The power and the viewer's lean with the least log loss, and that log loss (a grid:
+    powers 0.5 to 3, leans 0.6 to 1.3)."""
+    best = min((log_loss(rows, k / 10, d / 100), k / 10, d / 100)
+                for k in range(5, 31) for d in range(60, 131, 2))
+    return best[1], best[2], best[0]
+
+
+def deal_optimism(players: int, deals: int, seed: int, budget: int) -> tuple[float, float]:
+    """Over ``deals`` deals, the mean of every seat's raw chance from its own view, and
+    the mean of their sum (1 if nobody's view flatters itself)."""
+    own = []
+    for g in range(deals):
+        state = new_game(Rules(players), seed + g)
+        own.append([win_chances(observe(state, s), budget, seed=seed + g).raw[s]
+                    for s in range(players)])
+    mean = sum(sum(x) for x in own) / (players * len(own))
+    return mean, sum(sum(x) for x in own) / len(own)
+
+
+def played_games(sizes: Sequence[int], levels: list[str], games: int, seed: int
+                 ) -> Iterator[tuple[GameRecord, dict[str, Any]]]:
+    """Bot games as the arena plays them (quick levels only), one at a time."""
+    for p in sizes:
+        seat_levels = levels * p if len(levels) == 1 else levels
+        for g in range(games):
+            seats = [seat_levels[(s - g) % p] for s in range(p)]
+            yield play_game(g, seed + g, seats, {}), {}
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.calibrate", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100, help="games per table size")
+    ap.add_argument("--games", type=int,
+                    help="games per table size (default 100); with --from, at most this many "
+                    "from each file")
     ap.add_argument("--players", default="2,4", help="table sizes, e.g. 2,3,4")
     ap.add_argument("--bots", default="medium", help="levels by seat (one level: every seat)")
+    ap.add_argument("--from", dest="sources", nargs="+", metavar="CSV",
+                    help="predict over the games of these arena CSV files instead")
     ap.add_argument("--every", type=int, default=3, help="predict every this many moves")
     ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="samples per prediction")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--csv", help="one row per prediction; resumed from")
+    ap.add_argument("--jobs", type=int, default=1, help="games predicted at once (processes)")
     ap.add_argument("--fit", action="store_true",
-                    help="also print the sharpening power that fits best, per table size")
+                    help="also print the power and lean that fit best, per table size")
     ap.add_argument("--recalibrate", action="store_true",
                     help="recompute the stored predictions from their raw chances with the "
-                    "powers in use now (after a new fit)")
+                    "calibration in use now (after a new fit)")
+    ap.add_argument("--by-game", action="store_true",
+                    help="also print the table per table size and levels")
+    ap.add_argument("--plot", metavar="PNG", help="draw the reliability chart into this file")
+    ap.add_argument("--deals", type=int, metavar="N",
+                    help="instead, every seat's own raw chance at N deals per table size")
     ap.add_argument("--quiet", action="store_true")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parse(argv)
     try:
         sizes = [int(x) for x in args.players.split(",")]
     except ValueError:
-        ap.error("--players takes table sizes, e.g. 2,4")
+        sys.exit("--players takes table sizes, e.g. 2,4")
+    if any(not 2 <= p <= 6 for p in sizes):
+        sys.exit("tables seat 2 to 6")
+    if args.deals:
+        for p in sizes:
+            mean, total = deal_optimism(p, args.deals, args.seed, args.budget)
+            print(f"{p} players, {args.deals} deals: each seat's own raw chance {100 * mean:.1f}% "
+                  f"on average (fair: {100 / p:.1f}%); the seats' own chances add up to "
+                  f"{100 * total:.1f}%")
+        return 0
     levels = [x.strip() for x in args.bots.split(",") if x.strip()]
-    if any(x not in LEVELS for x in levels) or any(not 2 <= p <= 6 for p in sizes):
-        ap.error(f"levels are {', '.join(LEVELS)}; tables seat 2 to 6")
-    if any(x in ("hard", "expert") for x in levels):
-        ap.error("calibrate over quick bots' games (the search levels need a clock)")
+    if any(x not in LEVELS for x in levels):
+        sys.exit(f"levels are {', '.join(LEVELS)}")
+    if not args.sources and any(x in ("hard", "expert") for x in levels):
+        sys.exit("the search levels' games are read from arena CSV files (--from)")
+    if not args.sources and any(len(levels) not in (1, p) for p in sizes):
+        sys.exit("--bots names one level, or one per seat")
     rows = read_rows(args.csv) if args.csv else []
-    done = {(r.players, r.game) for r in rows}
-    started = time.time()
-    for p in sizes:
-        seat_levels = levels * p if len(levels) == 1 else levels
-        if len(seat_levels) != p:
-            ap.error(f"--bots names {len(levels)} levels for {p} players")
-        for g in range(args.games):
-            if (p, g) in done:
-                continue
-            rows += predictions_of_game(p, g, args.seed, seat_levels, args.every, args.budget)
-            if args.csv:
-                write_rows(args.csv, rows)
-            if not args.quiet and g % 10 == 9:
-                print(f"... {p} players: {g + 1} games, {len(rows)} predictions, "
-                      f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
+    rows = _predict_all(args, sizes, levels, rows)
     if args.recalibrate:
-        rows = [replace(r, predicted=calibrated(r.raw)[r.seat]) for r in rows]
+        rows = [replace(r, predicted=calibrated(r.raw, viewer=r.seat)[r.seat]) for r in rows]
     print(table(rows))
+    if args.by_game:
+        for (p, matchup), group in groups(rows).items():
+            print(f"\n{p} players, {matchup}:")
+            print(table(group))
     if args.fit:
         for p in sorted({r.players for r in rows}):
-            k, loss = fit_power([r for r in rows if r.players == p])
-            print(f"{p} players: best sharpening power {k:.1f} (log loss {loss:.4f}; "
-                  f"now {CALIBRATION_POWERS.get(p)})")
+            mine = [r for r in rows if r.players == p]
+            k, lean, loss = fit_calibration(mine)
+            now = CALIBRATION.get(p, (1.0, 1.0))
+            print(f"{p} players: best power {k:.1f}, lean {lean:.2f} (log loss {loss:.4f}; "
+                  f"now {now[0]:.1f}, {now[1]:.2f}: {log_loss(mine, *now):.4f})")
+    if args.plot:
+        from .png_chart import reliability_chart
+
+        reliability_chart(args.plot, rows)
+        print(f"reliability chart written to {args.plot}")
     return 0
+
+
+def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]
+           ) -> Iterator[tuple[GameRecord, dict[str, Any]]]:
+    if not args.sources:
+        yield from played_games(sizes, levels, 100 if args.games is None else args.games,
+                                args.seed)
+        return
+    import json
+
+    for path in args.sources:
+        for record in read_csv(path)[:args.games]:
+            if len(record.seats) in sizes:
+                options = json.loads(record.setup or "{}").get("options", {})
+                yield record, options.get("rules", {})
+
+
+def _predict_all(args: argparse.Namespace, sizes: Sequence[int], levels: list[str],
+                 rows: list[Prediction]) -> list[Prediction]:
+    """Predict over every game not yet in ``rows``, ``args.jobs`` at a time."""
+    done = {(r.players, r.levels, r.game) for r in rows}
+    started, count = time.time(), 0
+
+    def todo() -> Iterator[tuple[GameRecord, dict[str, Any], int, int]]:
+        for record, rules in _games(args, sizes, levels):
+            if (len(record.seats), tuple(record.seats), record.seed) not in done:
+                yield record, rules, args.every, args.budget
+
+    def keep(found: list[Prediction]) -> None:
+        nonlocal count
+        rows.extend(found)
+        count += 1
+        if args.csv:
+            write_rows(args.csv, rows)
+        if not args.quiet and count % 10 == 0:
+            print(f"... {count} games, {len(rows)} predictions, {time.time() - started:.0f} s",
+                  file=sys.stderr, flush=True)
+
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            for found in pool.imap(_predict, todo()):
+                keep(found)
+    else:
+        for job in todo():
+            keep(_predict(job))
+    return rows
 
 
 if __name__ == "__main__":

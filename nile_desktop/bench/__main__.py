@@ -38,6 +38,17 @@ def main(argv: list[str] | None = None) -> int:
                         "whether the other checkout computes the same)")
     p.add_argument("--make-positions", action="store_true",
                    help="rewrite the stored positions from Medium games (then measure)")
+    p = sub.add_parser("review", help="how soon a game review shows its chart and is "
+                       "complete, for stored games of 2, 4 and 6 players")
+    p.add_argument("--players", default="2,4,6", help="the stored games to review (sizes)")
+    p.add_argument("--iterations", type=int, default=800, help="samples per evaluation")
+    p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--repeats", type=int, default=1, help="reviews of each game (default 1)")
+    p.add_argument("--compare", metavar="PATH",
+                   help="also review them with the checkout at PATH, alternating")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--make-games", action="store_true",
+                   help="rewrite the stored games from Medium bots' play (then measure)")
     args, rest = parser.parse_known_args(argv)
     if args.name == "engine":
         # Each benchmark loads only when asked: the engine's and the bots' need no pygame.
@@ -68,6 +79,18 @@ def main(argv: list[str] | None = None) -> int:
             write_positions()
         run_bots(repeats=args.repeats, iterations=args.iterations, compare=args.compare,
                  as_json=args.json, budget=args.budget)
+        return 0
+    if args.name == "review":
+        from .review_bench import run as run_review  # loaded only when asked (see above)
+        from .review_bench import write_games  # (the same module)
+
+        try:
+            sizes = [int(x) for x in args.players.split(",")]
+        except ValueError:
+            parser.error("--players takes table sizes, e.g. 2,4,6")
+        if args.make_games:
+            write_games()
+        run_review(sizes, args.iterations, args.workers, args.repeats, args.compare, args.json)
         return 0
     return 2
 

@@ -48,12 +48,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,21 +63,6 @@ POSITIONS_FILE = Path(__file__).with_name("bots_positions.json")
 ITERATIONS = 300
 PHASES = (("early", 0.15), ("middle", 0.5), ("late", 0.85))
 PARTS = ("determinise", "tree", "rollout", "evaluation")
-#: Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom.
-_T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14,
-         2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05,
-         2.05, 2.04)
-
-
-def interval(values: list[float]) -> tuple[float, float]:
-    """Mean and half-width of its 95% interval (Student's t; 0 for one value)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, 0.0
-    t = _T975[min(len(values) - 2, len(_T975) - 1)]
-    return mean, t * statistics.stdev(values) / math.sqrt(len(values))
-
-
 # -- the positions ------------------------------------------------------------------------
 def make_positions() -> list[dict[str, Any]]:
     """The benchmark positions: Medium self-play, at 15%, 50% and 85% of each game.
@@ -230,23 +212,20 @@ def _pass_in(root: str | None, iterations: int, split: bool,
     return _run_in(root, call)
 
 
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% interval (Student's t; 0 for one value)."""
+    from nile_desktop.bench.checkouts import interval as shared  # see _run_in
+
+    return shared(values)
+
+
 def _run_in(root: str | None, call: str) -> dict[str, Any]:
     """``call`` (of this file's functions) in a fresh process importing ``nile_desktop``
     from ``root`` (None: this checkout); its JSON answer."""
-    here = Path(__file__).resolve()
-    code = ("import importlib.util, json, sys\n"
-            f"spec = importlib.util.spec_from_file_location('bots_bench', {str(here)!r})\n"
-            "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
-            f"print(json.dumps(m.{call}))\n")
-    env = dict(os.environ)
-    package_root = root or str(here.parents[2])
-    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=package_root,
-                          capture_output=True, text=True)
-    if done.returncode:
-        raise RuntimeError(f"the pass in {package_root} failed:\n{done.stderr}")
-    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return figures
+    # Here, not at the top: a pass loads this file against a checkout that may lack it.
+    from nile_desktop.bench.checkouts import run_in
+
+    return run_in(__file__, root, call)
 
 
 # -- the fingerprint ----------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """``python -m nile_desktop.review FILE``: the review of a saved game, on the command line.
 
-Prints one line per measured decision (the win chance before, after the
-move played, the loss and its mark, the better move in notation and words
-and why), then each person's summary; ``--json`` prints the whole review as
-JSON instead (the chart, every decision, the summaries). With the same
+Prints which point of view the chances are from, one line per measured
+decision (the win chance before, after the move played, the loss and its
+mark, the better move in notation and words and why), then each person's
+summary; ``--json`` prints the whole review as JSON instead (every chart,
+every decision, the summaries). ``--view`` chooses the chart: a seat's view
+(default: the first person's) or ``open``, every hand known. With the same
 ``--iterations`` and ``--seed`` the output is the same on any machine and
 any number of processes, so reviews can be tested and compared. A review
 kept in the file (:mod:`.cache`) is used when it matches; ``--store`` keeps
@@ -23,9 +25,11 @@ from collections.abc import Sequence
 from nile_desktop.saves import SaveError, load_save
 from nile_desktop.text import describe_move, reason_text
 
+from .analysis import OPEN, seat_view
 from .cache import cached_review, store_in_file
+from .charts import Game
 from .evaluate import DEEPER_ITERATIONS, DEFAULT_ITERATIONS
-from .runner import Game, compute_review
+from .runner import compute_review
 from .summary import review_data, review_lines
 
 EXIT_BAD_INPUT = 2
@@ -53,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="processes to use (default: the cores, at most two)")
     parser.add_argument("--store", action="store_true",
                         help="keep the review in the file, so the next look is instant")
+    parser.add_argument("--view", metavar="SEAT|open",
+                        help="the chart's point of view: a seat number (from 0) or open "
+                        "(every hand known); default: the first person's")
     return parser
 
 
@@ -71,16 +78,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     game = Game.from_save(save)
     seats = range(len(game.names)) if args.all else None
-    try:
-        with open(args.file, encoding="utf-8-sig") as fh:
-            review = cached_review(json.load(fh), game, iterations, args.seed, seats)
-    except (OSError, ValueError, RecursionError):
-        review = None
-    if review is None:
+    if args.view is None:
+        view = game.default_view()
+    elif args.view == OPEN or (args.view.isdigit() and int(args.view) < len(game.names)):
+        view = OPEN if args.view == OPEN else seat_view(int(args.view))
+    else:
+        print(f"--view takes a seat from 0 to {len(game.names) - 1} or open.", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    # The kept review as the save was read (the file is not read twice); checked against
+    # the game, and computed afresh if it does not fit (nile_desktop.review.cache).
+    record = {"review": save.review} if save.review else {}
+    review = cached_review(record, game, iterations, args.seed, seats)
+    if review is None or view not in review.views:
         show = _progress if sys.stderr.isatty() else None
         try:
             review = compute_review(game, iterations, args.seed, seats, progress=show,
-                                    workers=args.workers)
+                                    workers=args.workers, views=[view], have=review)
         except KeyboardInterrupt:
             return 130
         if args.store:
@@ -89,7 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             except (OSError, ValueError) as exc:
                 print(f"The review could not be kept in the file: {exc}", file=sys.stderr)
     if args.json:
-        print(json.dumps(review_data(review), ensure_ascii=False, sort_keys=True, indent=1))
+        print(json.dumps(review_data(review, view), ensure_ascii=False, sort_keys=True,
+                         indent=1))
     else:
         print("\n".join(review_lines(review, describe_move, reason_text)))
     return 0

@@ -1,45 +1,32 @@
-"""A saved game replayed decision by decision, each decision measured by the win chance it lost.
+"""A saved game's decisions, each measured by the win chance it lost, and the jobs that do it.
 
-For every move of the game the review records a :class:`Step`: every
-seat's win chance after the move, each from that seat's own view (the
-chart), and, for the seats under review, a :class:`Decision` — the mover's
-chance before the move (its best candidate), the chance of the move played
-and of the best move found, the loss between them and a mark. After a
-measured decision the mover's own chart point is the chance of the move
-played, so the chart and the mark tell the same story.
+For every move of a seat under review the review records a :class:`Decision`
+(on its :class:`Step`): the mover's chance before the move (its best
+candidate's), the chance of the move played and of the best move found, the
+loss between them and a mark, all from the mover's own view at that moment
+— what the player could know.
 
-Marks follow lichess's idea (a move is judged by the win chance it gives
-away) with thresholds tuned for Nile, in percentage points of win chance:
+Marks follow lichess (a move is judged by the win chance it gives away),
+with lichess's thresholds, in percentage points of win chance:
 
 * **inaccuracy** — a loss of at least :data:`INACCURACY` (5) points,
 * **mistake** — at least :data:`MISTAKE` (10) points,
 * **blunder** — at least :data:`BLUNDER` (15) points.
 
-These are lichess's values; they were checked for Nile on 156 positions of
-six Medium-bot games (2, 3 and 4 players) at 300 samples,
-measuring the loss of the move each bot would play there (the share of
-moves losing at least each threshold):
+Two rules keep the marks trustworthy. A move the Hard search itself plays
+in that position (asked with :data:`SEARCH_ITERATIONS` iterations, only when
+a loss would be marked) is never marked, whatever the estimate says. And a
+decision that hardly mattered is not judged: one with a single legal move is
+*forced*, and one where every candidate lies within :data:`ANY_MOVE` point
+of the best is *any move*; neither is marked or counted in the accuracy.
 
-=========================  ===========  =======  =======
-moves of                   ≥ 5          ≥ 10     ≥ 15
-=========================  ===========  =======  =======
-Hard (1,000 iterations)    1.3 %        0 %      0 %
-Medium                     3.8 %        1.3 %    0 %
-Easy                       8.3 %        3.2 %    0.6 %
-Random                     46 %         17 %     9.6 %
-=========================  ===========  =======  =======
-
-so a strong move is rarely marked and never called a mistake, Medium
-never blunders, and a blunder is a clear error (offering away the cards
-of a take-over loses about 40 points). The estimator's own noise stays
-well below the first threshold: the best move of one review seed loses at
-most 2.6 points (98 % of the time under 1.7) when measured with another
-seed. Thresholds of 6 / 12 / 20, tried first, called only 5 % of random
-moves blunders.
-
-Each step is an independent job (a position, a move and a seed derived
-from the review seed and the move number), so jobs can run in any order,
-in any process, and the review is the same; :mod:`.runner` runs them.
+The work is split into :class:`Job` s, each a position and what to measure
+there — a decision (its candidates raced from the mover's view,
+:func:`~.evaluate.measure_decision`) or a chart point from one point of view
+(:func:`~.evaluate.measure_point`) — all plain data with its own seed, so
+jobs run in any order, in any process, and the review is the same;
+:func:`run_job` runs one up to a number of samples and can go on with the
+state it returned (:mod:`.runner` makes a coarse pass, then refines).
 """
 
 from __future__ import annotations
@@ -48,21 +35,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nile_desktop.ai.chances import Moments, open_deal, scored_after, view_deal
 from nile_desktop.ai.heuristic import Scorer
 from nile_desktop.ai.model import Table
+from nile_desktop.ai.playouts import seat_models
 from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.ai.reasons import Reason
+from nile_desktop.ai.search import HardBot
 from nile_desktop.engine import Move, Rules, State, new_game, observe
+from nile_desktop.engine.rng import EngineRandom
 
-from .evaluate import Chances, Stop, win_chances
+from .checks import items, percentage, percentages, text, whole
+from .evaluate import Race, Stop, measure_decision, measure_point, start_race
 
 #: Loss thresholds in percentage points of win chance (see the module docstring).
 INACCURACY = 5.0
 MISTAKE = 10.0
 BLUNDER = 15.0
 MARKS = ("inaccuracy", "mistake", "blunder")
+#: A decision whose candidates all lie within this many points is "any move".
+ANY_MOVE = 1.0
+#: The kinds of decision that are not judged (see the module docstring).
+FORCED, ANY = "forced", "any"
+KINDS = ("", FORCED, ANY)
+#: Iterations of the Hard search asked whether it would play a move about to be marked.
+SEARCH_ITERATIONS = 1000
 #: Candidates kept per decision besides the played move (for the review screen).
 KEPT_OPTIONS = 3
+#: The kinds of job.
+DECISION, POINT = "decision", "point"
+#: The open view's key: every hand known, the draw pile's order dealt at random.
+OPEN = "open"
 _MASK = (1 << 62) - 1
 
 
@@ -77,9 +80,31 @@ def mark_for(loss: float) -> str:
     return ""
 
 
+def seat_view(seat: int) -> str:
+    """The key of ``seat``'s own point of view."""
+    return f"seat:{seat}"
+
+
+def view_seat(view: str) -> int | None:
+    """The seat of a seat's view key, None for the open view (ValueError if neither)."""
+    if view == OPEN:
+        return None
+    kind, _, number = view.partition(":")
+    if kind != "seat" or not number.isdigit():
+        raise ValueError(f"unknown point of view {view!r}")
+    return int(number)
+
+
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision of ``seat``; chances in percent, ``loss`` in points."""
+    """One reviewed decision of ``seat``; chances in percent, ``loss`` in points.
+
+    ``kind`` is "" for a judged decision, :data:`FORCED` or :data:`ANY`; ``search``
+    the move the Hard search chose here when it was asked (a loss big enough to be
+    marked), else ""; ``samples`` how many deals measured it; ``seats_before`` and
+    ``seats_after`` every seat's chance from the mover's view, if it plays its best
+    move and after the move it played (its chart's points).
+    """
 
     seat: int
     before: float
@@ -90,55 +115,101 @@ class Decision:
     mark: str
     reason: Reason | str | None
     options: tuple[tuple[str, float], ...]
+    kind: str = ""
+    search: str = ""
+    samples: int = 0
+    seats_before: tuple[float, ...] = ()
+    seats_after: tuple[float, ...] = ()
+
+    @property
+    def judged(self) -> bool:
+        """Whether the decision counts (in the accuracy, and for a mark)."""
+        return not self.kind
+
+    @property
+    def spared(self) -> bool:
+        """Whether the loss would be marked but the search itself plays this move."""
+        return self.judged and not self.mark and bool(mark_for(self.loss))
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "before": self.before, "played": self.played,
                 "best": self.best, "best_chance": self.best_chance, "loss": self.loss,
                 "mark": self.mark, "reason": reason_to_data(self.reason),
-                "options": [[text, chance] for text, chance in self.options]}
+                "options": [[text, chance] for text, chance in self.options],
+                "kind": self.kind, "search": self.search, "samples": self.samples,
+                "seats_before": list(self.seats_before), "seats_after": list(self.seats_after)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
-        return cls(seat=int(data["seat"]), before=float(data["before"]),
-                   played=float(data["played"]), best=str(data["best"]),
-                   best_chance=float(data["best_chance"]), loss=float(data["loss"]),
+        """A decision from :meth:`to_dict`'s data; ValueError (or KeyError, TypeError) if it
+        is damaged: every value of the type written, every chance a percentage."""
+        kind = text(data.get("kind", ""))
+        if kind not in KINDS:
+            raise ValueError(f"unknown kind of decision {kind!r}")
+        options = []
+        for option in items(data["options"]):
+            move, chance = items(option)  # ValueError unless a pair
+            options.append((text(move), percentage(chance)))
+        return cls(seat=whole(data["seat"]), before=percentage(data["before"]),
+                   played=percentage(data["played"]), best=text(data["best"]),
+                   best_chance=percentage(data["best_chance"]), loss=percentage(data["loss"]),
                    mark=_checked_mark(data["mark"]), reason=reason_from_data(data["reason"]),
-                   options=tuple((str(t), float(c)) for t, c in data["options"]))
+                   options=tuple(options), kind=kind, search=text(data.get("search", "")),
+                   samples=whole(data.get("samples", 0)),
+                   seats_before=percentages(data.get("seats_before", ())),
+                   seats_after=percentages(data.get("seats_after", ())))
 
 
 @dataclass(frozen=True)
 class Step:
-    """Move ``index`` (0-based) of the game: who played what, the chart point after it."""
+    """Move ``index`` (0-based) of the game: who played what, and its decision if measured."""
 
     index: int
     seat: int
     move: str
-    chart: tuple[float, ...]
     decision: Decision | None
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "move": self.move,
-                "chart": list(self.chart),
                 "decision": None if self.decision is None else self.decision.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
         decision = data["decision"]
-        return cls(index=int(data["index"]), seat=int(data["seat"]), move=str(data["move"]),
-                   chart=tuple(float(x) for x in data["chart"]),
+        return cls(index=whole(data["index"]), seat=whole(data["seat"]), move=text(data["move"]),
                    decision=None if decision is None else Decision.from_dict(decision))
 
 
 @dataclass(frozen=True)
 class Job:
-    """What one step needs, all plain data so a worker process can take it."""
+    """One position and what to measure there, all plain data so a worker process can take it.
 
+    A :data:`DECISION` job measures the move ``played`` from the mover's view; a
+    :data:`POINT` job every seat's chance from ``view`` (a seat's, or :data:`OPEN`).
+    """
+
+    kind: str
     rules: dict[str, Any]
     game_seed: int
-    moves: tuple[str, ...]  # the moves before this one, then this one (empty: the start)
-    analyse: bool
-    iterations: int
+    moves: tuple[str, ...]  # the moves before the position
+    view: str
+    kinds: tuple[str, ...]  # every seat's kind: "human" or a bot level
     seed: int
+    played: str = ""
+    #: The open view's samples are scored just after this seat's turn (a seat's view: its
+    #: own, see :func:`~nile_desktop.ai.chances.scored_after`).
+    until: int = 0
+
+    @property
+    def index(self) -> int:
+        """The position's number: the moves made before it."""
+        return len(self.moves)
+
+
+#: Every seat's chance in percent at one point of a chart.
+Chart = tuple[float, ...]
+#: What a job gives: a decision, or a chart point.
+Measured = Decision | Chart
 
 
 def percent(chance: float) -> float:
@@ -146,9 +217,27 @@ def percent(chance: float) -> float:
     return round(100.0 * chance, 1)
 
 
-def job_seed(seed: int, index: int, seat: int) -> int:
-    """The evaluation seed of one seat's view at one step, derived from the review seed."""
-    return (seed * 1_000_003 + (index + 1) * 64 + seat) & _MASK
+def percents(chances: Sequence[float]) -> Chart:
+    """Every seat's chance in percent, to 0.1, adding up to exactly 100 (the largest
+    remainders get the last tenths)."""
+    tenths = [1000.0 * c for c in chances]
+    whole = [int(t) for t in tenths]
+    short = 1000 - sum(whole)
+    order = sorted(range(len(tenths)), key=lambda i: (whole[i] - tenths[i], i))
+    for i in order[:max(0, short)]:
+        whole[i] += 1
+    return tuple(w / 10 for w in whole)
+
+
+def job_seed(seed: int, index: int, code: int) -> int:
+    """The evaluation seed of one job, derived from the review seed: ``code`` tells the
+    jobs of one position apart (a decision: the mover; a point: 16 + its view)."""
+    return (seed * 1_000_003 + (index + 1) * 64 + code) & _MASK
+
+
+def view_code(view: str) -> int:
+    seat = view_seat(view)
+    return 16 + (15 if seat is None else seat)
 
 
 def replay(rules: dict[str, Any], game_seed: int, moves: Sequence[str]) -> State:
@@ -159,50 +248,60 @@ def replay(rules: dict[str, Any], game_seed: int, moves: Sequence[str]) -> State
     return state
 
 
-def start_point(job: Job, stop: Stop | None = None) -> tuple[float, ...]:
-    """Every seat's win chance at the deal, each from its own view."""
-    state = replay(job.rules, job.game_seed, ())
-    return tuple(percent(win_chances(observe(state, s), job.iterations,
-                                     job_seed(job.seed, -1, s), stop=stop).chances[s])
-                 for s in range(state.rules.players))
+def run_job(job: Job, samples: int, state: Any = None, stop: Stop | None = None,
+            final: bool = True) -> tuple[Any, Measured]:
+    """Measure ``job`` up to ``samples`` samples, going on from ``state`` (what an earlier
+    call returned) if given; return the new state and what it measured. ``final`` lets a
+    close decision take more samples (:func:`~.evaluate.measure_decision`).
 
-
-def run_job(job: Job, stop: Stop | None = None) -> Step:
-    """Replay to the move of ``job``, measure it if asked, and chart the position after it.
-
-    ``stop`` (see :func:`~.evaluate.win_chances`) ends it early with :class:`~.evaluate.Cancelled`.
+    ``stop`` (see :mod:`.evaluate`) ends it early with :class:`~.evaluate.Cancelled`.
     """
-    *before_moves, move = job.moves
-    state = replay(job.rules, job.game_seed, before_moves)
-    index, mover = len(before_moves), state.active
-    decision = None
-    if job.analyse:
-        view = observe(state, mover)
-        chances = win_chances(view, job.iterations, job_seed(job.seed, index, mover), [move], stop)
-        decision = _decision(view.seat, chances, str(Move.parse(move)), Scorer(Table.from_view(view), mover))
-    state.apply(move)
-    chart = []
-    for s in range(state.rules.players):
-        if decision is not None and s == mover:
-            chart.append(decision.played)
-            continue
-        seen = win_chances(observe(state, s), job.iterations, job_seed(job.seed, index, s),
-                           stop=stop)
-        chart.append(percent(seen.chances[s]))
-    return Step(index, mover, move, tuple(chart), decision)
+    position = replay(job.rules, job.game_seed, job.moves)
+    players = position.rules.players
+    models = seat_models(job.kinds, players)
+    if job.kind == POINT:
+        seat = view_seat(job.view)
+        deal = open_deal(position) if seat is None else view_deal(observe(position, seat))
+        viewer = job.until if seat is None else seat
+        moments = measure_point(deal, players, models, scored_after(viewer, players), samples,
+                                job.seed, state if isinstance(state, Moments) else None, stop)
+        return moments, percents(moments.chances(viewer).p)
+    view = observe(position, position.active)
+    race = state if isinstance(state, Race) else start_race(view, job.played, job.seed)
+    race = measure_decision(view, race, models, samples, job.seed, stop, extend=final)
+    return race, _decision(view, race, job.seed)
 
 
-def _decision(seat: int, chances: Chances, played: str, scorer: Scorer) -> Decision:
-    best = chances.best
-    assert best is not None
-    best_chance = percent(chances.chance_of(best))
-    played_chance = percent(chances.chance_of(played))
+def _decision(view: Any, race: Race, seed: int) -> Decision:
+    order = race.order()
+    best, played = order[0], race.played
+    before, after = percents(race.chances(best)), percents(race.chances(played))
+    mover = race.mover
+    best_chance, played_chance = before[mover], after[mover]
     loss = round(max(0.0, best_chance - played_chance), 1)
-    options = tuple((text, percent(chances.chance_of(text)))
-                    for text in list(chances.moves)[:KEPT_OPTIONS])
-    reason = scorer.explain(Move.parse(best)) if best != played else None
-    return Decision(seat, best_chance, played_chance, best, best_chance, loss, mark_for(loss),
-                    reason, options)
+    chances = [percents(race.chances(i))[mover] for i in range(len(race.moves))]
+    kind = FORCED if len(race.moves) == 1 else (
+        ANY if max(chances) - min(chances) <= ANY_MOVE else "")
+    mark = mark_for(loss) if not kind else ""
+    if mark and race.search_move is None:
+        race.search_move = search_choice(view, seed)
+    if mark and race.search_move == race.moves[played]:
+        mark = ""
+    options = tuple((race.moves[i], chances[i]) for i in order[:KEPT_OPTIONS])
+    reason = None
+    if best != played:
+        reason = Scorer(Table.from_view(view), mover).explain(Move.parse(race.moves[best]))
+    return Decision(mover, best_chance, played_chance, race.moves[best], best_chance, loss,
+                    mark, reason, options, kind, race.search_move or "", race.n, before, after)
+
+
+def search_choice(view: Any, seed: int) -> str:
+    """The move the Hard search chooses from ``view`` (:data:`SEARCH_ITERATIONS`, one
+    process, no clock: the same every time)."""
+    state = view_deal(view)(EngineRandom(seed, 2))
+    bot = HardBot(budget=None, iterations=SEARCH_ITERATIONS, workers=1)
+    move, _reason = bot.choose(view, state.legal_moves(), EngineRandom(seed, 3))
+    return str(move)
 
 
 def _checked_mark(value: object) -> str:

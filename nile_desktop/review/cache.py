@@ -4,11 +4,11 @@ A save file (:mod:`nile_desktop.saves`) may hold, beside its moves, a
 ``review`` object::
 
     "review": {
-      "format": "nile-review/1",
+      "format": "nile-review/2",
       "entries": {
-        "rollout-2t/1|120|0": {
+        "playout-2t/3|800|0": {
           "game": "3f5c…",          # digest of rules, seed and moves reviewed
-          "review": {…}              # Review.to_dict(): chart, steps, decisions
+          "review": {…}              # Review.to_dict(): decisions, a chart per view
         }
       }
     }
@@ -17,12 +17,17 @@ An entry's key is the evaluator's version, the sample count and the seed
 (:func:`cache_key`), so a deeper review or a newer evaluator sits beside
 the old one instead of being mistaken for it, and the ``game`` digest
 makes a review of a game that went on (or was taken back) read as
-missing. At most :data:`MAX_ENTRIES` entries are kept, the newest last.
+missing. A review that gains a point of view later is kept again under the
+same key. Only finished reviews are kept (never a first pass). At most
+:data:`MAX_ENTRIES` entries are kept, the newest last.
 
 Everything here is a pure function on dicts (the save keeps the record;
 whoever writes the save writes what :func:`with_review` returns), plus
 :func:`store_in_file`, which adds a review to a save file on disk through
-a temporary file renamed over it. Damaged cache data reads as no cache.
+a temporary file renamed over it. Damaged cache data reads as no cache, and
+so does a review that does not fit its game (:func:`check_review`): the
+digest only names the game a review claims to be of, and anyone can compute
+it, so everything else is checked as any other input is.
 """
 
 from __future__ import annotations
@@ -36,10 +41,11 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.saves.record import game_digest
 
+from .analysis import view_seat
+from .charts import Game, Review
 from .evaluate import EVALUATOR
-from .runner import Game, Review
 
-CACHE_FORMAT = "nile-review/1"
+CACHE_FORMAT = "nile-review/2"
 KEY = "review"
 MAX_ENTRIES = 3
 
@@ -68,15 +74,48 @@ def cached_review(record: Any, game: Game, iterations: int, seed: int = 0,
         if record[KEY]["format"] != CACHE_FORMAT or entry["game"] != digest_of(game):
             return None
         review = Review.from_dict(entry["review"])
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        check_review(review, game)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+            RecursionError):
         return None
     if (review.evaluator, review.iterations, review.seed) != (evaluator, iterations, seed):
-        return None
-    if len(review.steps) != len(game.moves):
         return None
     if not set(game.people() if seats is None else seats) <= set(review.seats):
         return None
     return review
+
+
+def check_review(review: Review, game: Game) -> None:
+    """ValueError unless ``review`` fits ``game``: a name and kind per seat (the game's
+    kinds), reviewed seats in range, a step per move with its mover and move, a decision
+    for just the reviewed seats' moves, and every chart a point per position, each point a
+    chance per seat adding up to 100 (the values' types and ranges are checked on reading)."""
+    players = len(game.names)
+    movers = game.movers()
+    if len(review.names) != players or tuple(review.kinds) != tuple(game.kinds):
+        raise ValueError("the names or kinds do not match the game's seats")
+    if list(review.seats) != sorted(set(review.seats)) or \
+            not all(0 <= s < players for s in review.seats):
+        raise ValueError("a reviewed seat is out of range")
+    if len(review.steps) != len(game.moves):
+        raise ValueError("the steps do not match the moves")
+    for j, step in enumerate(review.steps):
+        if (step.index, step.seat, step.move) != (j, movers[j], game.moves[j]):
+            raise ValueError(f"step {j} does not match the game")
+        decision = step.decision
+        if (decision is not None) != (step.seat in review.seats):
+            raise ValueError(f"step {j} has a decision where none was measured, or none")
+        if decision is not None and (decision.seat != step.seat or not all(
+                len(point) == players for point in (decision.seats_before,
+                                                    decision.seats_after))):
+            raise ValueError(f"the decision of step {j} does not match the game")
+    for key, chart in review.views.items():
+        seat = view_seat(key)
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"the view {key!r} is of no seat")
+        if len(chart) != len(game.moves) + 1 or not all(
+                len(point) == players and abs(sum(point) - 100.0) < 0.05 for point in chart):
+            raise ValueError(f"the chart of {key!r} does not match the game")
 
 
 def with_review(record: dict[str, Any], game: Game, review: Review) -> dict[str, Any]:

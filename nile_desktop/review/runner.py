@@ -1,17 +1,24 @@
-"""Computing a review without freezing the table: worker processes, progress, cancelling.
+"""Computing a review without freezing the table: two passes, worker processes, cancelling.
 
-:func:`compute_review` runs a game's jobs (:mod:`.analysis`, one per move
-plus the deal) and calls ``progress(done, total)`` after each. The jobs go
-to worker processes (spawned, the cores at most two, none inside a frozen
-app, each at a lower priority and ending with the game) so the table's own
-process stays free; each job has its own seed, so the result is the same on
-any number of processes. ``cancel`` (a :class:`threading.Event`) stops a
-review with :class:`Cancelled` within one determinisation: jobs not yet
-started are dropped, and a job already running, here or in a worker (the
-pool shares a stop event with its workers), stops at its next one, so a
-cancelled deep review leaves no core busy behind it. :class:`ReviewTask`
-runs all this in a background thread and holds the progress, the result or
-the error for the table to poll.
+:func:`compute_review` runs a game's jobs (:func:`.charts.plan`: the measured
+seats' decisions first, then the chart points of each view) in two passes.
+The first takes a quarter of the samples (:func:`coarse_samples`) and gives a
+whole review, chart and marks, that ``shown`` receives at once, so the
+screen is usable early; the second goes on from where each job stopped up
+to the full count, which costs no more than one pass of the full count
+would (every sample draws from its own stream: the same review either way).
+``progress(done, total)`` is called after each job of either pass.
+
+The jobs go to worker processes (spawned, the cores at most two, none
+inside a frozen app, each at a lower priority and ending with the game) so
+the table's own process stays free; each job has its own seed, so the
+result is the same on any number of processes. ``cancel`` (a
+:class:`threading.Event`) stops a review with :class:`Cancelled` within one
+sample: jobs not yet started are dropped, and a job already running, here
+or in a worker (the pool shares a stop event with its workers), stops at
+its next sample, so a cancelled deep review leaves no core busy behind it.
+:class:`ReviewTask` runs all this in a background thread and holds the
+progress, the first pass, the result or the error for the screen to poll.
 """
 
 from __future__ import annotations
@@ -27,120 +34,73 @@ from typing import TYPE_CHECKING, Any
 
 from nile_desktop.ai.parallel import exit_with_parent, worker_count
 
-from .analysis import Job, Step, replay, run_job, start_point
-from .evaluate import DEFAULT_ITERATIONS, EVALUATOR, Cancelled, Stop
+from .analysis import Job, run_job
+from .charts import Game, Review, assemble, plan, result_key
+from .evaluate import DEFAULT_ITERATIONS, Cancelled, Stop
 
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event as ProcessEvent
 
 Progress = Callable[[int, int], None]
+#: One job's work in a pass: the job, its samples, its state so far, whether it is the last.
+Task = tuple[Job, int, Any, bool]
+
+__all__ = ["Cancelled", "Game", "Review", "ReviewTask", "coarse_samples", "compute_review"]
 
 
-@dataclass(frozen=True)
-class Review:
-    """A whole game's review: the chart's first point and one :class:`Step` per move."""
-
-    evaluator: str
-    iterations: int
-    seed: int
-    names: tuple[str, ...]
-    seats: tuple[int, ...]  # the seats whose decisions were measured
-    start: tuple[float, ...]
-    steps: tuple[Step, ...]
-
-    @property
-    def chart(self) -> list[tuple[float, ...]]:
-        """Every seat's win chance (percent, own view) at the deal and after each move."""
-        return [self.start, *(step.chart for step in self.steps)]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"evaluator": self.evaluator, "iterations": self.iterations, "seed": self.seed,
-                "names": list(self.names), "seats": list(self.seats), "start": list(self.start),
-                "steps": [step.to_dict() for step in self.steps]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Review:
-        """A review from :meth:`to_dict`'s data; ValueError/KeyError/TypeError if damaged."""
-        return cls(evaluator=str(data["evaluator"]), iterations=int(data["iterations"]),
-                   seed=int(data["seed"]), names=tuple(str(n) for n in data["names"]),
-                   seats=tuple(int(s) for s in data["seats"]),
-                   start=tuple(float(x) for x in data["start"]),
-                   steps=tuple(Step.from_dict(s) for s in data["steps"]))
-
-
-@dataclass(frozen=True)
-class Game:
-    """The part of a save a review needs (a :class:`~nile_desktop.saves.SaveGame` has it all)."""
-
-    rules: dict[str, Any]
-    seed: int
-    moves: tuple[str, ...]
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]
-
-    @classmethod
-    def from_save(cls, save: Any) -> Game:
-        return cls(dict(save.rules), int(save.seed), tuple(save.moves),
-                   tuple(seat.name for seat in save.seats), tuple(seat.kind for seat in save.seats))
-
-    def people(self) -> tuple[int, ...]:
-        """The seats played by a person; every seat if none is (a game of bots)."""
-        humans = tuple(s for s, kind in enumerate(self.kinds) if kind == "human")
-        return humans or tuple(range(len(self.kinds)))
-
-
-def plan(game: Game, iterations: int, seed: int,
-         seats: Sequence[int] | None = None) -> tuple[list[Job], tuple[int, ...]]:
-    """The jobs of a review: the deal, then one per move; and the seats measured."""
-    chosen = tuple(sorted(set(game.people() if seats is None else seats)))
-    state = replay(game.rules, game.seed, ())
-    jobs = [Job(game.rules, game.seed, (), False, iterations, seed)]
-    for i, move in enumerate(game.moves):
-        jobs.append(Job(game.rules, game.seed, game.moves[:i + 1], state.active in chosen,
-                        iterations, seed))
-        state.apply(move)
-    return jobs, chosen
-
-
-def _run(job: Job, stop: Stop | None = None) -> tuple[float, ...] | Step:
-    return start_point(job, stop) if not job.moves else run_job(job, stop)
+def coarse_samples(iterations: int) -> int:
+    """The samples of the first pass: a quarter of the review's."""
+    return max(1, iterations // 4)
 
 
 def compute_review(game: Game, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
                    seats: Sequence[int] | None = None, progress: Progress | None = None,
-                   cancel: threading.Event | None = None, workers: int | None = None) -> Review:
-    """Review ``game``; see the module docstring. Raises :class:`Cancelled` if cancelled."""
-    jobs, chosen = plan(game, iterations, seed, seats)
-    results: list[Any] = [None] * len(jobs)
-    total = len(jobs)
+                   cancel: threading.Event | None = None, workers: int | None = None,
+                   views: Sequence[str] | None = None, have: Review | None = None,
+                   shown: Callable[[Review], None] | None = None) -> Review:
+    """Review ``game``; see the module docstring. Raises :class:`Cancelled` if cancelled.
 
-    def tick(done: int) -> None:
+    ``views`` are the charts to draw (default: the first person's view); ``have``, an
+    earlier review of the same game whose decisions and charts are kept (to add a view).
+    """
+    views = list(views) if views else [game.default_view()]
+    if have is not None:
+        seats = have.seats
+        views = [*have.views, *(v for v in views if v not in have.views)]
+    jobs, chosen = plan(game, iterations, seed, seats, views, have)
+    total = 2 * len(jobs)
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
         if progress is not None:
             progress(done, total)
 
-    tick(0)
-    processes = worker_count(workers)
-    done = _run_in_pool(jobs, results, processes, tick, cancel) if processes > 1 else 0
-    _run_here(jobs, results, done, tick, cancel)
-    return Review(EVALUATOR, iterations, seed, game.names, chosen, results[0],
-                  tuple(results[1:]))
+    if progress is not None:
+        progress(0, total)
+    states: list[Any] = [None] * len(jobs)
+    results: dict[tuple[str, int, str], Any] = {}
+    with Workers(worker_count(workers), cancel) as pool:
+        for samples, last in ((coarse_samples(iterations), False), (iterations, True)):
+            answers = pool.run([(job, samples, states[i], last) for i, job in enumerate(jobs)],
+                               tick)
+            for i, (state, measured) in enumerate(answers):
+                states[i] = state
+                results[result_key(jobs[i])] = measured
+            review = assemble(game, iterations, seed, chosen, views, results, have, last)
+            if not last and shown is not None:
+                shown(review)
+    return review
 
 
-def _run_here(jobs: list[Job], results: list[Any], done: int, tick: Callable[[int], None],
-              cancel: threading.Event | None) -> None:
-    """Run the jobs without a result yet in this process, one after the other."""
-    for i, job in enumerate(jobs):
-        if results[i] is None:
-            if cancel is not None and cancel.is_set():
-                raise Cancelled
-            results[i] = _run(job, None if cancel is None else cancel.is_set)
-            done += 1
-            tick(done)
+def _run(task: Task, stop: Stop | None) -> tuple[Any, Any]:
+    job, samples, state, last = task
+    return run_job(job, samples, state, stop, last)
 
 
 #: How much lower than the game's own process a review worker runs (``os.nice``).
 WORKER_NICENESS = 10
-
 
 #: In a worker: the pool's shared stop signal, set when the review is cancelled.
 _worker_stop: ProcessEvent | None = None
@@ -149,8 +109,7 @@ _worker_stop: ProcessEvent | None = None
 def _review_worker(stop: ProcessEvent) -> None:
     """In a worker: yield the processor to the window (a lower priority), end with the game.
 
-    ``stop`` is the pool's shared event; the worker's jobs ask it before
-    each determinisation.
+    ``stop`` is the pool's shared event; the worker's jobs ask it before each sample.
     """
     global _worker_stop
     _worker_stop = stop
@@ -161,42 +120,69 @@ def _review_worker(stop: ProcessEvent) -> None:
         pass
 
 
-def _run_in_worker(job: Job) -> tuple[float, ...] | Step:
+def _run_in_worker(task: Task) -> tuple[Any, Any]:
     """A job in a worker process, stopping when the pool's stop signal is set."""
-    return _run(job, None if _worker_stop is None else _worker_stop.is_set)
+    return _run(task, None if _worker_stop is None else _worker_stop.is_set)
 
 
-def _run_in_pool(jobs: list[Job], results: list[Any], processes: int,
-                 tick: Callable[[int], None], cancel: threading.Event | None) -> int:
-    """Run the jobs on worker processes; return how many ran (a broken pool leaves some)."""
-    done = 0
-    context = multiprocessing.get_context("spawn")
-    try:
-        stop = context.Event()
-        pool = ProcessPoolExecutor(processes, mp_context=context,
-                                   initializer=_review_worker, initargs=(stop,))
-    except (OSError, ValueError, NotImplementedError, ImportError):
-        pool = None  # no processes or no shared events here: everything runs in this one
-    if pool is not None:
-        try:
-            pending = {pool.submit(_run_in_worker, job): i for i, job in enumerate(jobs)}
+class Workers:
+    """The review's worker processes for both passes (none for one process, or where
+    processes cannot be made): :meth:`run` does a pass's tasks and returns their answers."""
+
+    def __init__(self, processes: int, cancel: threading.Event | None) -> None:
+        self.cancel = cancel
+        self.pool: ProcessPoolExecutor | None = None
+        self.stop: ProcessEvent | None = None
+        if processes > 1:
+            context = multiprocessing.get_context("spawn")
+            try:
+                self.stop = context.Event()
+                self.pool = ProcessPoolExecutor(processes, mp_context=context,
+                                                initializer=_review_worker,
+                                                initargs=(self.stop,))
+            except (OSError, ValueError, NotImplementedError, ImportError):
+                self.pool = None  # no processes or no shared events: all runs in this one
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None and self.stop is not None:
+            self.stop.set()  # a job still running in a worker stops at its next sample
+            threading.Thread(target=_close_pool, args=(self.pool, self.stop), daemon=True,
+                             name="review-pool-closer").start()
+            self.pool = None
+
+    def _cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
+
+    def run(self, tasks: list[Task], tick: Callable[[], None]) -> list[Any]:
+        answers: list[Any] = [None] * len(tasks)
+        if self.pool is not None:
+            try:
+                pending = {self.pool.submit(_run_in_worker, task): i
+                           for i, task in enumerate(tasks)}
+            except (BrokenProcessPool, RuntimeError):
+                pending = {}
             while pending:
                 finished, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-                if cancel is not None and cancel.is_set():
+                if self._cancelled():
                     raise Cancelled
                 for fut in finished:
                     index = pending.pop(fut)
                     try:
-                        results[index] = fut.result()
+                        answers[index] = fut.result()
                     except (BrokenProcessPool, OSError):
                         continue  # run below, in this process
-                    done += 1
-                    tick(done)
-        finally:
-            stop.set()  # a job still running in a worker stops at its next determinisation
-            threading.Thread(target=_close_pool, args=(pool, stop), daemon=True,
-                             name="review-pool-closer").start()
-    return done
+                    tick()
+        stop = None if self.cancel is None else self.cancel.is_set
+        for i, task in enumerate(tasks):
+            if answers[i] is None:
+                if self._cancelled():
+                    raise Cancelled
+                answers[i] = _run(task, stop)
+                tick()
+        return answers
 
 
 def _close_pool(pool: ProcessPoolExecutor, stop: ProcessEvent) -> None:
@@ -211,17 +197,23 @@ def _close_pool(pool: ProcessPoolExecutor, stop: ProcessEvent) -> None:
 
 @dataclass
 class ReviewTask:
-    """A review computed in a background thread; poll :attr:`progress` and :attr:`done`.
+    """A review computed in a background thread; poll :attr:`progress`, :attr:`shown` and
+    :attr:`done`.
 
-    After it ends, :attr:`result` holds the review, or :attr:`error` what
-    went wrong (:class:`Cancelled` after :meth:`cancel`).
+    :attr:`shown` holds the first pass's review as soon as it is whole; after the
+    task ends, :attr:`result` holds the review, or :attr:`error` what went wrong
+    (:class:`Cancelled` after :meth:`cancel`). ``views`` and ``have`` are
+    :func:`compute_review`'s (a task that adds a view to a review).
     """
 
     game: Game
     iterations: int = DEFAULT_ITERATIONS
     seed: int = 0
     workers: int | None = None
+    views: tuple[str, ...] = ()
+    have: Review | None = None
     progress: tuple[int, int] = (0, 0)
+    shown: Review | None = None
     result: Review | None = None
     error: BaseException | None = None
     _cancel: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -236,10 +228,14 @@ class ReviewTask:
         def report(done: int, total: int) -> None:
             self.progress = (done, total)
 
+        def first(review: Review) -> None:
+            self.shown = review
+
         try:
             self.result = compute_review(self.game, self.iterations, self.seed,
                                          progress=report, cancel=self._cancel,
-                                         workers=self.workers)
+                                         workers=self.workers, views=self.views or None,
+                                         have=self.have, shown=first)
         except BaseException as exc:  # noqa: BLE001 - kept for the table to show, never lost
             self.error = exc
 

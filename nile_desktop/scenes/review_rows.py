@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 
 from nile_desktop.i18n import _, format_number
-from nile_desktop.review.analysis import Decision
-from nile_desktop.review.summary import mark_label
+from nile_desktop.review.analysis import ANY, FORCED, Decision
+from nile_desktop.review.summary import kind_label, mark_label
 from nile_desktop.scenes.review_chart import MARK_STYLE
 from nile_desktop.text.table import describe_move, reason_text
 from nile_desktop.ui import RichRow, Widget, theme, view
@@ -39,15 +39,25 @@ def played_line(index: int, decision: Decision, names: Sequence[str], move: str)
 
 
 def verdict(decision: Decision) -> str:
-    """"Blunder, 40.2 points lost" or the win chance the move kept."""
+    """"Blunder, 40.2 points lost", "Forced", or the win chance the move kept."""
     if decision.mark:
         return _("{mark}, {points} points lost").format(
             mark=mark_label(decision.mark).capitalize(), points=format_number(decision.loss, 1))
+    if decision.kind:
+        return kind_label(decision.kind).capitalize()
     return _("win chance {chance}").format(chance=pct(decision.played))
 
 
 def better_line(decision: Decision, move: str) -> str:
-    """The better move in notation and words and why, or that the move was the best found."""
+    """The better move in notation and words and why, or that the move was the best found
+    (or the search's own, or that the choice hardly mattered)."""
+    if decision.kind == FORCED:
+        return _("The only legal move: not judged.")
+    if decision.kind == ANY:
+        return _("Every move considered here kept the same chance within a point: not judged.")
+    if decision.spared:
+        return _("The Hard search plays this move too, so it is not marked ({points} points "
+                 "below the best found).").format(points=format_number(decision.loss, 1))
     if decision.best == move or not decision.loss:
         return _("The best move found.")
     text = _("Better: {move} ({words}), win chance {chance}").format(
@@ -70,7 +80,8 @@ class DecisionRow(RichRow):
     def data(self) -> dict[str, Any]:
         d = self.decision
         return {"move_index": self.index, "move": self.move, "seat": d.seat, "mark": d.mark,
-                "loss": d.loss, "best": d.best, "played": d.played, "best_chance": d.best_chance}
+                "loss": d.loss, "best": d.best, "played": d.played, "best_chance": d.best_chance,
+                "kind": d.kind, "search": d.search}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: bool) -> None:
         d = self.decision

@@ -5,14 +5,19 @@ review (:mod:`nile_desktop.review`) is taken from the save when it was kept
 there, so a second look is instant; otherwise it is computed in the
 background (:class:`~nile_desktop.review.runner.ReviewTask`, worker
 processes) while a progress bar fills and Cancel stops it — the window keeps
-drawing meanwhile. A finished review is kept in the save file and its
-accuracy goes into the player's record. "Deeper review" computes it again
-with more samples.
+drawing meanwhile. The review's first pass shows as soon as it is whole, and
+a slim bar tells while it is refined. A finished review is kept in the save
+file and its accuracy goes into the player's record. "Deeper review"
+computes it again with more samples.
 
-The screen shows every seat's win chance over the game (each from its own
-view) as a chart in the seat colours, the chosen person's marked decisions
-on it and in a list (the mark, the move played, the better move in
-notation and words, why, the points lost), and that person's summary:
+The chart answers one question at a time: every seat's win chance over the
+game as one point of view judged it, so the seats' chances add up to 100%
+at every move — by default the reviewed person's own view; the chooser
+switches to another person's, or to all hands open (computed when first
+asked). One line above the chart says which view it shows and what the
+chances assume about the bots. The chosen person's marked decisions show on
+the chart and in a list (the mark, the move played, the better move in
+notation and words, why, the points lost), beside that person's summary:
 accuracy, the counts of each mark and the turning point. A click on a point
 or Enter on a decision opens the replay of the game on the table at that
 move (route ``"replay"``, when the game has one).
@@ -28,12 +33,20 @@ import pygame
 
 from nile_desktop import seats
 from nile_desktop.i18n import _, format_number
-from nile_desktop.review.analysis import Decision
+from nile_desktop.review.analysis import ANY, FORCED, OPEN, Decision, seat_view, view_seat
 from nile_desktop.review.cache import cached_review, with_review
 from nile_desktop.review.cache import store_in_file as keep_in_file
-from nile_desktop.review.evaluate import DEEPER_ITERATIONS, DEFAULT_ITERATIONS, Cancelled
-from nile_desktop.review.runner import Game, Review, ReviewTask
-from nile_desktop.review.summary import PersonSummary, decisions_of, mark_label, summarise
+from nile_desktop.review.evaluate import DEEPER_ITERATIONS, DEFAULT_ITERATIONS
+from nile_desktop.review.runner import Cancelled, Game, Review, ReviewTask
+from nile_desktop.review.summary import (
+    PersonSummary,
+    assumption,
+    decisions_of,
+    mark_label,
+    own_view,
+    summarise,
+    view_label,
+)
 from nile_desktop.saves.record import had_takebacks, record_finished
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
@@ -46,7 +59,7 @@ from nile_desktop.scenes.review_chart import (
 )
 from nile_desktop.scenes.review_rows import DecisionRow, ProgressBar, pct, whole_pct
 from nile_desktop.text.table import describe_move
-from nile_desktop.ui import Button, Choice, ListView, Panel, Toggle, theme
+from nile_desktop.ui import Button, Choice, Label, ListView, Panel, Toggle, theme
 
 log = logging.getLogger(__name__)
 
@@ -78,9 +91,12 @@ class ReviewScene(MenuScene):
         self.iterations, self.deeper_iterations, self.workers = iterations, deeper, workers
         self.review: Review | None = None
         self.task: ReviewTask | None = None
+        #: The task adding a point of view to the review (computed when first chosen).
+        self.view_task: ReviewTask | None = None
         self.failed = False
         self.notice = ""
         self.person = self.game.people()[0] if self.game.people() else 0
+        self.view = self.game.default_view()
         self.every = False
         self.point = -1
         self.chart: LineChart | None = None
@@ -99,7 +115,9 @@ class ReviewScene(MenuScene):
 
     def start(self, iterations: int) -> None:
         self.failed = False
-        self.task = ReviewTask(self.game, iterations=iterations, workers=self.workers).start()
+        views = tuple(dict.fromkeys((self.game.default_view(), self.view)))
+        self.task = ReviewTask(self.game, iterations=iterations, workers=self.workers,
+                               views=views).start()
         if self.stack is not None:
             self.relayout()
 
@@ -108,24 +126,33 @@ class ReviewScene(MenuScene):
             self.start(self.deeper_iterations)
 
     def cancel(self) -> None:
-        """Stop the review being computed; without an earlier review the screen closes."""
+        """Stop the review being computed; without a review to show the screen closes."""
         if self.task is not None:
             self.task.cancel()
             self.task = None
-        if self.review is None:
+        if self.review is None or not self.review.final:
             self.close()
         else:
             self.relayout()
 
     def exit(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
+        for task in (self.task, self.view_task):
+            if task is not None:
+                task.cancel()
+        self.task = self.view_task = None
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.task is not None and self.task.done:
-            self.finished(self.task)
+        task = self.task
+        if task is not None and task.shown is not None and self.review is not task.shown \
+                and not task.done and (self.review is None or not self.review.final):
+            self.review = task.shown  # the first pass: the screen is usable while it refines
+            self.relayout()
+        if task is not None and task.done:
+            self.finished(task)
+        if self.view_task is not None and self.view_task.done:
+            self.view_finished(self.view_task)
+        self.want_view()
         if self.chart is not None:
             self.point = self.chart.selected
 
@@ -136,14 +163,42 @@ class ReviewScene(MenuScene):
             if not isinstance(task.error, Cancelled):
                 log.error("the review failed", exc_info=task.error)
                 self.failed = True
+                if self.review is not None and not self.review.final:
+                    self.review = None  # a first pass whose refinement failed is not shown
             self.relayout()
             return
         self.review = task.result
         self.keep(task.result)
         self.relayout()
 
-    def keep(self, review: Review) -> None:
-        """Keep ``review`` in the save (and its file) and its accuracy in the record."""
+    def want_view(self) -> None:
+        """Start computing the chosen view if the review lacks it (once the review is final)."""
+        review = self.review
+        if review is None or not review.final or self.task is not None \
+                or self.view_task is not None or self.view in review.views:
+            return
+        self.view_task = ReviewTask(self.game, iterations=review.iterations, seed=review.seed,
+                                    workers=self.workers, views=(self.view,),
+                                    have=review).start()
+        self.relayout()
+
+    def view_finished(self, task: ReviewTask) -> None:
+        """A point of view was added: show it and keep it in the save."""
+        self.view_task = None
+        if task.result is None:
+            if not isinstance(task.error, Cancelled):
+                log.error("the review's view could not be computed", exc_info=task.error)
+                self.notice = _("This view could not be computed. The log file says why.")
+            if self.review is not None:
+                self.view = self.review.view
+        else:
+            self.review = task.result
+            self.keep(task.result, record=False)
+        self.relayout()
+
+    def keep(self, review: Review, record: bool = True) -> None:
+        """Keep ``review`` in the save (and its file) and, if ``record``, its accuracy in
+        the player's record."""
         old = {"review": self.save.review} if self.save.review else {}
         self.save.review = with_review(old, self.game, review)["review"]
         notices = []
@@ -156,21 +211,25 @@ class ReviewScene(MenuScene):
         humans = {seat for seat, s in enumerate(self.save.seats) if s.kind == "human"}
         losses = {p.seat: p.mean_loss for p in summarise(review)
                   if p.seat in humans and p.decisions}
-        if losses:
+        if losses and record:
             notices += record_finished(self.save, losses)
         self.notice = " ".join(notices)
 
     # -- words ---------------------------------------------------------------------------
-    def chances_text(self, point: int) -> str:
+    def shown_chart(self) -> list[tuple[float, ...]]:
+        """The chart of the view shown (the review's first while the chosen one computes)."""
         assert self.review is not None
-        chart = self.review.chart[point]
+        return self.review.chart(self.view if self.view in self.review.views else None)
+
+    def chances_text(self, point: int) -> str:
+        chart = self.shown_chart()[point]
         return ", ".join(f"{self.names[s]} {pct(c)}" for s, c in enumerate(chart)
                          if s < len(self.names))
 
     def point_text(self, point: int) -> str:
         """Chart point ``point`` (0: the deal, n: after move n) in words."""
         review = self.review
-        if review is None or not 0 <= point < len(review.chart):
+        if review is None or not 0 <= point < len(review.steps) + 1:
             return ""
         chances = _("Win chances: {chances}").format(chances=self.chances_text(point))
         if point == 0:
@@ -184,6 +243,10 @@ class ReviewScene(MenuScene):
             text += " " + _("{mark}: {points} points lost; better: {move}.").format(
                 mark=mark_label(d.mark).capitalize(), points=format_number(d.loss, 1),
                 move=d.best)
+        elif d is not None and d.kind == FORCED:
+            text += " " + _("The only legal move.")
+        elif d is not None and d.kind == ANY:
+            text += " " + _("Any move did about as well.")
         return text
 
     def point_data(self, point: int) -> dict[str, Any]:
@@ -203,16 +266,19 @@ class ReviewScene(MenuScene):
         person = self.summary()
         if person is None or self.review is None:
             return []
+        free = person.counts[FORCED] + person.counts[ANY]
         out = [Figure("accuracy", _("Accuracy (points lost per decision)"),
                       format_number(person.mean_loss, 1), {"mean_loss": person.mean_loss}),
-               Figure("decisions", _("Decisions measured"), str(person.decisions),
-                      {"count": person.decisions})]
+               Figure("decisions", _("Decisions judged"), str(person.decisions),
+                      {"count": person.decisions}),
+               Figure("not-judged", _("Not judged"), str(free),
+                      {"forced": person.counts[FORCED], "any": person.counts[ANY]})]
         for key, name in (("inaccuracy", _("Inaccuracies")), ("mistake", _("Mistakes")),
                           ("blunder", _("Blunders"))):
             out.append(Figure(key, name, str(person.counts[key]), {"count": person.counts[key]}))
         turn = person.turning_point
         if turn is not None:
-            chart = self.review.chart
+            chart = self.review.chart(own_view(self.review, self.person))
             value = _("move {number}, {name}: {move}; win chance from {before} to {after}").format(
                 number=turn.index + 1, name=self.names[turn.seat], move=turn.move,
                 before=pct(chart[turn.index][self.person]),
@@ -233,7 +299,7 @@ class ReviewScene(MenuScene):
         self.panel = panel
         self.group.add(Panel(panel, lambda: _("Game review")))
         self.chart = None
-        if self.review is None or self.task is not None:
+        if self.review is None:
             self.build_progress(panel)
         else:
             self.build_review(panel, self.review)
@@ -253,32 +319,39 @@ class ReviewScene(MenuScene):
         self.group.focus(cancel)
 
     def progress(self) -> tuple[int, int]:
-        return self.task.progress if self.task is not None else (0, 0)
+        """The first pass's progress (until the chart shows, half of all the work)."""
+        if self.task is None:
+            return (0, 0)
+        done, total = self.task.progress
+        return (min(done, total // 2), total // 2)
+
+    def view_progress(self) -> tuple[int, int]:
+        return self.view_task.progress if self.view_task is not None else (0, 0)
+
+    def view_options(self) -> list[tuple[str, str]]:
+        """The points of view to choose from: each person's, and all hands open."""
+        people = [s for s in (self.review.seats if self.review else ()) if s < len(self.names)]
+        options = [(seat_view(s), _("{name}'s view").format(name=self.names[s])) for s in people]
+        return [*options, (OPEN, _("All hands open"))]
 
     def build_review(self, panel: pygame.Rect, review: Review) -> None:
-        series = [Series(self.names[s], seat_colour(self.save, s),
-                         [point[s] for point in review.chart])
-                  for s in range(len(review.start))]
-        marks = {i + 1: (self.person, d.mark) for i, d in decisions_of(review, self.person)
-                 if d.mark}
-        spec = ChartSpec(top=100.0, ticks=(0, 25, 50, 75, 100), tick_text=whole_pct,
-                         point_text=self.point_text, point_data=self.point_data, marks=marks,
-                         caption=lambda: _("Win chance of every seat after each move, each "
-                                           "from its own view. Click a move to replay it."))
-        self.chart = chart = LineChart((panel.left + 30, panel.top + 40, 750, 350), series, spec,
-                                       on_pick=self.pick_point, selected=self.point, uid="chart")
-        self.group.add(chart)
+        line = pygame.Rect(panel.left + 30, panel.top + 32, 750, 24)
+        self.group.add(Label(line, self.view_line, size=theme.SIZE_SMALL, bold=True))
+        if review.assumes_bots():  # cut short, either line shows whole as its tooltip
+            self.group.add(Label(line.move(0, 22), lambda: assumption(review),
+                                 size=theme.SIZE_SMALL, colour=theme.INK_SOFT))
+        chart_rect = pygame.Rect(panel.left + 30, panel.top + 86, 750, 310)  # below both lines
+        if self.view in review.views:
+            self.build_chart(chart_rect, review)
+        else:  # the chosen view is being computed
+            self.group.add(ProgressBar((chart_rect.left + 75, chart_rect.centery, 600, 48),
+                                       self.view_progress, uid="view-progress"))
         right = pygame.Rect(panel.left + 800, panel.top + 40, 390, 356)
-        people = [s for s in review.seats if s < len(self.names)]
-        top = right.top
-        if len(people) > 1:
-            self.group.add(Choice((right.left, top, right.w, 44),
-                                  [(s, self.names[s]) for s in people], self.person,
-                                  self.choose_person, uid="person"))
-            top += 54
-        heading = self.names[self.person] if len(people) <= 1 else ""
+        self.group.add(Choice((right.left, right.top, right.w, 44), self.view_options(),
+                              self.view, self.choose_view, uid="view"))
+        top = right.top + 54
         self.group.add(FigureTable((right.left, top, right.w, right.bottom - top), self.figures,
-                                   heading=heading, uid="summary"))
+                                   heading=self.names[self.person], uid="summary"))
         rows = [DecisionRow(i, d, self.names, review.steps[i].move) for i, d in self.decisions()]
         empty = (lambda: _("No decision of this player lost 5 points or more.")) \
             if not self.every else (lambda: _("No decisions were measured."))
@@ -291,17 +364,41 @@ class ReviewScene(MenuScene):
         left = panel.left + 30
         self.group.add(Toggle((left, bottom, width, 54), lambda: _("Every decision"),
                               self.every, self.show_every, uid="every"))
-        deeper = review.iterations < self.deeper_iterations
-        self.group.add(Button((left + width + gap, bottom, width, 54),
-                              lambda: _("Deeper review"), self.deeper, enabled=deeper,
-                              uid="deeper"))
+        if self.task is not None and review.final:  # a deeper review is on its way
+            self.group.add(Button((left + width + gap, bottom, width, 54),
+                                  lambda: _("Stop the deeper review"), self.cancel,
+                                  uid="deeper"))
+        else:
+            deeper = review.iterations < self.deeper_iterations and self.task is None \
+                and self.view_task is None
+            self.group.add(Button((left + width + gap, bottom, width, 54),
+                                  lambda: _("Deeper review"), self.deeper, enabled=deeper,
+                                  uid="deeper"))
         self.group.add(Button((left + 2 * (width + gap), bottom, width, 54), lambda: _("Back"),
                               self.close, uid="back", primary=True))
-        self.group.focus(chart)  # Left/Right walk the game at once (a rebuild keeps the focus)
+        self.group.focus(self.chart if self.chart is not None else self.list)
+
+    def build_chart(self, rect: pygame.Rect, review: Review) -> None:
+        chart = review.chart(self.view)
+        series = [Series(self.names[s], seat_colour(self.save, s), [point[s] for point in chart])
+                  for s in range(len(chart[0]))]
+        marks = {i + 1: (self.person, d.mark) for i, d in decisions_of(review, self.person)
+                 if d.mark}
+        spec = ChartSpec(top=100.0, ticks=(0, 25, 50, 75, 100), tick_text=whole_pct,
+                         point_text=self.point_text, point_data=self.point_data, marks=marks,
+                         caption=lambda: _("Point at a move to read it; click it to replay "
+                                           "the game from there."))
+        self.chart = LineChart(rect, series, spec, on_pick=self.pick_point, selected=self.point,
+                               uid="chart")
+        self.group.add(self.chart)  # Left/Right walk the game at once (a rebuild keeps focus)
 
     # -- choices -------------------------------------------------------------------------
-    def choose_person(self, seat: int) -> None:
-        self.person = seat
+    def choose_view(self, view: str) -> None:
+        """Show the chart of ``view``; a person's view also shows that person's decisions."""
+        self.view = view
+        seat = view_seat(view)
+        if seat is not None:
+            self.person = seat
         self.relayout()
 
     def show_every(self, on: bool) -> None:
@@ -325,27 +422,50 @@ class ReviewScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         panel = self.panel
-        if self.review is None or self.task is not None:
+        if self.review is None:
             if self.failed:
                 message = _("The review could not be computed. The log file says why.")
-            elif self.review is None:
-                message = _("Reviewing the game move by move…")
             else:
-                message = _("Reviewing the game more deeply…")
+                message = _("Reviewing the game move by move…")
             lines = theme.wrap_text(message, theme.SIZE_BODY, 900)
             y = panel.centery - 60 - 30 * len(lines)
             for line in lines:
                 theme.draw_text(surface, line, (panel.centerx, y), anchor="midtop")
                 y += 30
             return
-        notes = [_("This game was played with take-backs.")] if had_takebacks(self.save) else []
+        notes = [self.working()] if self.working() else []
+        if had_takebacks(self.save):
+            notes.append(_("This game was played with take-backs."))
         text = " ".join([*notes, self.notice] if self.notice else notes)
         if text:
             theme.draw_text(surface, theme.fit_text(text, theme.SIZE_SMALL, panel.w - 60),
                             (panel.left + 30, panel.bottom - 98), theme.SIZE_SMALL,
                             theme.ERROR if self.notice else theme.INK_SOFT)
 
+    def view_line(self) -> str:
+        """The one line above the chart: whose view it shows, and what it assumes."""
+        assert self.review is not None
+        if self.view not in self.review.views:
+            return _("Computing this view of the game…")
+        return view_label(self.review, self.view, assumed=False)
+
+    def working(self) -> str:
+        """What is still being computed behind the shown review, if anything."""
+        task = self.task
+        if task is None:
+            return ""
+        done, total = task.progress
+        if self.review is not None and self.review.final:
+            percent = round(100 * done / total) if total else 0
+            return _("Reviewing more deeply: {percent}%.").format(percent=percent)
+        half = total // 2  # the second pass's share of the work
+        percent = round(100 * (done - half) / half) if half else 0
+        return _("Refining the estimates: {percent}%.").format(percent=max(0, percent))
+
     def dump_info(self) -> dict[str, Any]:
-        return {"computing": self.task is not None, "person": self.person,
+        review = self.review
+        return {"computing": self.task is not None, "person": self.person, "view": self.view,
+                "views": list(review.views) if review is not None else [],
+                "final": review.final if review is not None else False,
                 "takebacks": had_takebacks(self.save), "notice": self.notice,
-                "iterations": self.review.iterations if self.review is not None else None}
+                "iterations": review.iterations if review is not None else None}

@@ -8,6 +8,7 @@ mean to take over; the places a picked card may go glow.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -34,14 +35,21 @@ def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
         pygame.draw.circle(p.surface, theme.SEAT_COLOURS[colour % 6], centre, size // 2)
 
 
-def chance_text(chance: SeatChance) -> str:
-    """What the win chance means, for its tooltip."""
+def chance_text(chance: SeatChance, names: Sequence[str] = ()) -> str:
+    """What the win chance means, for its tooltip: every seat's, from the same view."""
     error = max(1, round(chance.error * 200))
-    return ngettext("Your chance to win: {percent}% (give or take {error} point), as the bots' "
+    text = ngettext("Your chance to win: {percent}% (give or take {error} point), as the bots' "
                     "search judges it from what you know: your cards and what is on the table.",
                     "Your chance to win: {percent}% (give or take {error} points), as the bots' "
                     "search judges it from what you know: your cards and what is on the table.",
                     error).format(percent=round(chance.chance * 100), error=error)
+    if chance.everyone and len(names) >= len(chance.everyone):
+        text += " " + _("Everyone's, as you can judge it: {chances}.").format(
+            chances=", ".join(_("{name} {percent}%").format(name=names[s], percent=round(p * 100))
+                              for s, p in enumerate(chance.everyone)))
+    if chance.assumes_bots:
+        text += " " + _("It assumes each bot plays as its level does.")
+    return text
 
 
 def draw_seat(p: Paint, v: TableView, seat: int) -> None:
@@ -84,7 +92,7 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
                         "storage": state.storage_size(seat), "active": active}))
     if chance is not None:  # after the panel, so pointing at it shows its own tooltip
         p.add(Element(f"seat.{seat}.chance", "chance", _("Win chance"), as_rect(sub_rect),
-                      focusable=False, tooltip=chance_text(chance),
+                      focusable=False, tooltip=chance_text(chance, v.names),
                       data={"seat": seat, "chance": round(chance.chance, 3),
                             "error": round(chance.error, 3)}))
     below = head + p.px(4) + p.px(STAGED_LIFT_UNITS)  # a staged card lifted above its field stays clear

@@ -52,7 +52,7 @@ class Advisor:
         if composing and not s.over:
             seat = s.active
             self.chances.want(seat, len(s.save.moves), lambda: observe(s.state, seat),
-                              seed=s.save.seed)
+                              seed=s.save.seed, kinds=[k.kind for k in s.save.seats])
         self.chances.poll()
 
     def chance_of(self, seat: int | None) -> SeatChance | None:
