@@ -36,7 +36,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,26 +45,9 @@ from nile_desktop.engine import Move, Rules, new_game, observe
 from . import LEVELS
 from .arena import GameRecord, play_game, read_csv, score_of
 from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
-from .stats import wilson
+from .reliability import Prediction, groups, table
 
 FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels"]
-
-
-@dataclass(frozen=True)
-class Prediction:
-    players: int
-    game: int  # the game's seed
-    move: int
-    seat: int
-    predicted: float
-    actual: float
-    raw: tuple[float, ...] = ()  # every seat's uncalibrated chance (for --fit)
-    levels: tuple[str, ...] = ()  # every seat's level, as seated
-
-    @property
-    def matchup(self) -> str:
-        """The levels of the game, whatever the seats: "easy+medium"."""
-        return "+".join(sorted(set(self.levels))) if self.levels else "?"
 
 
 def predictions_of_game(record: GameRecord, rules: dict[str, Any], every: int, budget: int
@@ -111,73 +94,6 @@ def write_rows(path: str, rows: list[Prediction]) -> None:
             w.writerow([r.players, r.game, r.move, r.seat, f"{r.predicted:.5f}", r.actual,
                         "/".join(f"{x:.5f}" for x in r.raw), ",".join(r.levels)])
     os.replace(tmp, path)
-
-
-@dataclass(frozen=True)
-class Decile:
-    """One row of the table: predictions whose chance fell in ``[low, low + 0.1)``."""
-
-    low: float
-    n: int
-    predicted: float
-    actual: float
-    interval: tuple[float, float]
-
-    @property
-    def gap(self) -> float:
-        return self.actual - self.predicted
-
-
-def deciles(rows: Sequence[Prediction]) -> list[Decile]:
-    """The predictions grouped by decile: count, mean prediction, win rate and its interval."""
-    out = []
-    for d in range(10):
-        group = [r for r in rows if min(9, int(r.predicted * 10)) == d]
-        if group:
-            n = len(group)
-            wins = sum(r.actual for r in group)
-            out.append(Decile(d / 10, n, sum(r.predicted for r in group) / n, wins / n,
-                              wilson(wins, n)))
-    return out
-
-
-#: The least predictions in a decile for its gap to count against the target.
-COUNTED = 50
-#: The target: every counted decile within this many points.
-TARGET = 5.0
-
-
-def table(rows: list[Prediction]) -> str:
-    """Deciles of the prediction: count, mean predicted, actual with its interval, gap."""
-    lines = [f"{len(rows)} predictions from "
-             f"{len({(r.players, r.levels, r.game) for r in rows})} games",
-             f"{'decile':<10}{'n':>6}{'predicted':>11}{'actual':>9}  {'95% CI':<15}{'gap':>7}"]
-    for d in deciles(rows):
-        lo, hi = d.interval
-        lines.append(f"{d.low:.1f}-{d.low + 0.1:.1f}   {d.n:>6}{100 * d.predicted:>10.1f}%"
-                     f"{100 * d.actual:>8.1f}%  [{100 * lo:4.1f}, {100 * hi:4.1f}]"
-                     f"{100 * d.gap:>+7.1f}")
-    if rows:
-        brier = sum((r.predicted - r.actual) ** 2 for r in rows) / len(rows)
-        base = sum((1 / r.players - r.actual) ** 2 for r in rows) / len(rows)
-        counted = [d for d in deciles(rows) if d.n >= COUNTED]
-        line = f"Brier score {brier:.4f} (always 1/players: {base:.4f}); "
-        if counted:
-            worst = max(abs(100 * d.gap) for d in counted)
-            line += (f"largest gap in a decile of {COUNTED} or more: {worst:.1f} points "
-                     f"({'within' if worst <= TARGET else 'beyond'} {TARGET:g})")
-        else:
-            line += f"no decile holds {COUNTED} predictions"
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def groups(rows: Sequence[Prediction]) -> dict[tuple[int, str], list[Prediction]]:
-    """The predictions per table size and levels of the game."""
-    out: dict[tuple[int, str], list[Prediction]] = {}
-    for r in rows:
-        out.setdefault((r.players, r.matchup), []).append(r)
-    return dict(sorted(out.items()))
 
 
 def log_loss(rows: Sequence[Prediction], power: float, lean: float) -> float:
@@ -295,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{p} players: best power {k:.1f}, lean {lean:.2f} (log loss {loss:.4f}; "
                   f"now {now[0]:.1f}, {now[1]:.2f}: {log_loss(mine, *now):.4f})")
     if args.plot:
+        # the chart is drawn only when asked for
         from .png_chart import reliability_chart
 
         reliability_chart(args.plot, rows)
@@ -308,7 +225,7 @@ def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]
         yield from played_games(sizes, levels, 100 if args.games is None else args.games,
                                 args.seed)
         return
-    import json
+    import json  # the games' rules are read only from given sources
 
     for path in args.sources:
         for record in read_csv(path)[:args.games]:

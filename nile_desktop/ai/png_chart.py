@@ -14,10 +14,8 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .calibrate import Prediction
+from .reliability import COUNTED, TARGET, Prediction, deciles, groups
 
 RGB = tuple[int, int, int]
 
@@ -130,8 +128,6 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
                       height: int = 760) -> None:
     """Draw the predictions' reliability chart into ``path`` (a PNG), one series per table
     size and levels; deciles of fewer than 10 predictions are left out."""
-    from .calibrate import COUNTED, TARGET, deciles, groups
-
     canvas = Canvas(width, height)
     left, top, size = 110, 70, min(width - 420, height - 160)
     right, bottom = left + size, top + size

@@ -41,8 +41,9 @@ STORED = ((2, 21, ("human", "medium")),
 
 def make_games() -> list[dict[str, Any]]:
     """The stored games, played by Medium bots (the seat kinds are labels only)."""
+    # the bots and the engine are loaded only to remake the stored games
     from nile_desktop.ai import make_bot
-    from nile_desktop.engine import Rules, new_game, observe
+    from nile_desktop.engine import Rules, new_game, observe  # (the same reason)
 
     out = []
     for players, seed, kinds in STORED:
@@ -97,6 +98,7 @@ def review_pass(players: int, iterations: int, workers: int) -> dict[str, Any]:
 def measure(sizes: list[int], iterations: int, workers: int, repeats: int,
             compare: str | None) -> dict[str, Any]:
     """Every size ``repeats`` times, alternating with ``compare``'s code if given."""
+    # the other checkout's tools are needed only by a measurement
     from nile_desktop.bench.checkouts import interval, run_in
 
     runs: dict[str, dict[int, list[dict[str, Any]]]] = {"this": {}}
