@@ -20,15 +20,13 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import N_
 from nile_desktop.saves import SaveGame, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.table import TableScene
+from nile_desktop.seats import default_name
 
 log = logging.getLogger(__name__)
 
-DEMO_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N_("Tiye"),
-              N_("Khufu"))
 #: Above this speed the loop stops waiting for the display's frame rate.
 UNCAPPED_SPEED = 8.0
 
@@ -99,8 +97,8 @@ class DemoDriver:
 def demo_save(players: int, bots: list[str], seed: int | None, *, monuments: bool = True,
               random_crops: bool = False) -> SaveGame:
     levels = [bots[i % len(bots)] for i in range(players)]
-    seats = [{"name": str(DEMO_NAMES[i]), "kind": level, "colour": i}
-             for i, level in enumerate(levels)]
+    seats = [{"name": default_name(i, level, source=True), "kind": level, "colour": i,
+              "default_name": True} for i, level in enumerate(levels)]
     rules = {"players": players, "monuments": monuments, "random_crops": random_crops}
     return new_save(rules, seed if seed is not None else random.randrange(2**32), seats)
 

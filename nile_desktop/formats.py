@@ -37,9 +37,9 @@ def local_time(moment: datetime) -> datetime:
 
 
 def format_date(day: date, language: str | None = None) -> str:
-    """``30 Nov 2026`` / ``30. 11. 2026``."""
+    """``30 Nov 2026`` / ``30. 11. 2026`` (in Czech with no-break spaces: one line)."""
     if _language(language) == "cs":
-        return f"{day.day}. {day.month}. {day.year}"
+        return f"{day.day}.\u00a0{day.month}.\u00a0{day.year}"
     return f"{day.day} {MONTHS_EN[day.month - 1]} {day.year}"
 
 

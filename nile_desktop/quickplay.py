@@ -3,7 +3,9 @@ start the game from a terminal.
 
 ``--play human,easy`` is one person against an Easy bot; ``--play
 human,human,medium`` is pass-and-play for two with a Medium bot. The game is
-saved like any other, so it can be continued from the title screen.
+saved like any other, so it can be continued from the title screen. The seats
+get the default names of the new-game screen ("Player 1", "Imhotep"), shown
+in the language of the screen like any name nobody typed.
 """
 
 from __future__ import annotations
@@ -13,12 +15,9 @@ import random
 from typing import Any
 
 from nile_desktop.engine import MAX_PLAYERS, MIN_PLAYERS
-from nile_desktop.i18n import player_name
 from nile_desktop.saves import new_save
 from nile_desktop.scenes import nav
-from nile_desktop.seats import SEAT_KINDS, SeatKind
-
-NAMES = ("Ana", "Imhotep", "Hatshepsut", "Ramesses", "Tiye", "Khufu")
+from nile_desktop.seats import SEAT_KINDS, default_name
 
 
 def parse_seats(text: str) -> list[str]:
@@ -34,15 +33,8 @@ def parse_seats(text: str) -> list[str]:
 
 def start_play(app: Any, kinds: list[str], seed: int | None, *, monuments: bool = True) -> Any:
     """Put a new game with these seats on the app's stack (the title screen beneath it)."""
-    people = 0
-    seats = []
-    for i, kind in enumerate(kinds):
-        if kind == SeatKind.HUMAN:
-            people += 1
-            name = player_name(people, source=True)
-        else:
-            name = NAMES[i % len(NAMES)]
-        seats.append({"name": name, "kind": kind, "colour": i, "default_name": True})
+    seats = [{"name": default_name(i, kind, source=True), "kind": kind, "colour": i,
+              "default_name": True} for i, kind in enumerate(kinds)]
     rules = {"players": len(kinds), "monuments": monuments, "random_crops": False}
     save = new_save(rules, seed if seed is not None else random.randrange(2**32), seats)
     app.stack.push(nav.make("title"))

@@ -6,11 +6,17 @@ screen, ``--play`` and the table compare against it, not against strings.
 Each colour has a name (``assets/table/seat_<name>.svg``) and the RGB the
 art uses; the drawn fallbacks and the new-game screen use the same values,
 so a seat never shows two different colours. No pygame here.
+
+A seat nobody named plays under one default name, chosen here for the
+new-game screen and ``--play`` alike: "Player 2" for a person, a pharaoh's
+name for a bot. A save keeps it as English source text, marked as a default,
+and shows it in the language of the screen.
 """
 
 from __future__ import annotations
 
 from nile_desktop.engine.text_enum import TextEnum
+from nile_desktop.i18n import N_, player_name
 
 
 class SeatKind(TextEnum):
@@ -45,3 +51,17 @@ SEAT_RGB: dict[str, tuple[int, int, int]] = {
 }
 #: The RGB of seat colour ``i`` is ``SEAT_COLOURS[i]``.
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = tuple(SEAT_RGB[name] for name in SEATS)
+
+
+#: The names of bots nobody named, by seat (English source text; the save keeps it).
+BOT_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N_("Tiye"),
+             N_("Khufu"))
+
+
+def default_name(index: int, kind: str, *, source: bool = False) -> str:
+    """Seat ``index``'s name when none is typed: "Player 3" or a bot's name, in the current
+    language; with ``source``, in English, as a save keeps it."""
+    if kind == SeatKind.HUMAN:
+        return player_name(index + 1, source=source)
+    name = BOT_NAMES[index % len(BOT_NAMES)]
+    return name.msgid if source else str(name)

@@ -119,14 +119,19 @@ def test_address_is_formal_and_needs_no_gender() -> None:
 
 
 ONE_LETTER = re.compile(r"(?<![\w{}])[kKsSvVzZoOuUiI] ")
+#: Where a no-break space may stand: after those one-letter words, before "%" and "×".
+NBSP_PLACE = re.compile(r"(?<![\w{}])[kKsSvVzZoOuUiI]\u00a0|\u00a0[%×]")
 
 
 def test_czech_typography() -> None:
-    """No-break spaces after one-letter prepositions and before %, the en dash, „…“ quotes."""
+    """No-break spaces after one-letter prepositions and before %, and nowhere else (not
+    after "a", "na" or "za": one rule, kept everywhere), the en dash, „…“ quotes."""
     problems = []
     for _msgid, text in czech_texts():
         if ONE_LETTER.search(text):
             problems.append(("one-letter word before a normal space", text))
+        if text.count(NBSP) != len(NBSP_PLACE.findall(text)):
+            problems.append(("no-break space where the glossary puts none", text))
         if " %" in text or re.search(r"\}%", text):
             problems.append(("percent without a no-break space", text))
         if "—" in text:
@@ -135,6 +140,7 @@ def test_czech_typography() -> None:
             problems.append(("not Czech quotes", text))
     assert not problems
     assert ONE_LETTER.search("pole v ruce") and not ONE_LETTER.search(f"pole v{NBSP}ruce")
+    assert len(NBSP_PLACE.findall(f"v{NBSP}ruce a{NBSP}na{NBSP}stole, 40{NBSP}%")) == 2
 
 
 @pytest.fixture
@@ -170,18 +176,39 @@ def test_dashes_and_lists_made_by_code(czech: None) -> None:
 
 
 BUTTONS = ("Market", "Offer to Hapi", "Plant", "Speculate", "Next", "End turn", "Undo")
+#: Names of buttons and options that running text may mention.
+LABELS = (*BUTTONS, "Clear", "Suggest", "Take back my turn", "Continue",
+          "Must plant or speculate", "Storage: top cards only", "Rule book variants")
 
 
 def test_texts_name_the_buttons_by_their_labels(czech: None) -> None:
-    """"Press Offer to Hapi" names the button as it reads: "stiskněte Oběť Hapi", not a
-    label that exists nowhere ("Obětovat Hapimu")."""
+    """"Press Offer to Hapi" names the button as it reads, in quotes: "stiskněte „Oběť
+    Hapi“", not a label that exists nowhere ("Obětovat Hapimu")."""
     checked = 0
     for msgid, text in czech_texts():
         for label in BUTTONS:
             if re.search(rf"\bpress {label}\b", msgid, re.IGNORECASE):
                 checked += 1
-                assert i18n._(label) in text.replace(NBSP, " "), (label, text)
+                assert f"„{i18n._(label)}“" in text.replace(NBSP, " "), (label, text)
     assert checked >= 6
+
+
+def test_labels_in_running_text_are_quoted(czech: None) -> None:
+    """A button's or an option's name inside a sentence stands in „…“ (the screen has no
+    bold to set it apart): "tlačítko „Ukončit tah“ ukončí tah"; at the start of a text or a
+    sentence it is the sentence's own word ("Zasadit: Pšenice", "Pokračovat od místa…")."""
+    problems = []
+    for label in LABELS:
+        czech_label = i18n._(label).replace(NBSP, " ")
+        found = re.compile(rf"(?<!\w){re.escape(czech_label)}(?!\w)")
+        for _msgid, text in czech_texts():
+            text = text.replace(NBSP, " ")
+            for match in found.finditer(text):
+                before, after = text[:match.start()], text[match.end():]
+                if before.rstrip() and not before.endswith((". ", "? ", "! ")) and not (
+                        before.endswith("„") and after.startswith("“")):
+                    problems.append((czech_label, text))
+    assert not problems
 
 
 VOCALISED_BEFORE_NUMBER = re.compile(

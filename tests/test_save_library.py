@@ -315,9 +315,9 @@ def test_load_screen_dates_follow_the_language() -> None:
     assert formats.format_datetime(moment, "en") == (
         f"{local.day} {formats.MONTHS_EN[local.month - 1]} {local.year}, {local:%H:%M}")
     assert formats.format_datetime(moment, "cs") == (
-        f"{local.day}. {local.month}. {local.year} {local:%H:%M}")
+        f"{local.day}.\u00a0{local.month}.\u00a0{local.year} {local:%H:%M}")
     assert formats.format_date(moment.date(), "en") == "30 Nov 2026"
-    assert formats.format_date(moment.date(), "cs") == "30. 11. 2026"
+    assert formats.format_date(moment.date(), "cs") == "30.\u00a011.\u00a02026"
 
 
 def test_numbers_follow_the_language() -> None:

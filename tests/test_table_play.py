@@ -108,7 +108,7 @@ def test_a_planting_not_yet_whole_says_what_it_needs(app: App) -> None:
     first, second = (CROPS[c] for c in free[:2])
     person.drag(card(first), f"field:{first}")
     text, _colour = status_text(table.frame_view())
-    assert text.startswith("Not yet: ") and text.endswith("(R-PLANT-1)")
+    assert text.startswith("Not yet — ") and text.endswith("(R-PLANT-1)")
     assert not person.by_id("action.plant").enabled
     person.drag(card(second), f"field:{second}")
     assert person.by_id("action.plant").enabled

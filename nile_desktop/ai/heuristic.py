@@ -229,6 +229,9 @@ class Scorer:
                           percent=round(100 * spec_odds(t.pool, kind)), cards=pay)
         if move.action in (MARKET, OFFER):
             names = [CardName(KIND_NAMES[token_kind(tok)]) for tok in move.tokens]
+            if names[0] == names[1]:
+                return Reason(R.MARKET_PAIR if move.action == MARKET else R.OFFER_PAIR,
+                              card=names[0])
             msg = R.MARKET if move.action == MARKET else R.OFFER
             return Reason(msg, card=names[0], card2=names[1])
         hand = self.hand

@@ -162,6 +162,9 @@ SPECULATE = NP_("speculates on {crop} or {crop2}: {percent}% chance to draw {car
 SPECULATE_TWO = N_("speculates with two cards, expected card gain: {cards}")
 MARKET = N_("trades {card} and {card2} at the market for a new card")
 OFFER = N_("offers {card} and {card2} to Hapi for a flood that helps my fields")
+#: The same with two cards of one kind ("trades two Flax", not "Flax and Flax").
+MARKET_PAIR = N_("trades two {card} at the market for a new card")
+OFFER_PAIR = N_("offers two {card} to Hapi for a flood that helps my fields")
 KEEP = N_("passes, keeping {crop} for my smallest pile")
 PASS = N_("passes: nothing worth planting")
 PASS_LOCUST = N_("passes: the locust is {percent}% likely before my next turn")

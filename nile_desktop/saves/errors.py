@@ -4,14 +4,17 @@ Kept apart from :mod:`nile_desktop.saves` so the reading code stays short.
 Every message names the file and is translated each time it is read (it
 follows a language switch). A message may quote text from the disk (a file
 name, a move), which can hold lone surrogates that no font draws, so they
-are replaced before the message is handed out.
+are replaced before the message is handed out. When the system refuses to
+change a file, :func:`os_reason` says why in the player's language too (the
+system's own words are in the system's language, often English).
 """
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
-from nile_desktop.i18n import N_, LazyString
+from nile_desktop.i18n import N_, LazyString, _
 
 
 def without_surrogates(text: str) -> str:
@@ -80,3 +83,23 @@ class SaveError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+_DENIED = N_("access was denied")
+_OS_REASONS: dict[int, LazyString] = {
+    errno.EACCES: _DENIED,
+    errno.EPERM: _DENIED,
+    errno.ENOENT: N_("the file is no longer there"),
+    errno.EBUSY: N_("another program is using it"),
+    errno.EROFS: N_("the disk can only be read"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused a file operation, in the player's language."""
+    known = _OS_REASONS.get(error.errno) if error.errno is not None else None
+    if known is not None:
+        return str(known)
+    if error.errno:
+        return _("the system refused (error {number})").format(number=error.errno)
+    return _("the system refused")

@@ -57,11 +57,11 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, overload
 
 from nile_desktop import __version__, i18n
 from nile_desktop.engine import EngineError, Outcome, Rules, State, new_game
@@ -118,6 +118,36 @@ class Seat:
         return {**seat, "default_name": True} if self.default_name else seat
 
 
+class ShownNames(Sequence[str]):
+    """The seats' names as shown at the moment each one is read.
+
+    A default name follows the language ("Player 2" becomes "Hráč 2" the moment
+    the game switches to Czech), so whatever keeps this sequence (the table, a
+    banner, a log line) shows the same names as the Load list, never a copy made
+    in the language the table opened in.
+    """
+
+    def __init__(self, seats: Callable[[], Sequence[Seat]]) -> None:
+        self._seats = seats
+
+    def __len__(self) -> int:
+        return len(self._seats())
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [seat.shown_name for seat in self._seats()[index]]
+        return self._seats()[index].shown_name
+
+    def __repr__(self) -> str:
+        return f"ShownNames({list(self)!r})"
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -153,7 +183,13 @@ class SaveGame:
 
     @property
     def player_names(self) -> list[str]:
+        """The names as shown now (a list: it keeps the current language's names)."""
         return [seat.shown_name for seat in self.seats]
+
+    @property
+    def shown_names(self) -> ShownNames:
+        """The names as shown whenever read: for whatever shows them longer than a frame."""
+        return ShownNames(lambda: self.seats)
 
     def engine_rules(self) -> Rules:
         return Rules(**self.rules)

@@ -40,6 +40,7 @@ from typing import Any
 
 from nile_desktop import paths
 from nile_desktop.engine import State
+from nile_desktop.i18n import shown_default_name
 from nile_desktop.saves import locks as save_locks
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.files import load_save, new_save_path, saves_dir, write_save
@@ -59,7 +60,10 @@ class SaveInfo:
 
     A broken file has ``broken=True`` and ``error`` (the SaveError, whose
     ``message`` is for the player); its other fields are best guesses.
-    ``ranking`` is the result as groups of seat numbers, best first.
+    ``ranking`` is the result as groups of seat numbers, best first. ``players``
+    are the names as the save keeps them; :attr:`names` shows them, a default name
+    (``default_names``) in the language of the screen, so a summary kept in the
+    index reads the same in any language.
     """
 
     path: Path
@@ -77,6 +81,15 @@ class SaveInfo:
     in_use: int | None = None
     #: True for a game in which a person took back a turn against the bots.
     takebacks: bool = False
+    #: For each of ``players``: True when nobody typed it (English source text, shown translated).
+    default_names: list[bool] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown now."""
+        return [shown_default_name(name) if index < len(self.default_names)
+                and self.default_names[index] else name
+                for index, name in enumerate(self.players)]
 
     @property
     def is_autosave(self) -> bool:
@@ -140,11 +153,12 @@ def save_info(path: Path) -> SaveInfo:
 def summary(save: SaveGame, state: State, path: Path, fallback: datetime) -> SaveInfo:
     """The Load screen's line about a save that loaded."""
     ranking = state.result.ranking if state.over and state.result is not None else ()
-    return SaveInfo(path, parse_time(save.updated, fallback), save.player_names,
+    return SaveInfo(path, parse_time(save.updated, fallback), [seat.name for seat in save.seats],
                     state.season, state.seasons, bool(state.over),
                     kinds=[seat.kind for seat in save.seats],
                     ranking=[list(group) for group in ranking],
-                    moves=len(save.moves), takebacks=save.takebacks)
+                    moves=len(save.moves), takebacks=save.takebacks,
+                    default_names=[seat.default_name for seat in save.seats])
 
 
 INDEX_NAME = ".save-index"
@@ -188,7 +202,7 @@ def _scan(folder: Path) -> tuple[dict[Path, Key], set[str]]:
 def _info_data(info: SaveInfo) -> dict[str, Any]:
     return {"updated": info.updated.isoformat(), "players": info.players, "season": info.season,
             "seasons": info.seasons, "over": info.over, "kinds": info.kinds,
-            "ranking": info.ranking, "moves": info.moves,
+            "ranking": info.ranking, "moves": info.moves, "defaults": info.default_names,
             **({"takebacks": True} if info.takebacks else {})}
 
 
@@ -208,7 +222,10 @@ def _info_from_data(path: Path, data: object) -> SaveInfo | None:
     players, kinds, ranking = data.get("players"), data.get("kinds"), data.get("ranking")
     season, seasons, over, moves = (data.get("season"), data.get("seasons"), data.get("over"),
                                     data.get("moves"))
+    defaults = data.get("defaults")  # an entry without it kept names as shown: summed up again
     if (updated.year == 1 or not _texts(players) or not _texts(kinds)
+            or not (isinstance(defaults, list) and len(defaults) == len(players)  # type: ignore[arg-type]
+                    and all(isinstance(d, bool) for d in defaults))
             or not (isinstance(ranking, list)
                     and all(isinstance(g, list) and all(_whole(s) for s in g) for g in ranking))
             or not (season is None or _whole(season)) or not (seasons is None or _whole(seasons))
@@ -216,7 +233,8 @@ def _info_from_data(path: Path, data: object) -> SaveInfo | None:
         return None
     return SaveInfo(path, updated, list(players), season, seasons, over,  # type: ignore[arg-type]
                     kinds=list(kinds), ranking=[list(g) for g in ranking],  # type: ignore[arg-type]
-                    moves=moves, takebacks=data.get("takebacks") is True)  # type: ignore[arg-type]
+                    moves=moves, takebacks=data.get("takebacks") is True,  # type: ignore[arg-type]
+                    default_names=list(defaults))
 
 
 def _read_index(folder: Path) -> dict[str, tuple[Key, Any]]:

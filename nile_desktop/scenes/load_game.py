@@ -32,6 +32,7 @@ from nile_desktop.i18n import _, ngettext
 from nile_desktop.saves import SaveError, load_save, log_opened, without_surrogates
 from nile_desktop.saves import library as save_library
 from nile_desktop.saves import locks as save_locks
+from nile_desktop.saves.errors import os_reason
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -50,7 +51,7 @@ def kind_label(kind: str) -> str:
 def players_text(info: Any) -> str:
     """"Ana, Imhotep (Hard bot), Tiye (Easy bot)": every seat, bots marked with their level."""
     parts = []
-    for index, name in enumerate(info.players):
+    for index, name in enumerate(info.names):
         kind = info.kinds[index] if index < len(info.kinds) else "human"
         parts.append(name if kind == "human" else f"{name} ({kind_label(kind)})")
     return ", ".join(parts)
@@ -69,7 +70,7 @@ def _result_text(info: Any) -> str:
         return _("Season {season} of {seasons}").format(season=info.season, seasons=info.seasons)
     if not info.ranking:
         return _("Finished")
-    first = [info.players[s] for s in info.ranking[0] if 0 <= s < len(info.players)]
+    first = [info.names[s] for s in info.ranking[0] if 0 <= s < len(info.players)]
     return ngettext("Finished — winner: {names}", "Finished — shared win: {names}",
                     len(first)).format(names=", ".join(first))
 
@@ -288,10 +289,10 @@ class LoadGameScene(MenuScene):
             save_library.delete_save(path)
         except OSError as exc:
             log.warning("could not delete %s: %s", path, exc)
-            reason = exc.strerror or str(exc)
+            failure = exc  # kept past the except clause, for the message told when shown
             self.show(DialogScene(lambda: _("The game could not be deleted"),
                                   lambda: _("“{file}” could not be removed: {reason}").format(
-                                      file=path.name, reason=reason)))
+                                      file=path.name, reason=os_reason(failure))))
             return
         self.refresh()
         self.relayout()

@@ -27,11 +27,11 @@ from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
-from nile_desktop.i18n import N_, LazyString, _, ngettext, player_name
+from nile_desktop.i18n import N_, LazyString, _, ngettext
 from nile_desktop.saves import log_opened, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
-from nile_desktop.seats import SEAT_KINDS, SeatKind
+from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
@@ -40,21 +40,11 @@ MAX_SEATS = MAX_PLAYERS
 KIND_CHOICES: tuple[tuple[SeatKind, Any], ...] = tuple(
     (kind, N_("Person") if kind.is_human else LazyString(LEVEL_LABELS[kind]))
     for kind in SEAT_KINDS)
-BOT_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N_("Tiye"),
-             N_("Khufu"))
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
     """The RGB of seat colour ``index``."""
     return theme.SEAT_COLOURS[index % len(theme.SEAT_COLOURS)]
-
-
-def default_name(index: int, kind: str, *, source: bool = False) -> str:
-    """A seat's name when none is typed; with ``source``, in English, as a save keeps it."""
-    if kind == "human":
-        return player_name(index + 1, source=source)
-    name = BOT_NAMES[index % len(BOT_NAMES)]
-    return name.msgid if source else str(name)
 
 
 def is_seed_digit(char: str) -> bool:

@@ -21,6 +21,7 @@ move (route ``"replay"``, when the game has one).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -73,7 +74,7 @@ class ReviewScene(MenuScene):
         super().__init__()
         self.save = save
         self.game = Game.from_save(save)
-        self.names: list[str] = list(save.player_names)
+        self.names: Sequence[str] = save.shown_names
         self.iterations, self.deeper_iterations, self.workers = iterations, deeper, workers
         self.review: Review | None = None
         self.task: ReviewTask | None = None

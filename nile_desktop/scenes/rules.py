@@ -70,9 +70,9 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
     (P, N_("Lay one or two speculation cards in front of you. At the next flood, by "
            "anyone, each of them that shows a flooded crop pays you three cards from the "
            "draw pile (six for two matching cards). Then all of them are thrown away.")),
-    (P, N_("The Czech rule book can be read as if the speculator turned up a new flood card "
-           "at once. This game follows the English rules: the speculation waits for the next "
-           "flood card, whoever turns it up (rule R-SPEC-2).")),
+    (P, N_("In the Czech rule book the speculator turns up a new flood card at once. This "
+           "game follows the English rules: the speculation waits for the next flood card, "
+           "whoever turns it up (rule R-SPEC-2).")),
     (H, N_("The Plague of Locusts")),
     (P, N_("Whenever the Locust is drawn or turned up (as the flood, at the market, in a "
            "speculation's pay-out or in the draw at the end of a turn), the largest field on "
@@ -109,10 +109,12 @@ RULES_TEXT: tuple[tuple[str, Any], ...] = (
 )
 
 def paragraph(kind: str, content: Any) -> str:
-    """The text of a paragraph; an option reads "<its name on the setup screen>: <what it does>"."""
+    """The text of a paragraph; an option reads "<its name on the setup screen> — <what it
+    does>" (a dash, as an option's name may hold a colon: "Storage: top cards only")."""
     if kind == OPTION:
         name, text = content
-        return _("{option}: {text}").format(option=name, text=text)
+        # TRANSLATORS: a dash, not a colon: an option's name may hold one ("Storage: top …").
+        return _("{option} — {text}").format(option=name, text=text)
     return str(content)
 
 

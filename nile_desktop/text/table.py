@@ -86,6 +86,12 @@ def cards_label(cards: Sequence[CardRef | str], *, speculation: bool = False) ->
     return ", ".join(parts)
 
 
+def possessive(name: str, thing: str) -> str:
+    """A player's thing, "Ana's Wheat": in Czech "Pšenice (Ana)", so neither word is
+    inflected (no name's gender, no card name's case)."""
+    return _("{name}'s {thing}").format(name=name, thing=thing)
+
+
 def describe_move(move: Any) -> str:
     """A legal move as a line of the move list."""
     action, *tokens = str(move).split()
@@ -148,7 +154,7 @@ def describe_event(event: Event, names: Sequence[str]) -> str:
         case ev.LocustStruck():
             if not event.fields:
                 return _("Plague of Locusts! There was no field to eat.")
-            eaten = ", ".join(f"{who(seat)}: {card_name(place.name)}"
+            eaten = ", ".join(possessive(who(seat), card_name(place.name))
                               for seat, place, _cards in event.fields)
             return _("Plague of Locusts! Eaten: {fields}").format(fields=eaten)
         case ev.Speculated():

@@ -18,6 +18,7 @@ from nile_desktop.text.refusals import TableRefusalCode, refusal_text
 from nile_desktop.text.table import (
     cards_label,
     describe_event,
+    possessive,
     reason_text,
     seat_kind_label,
 )
@@ -69,8 +70,9 @@ def cannot_go(kind: str, place: str) -> str:
 
 
 # -- banners -------------------------------------------------------------------------------------
-def _possessive(name: str, what: str) -> str:
-    return _("{name}'s {thing}").format(name=name, thing=what)
+def _counted(label: str, n: int) -> str:
+    """"Castor (Imhotep) ×3"; a single card without "×1"."""
+    return times(label, n) if n > 1 else label
 
 
 def banner_line(event: Event, names: Sequence[str],
@@ -82,13 +84,13 @@ def banner_line(event: Event, names: Sequence[str],
         case ev.LocustStruck():
             if not event.fields:
                 return _("Locusts! No field to eat")
-            eaten = ", ".join(times(_possessive(who(s, names), card_name(place.name)), n)
+            eaten = ", ".join(_counted(possessive(who(s, names), card_name(place.name)), n)
                               for s, place, n in event.fields)
             return _("Locusts eat {fields}").format(fields=eaten)
         case ev.TakenOver():
             return _("{name} takes over {field}").format(
                 name=who(event.seat, names),
-                field=_possessive(who(event.victim, names), card_name(event.crop)))
+                field=possessive(who(event.victim, names), card_name(event.crop)))
         case ev.MonumentBuilt():
             return _("{name} builds the {monument}").format(name=who(event.seat, names),
                                                             monument=card_name(event.monument))
@@ -98,7 +100,7 @@ def banner_line(event: Event, names: Sequence[str],
                 victim=who(event.victim, names))
         case ev.MonumentLost():
             return _("{thing} returns to the centre").format(
-                thing=_possessive(who(event.seat, names), card_name(event.monument)))
+                thing=possessive(who(event.seat, names), card_name(event.monument)))
         case ev.SpeculationPaid():
             return ngettext("{name}: the speculation pays {n} card",
                             "{name}: the speculation pays {n} cards", event.count).format(
@@ -106,7 +108,7 @@ def banner_line(event: Event, names: Sequence[str],
         case ev.SpeculationFailed():
             return _("{name}: the speculation fails").format(name=who(event.seat, names))
         case ev.MonumentEroded():
-            worn = ", ".join(_possessive(who(e.seat, names), card_name(e.monument))
+            worn = ", ".join(possessive(who(e.seat, names), card_name(e.monument))
                              for e in (group or (event,)))
             return _("The flood wears a stone off {monuments}").format(monuments=worn)
         case ev.SeasonEnded():

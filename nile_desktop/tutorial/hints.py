@@ -77,12 +77,15 @@ class Hints:
                  remember: Callable[[str], None] | None = None,
                  names: Sequence[str] = ()) -> None:
         self.humans = set(humans)
-        self.names = dict(enumerate(names))
+        self.names = names  # read when a hint is offered: the names of the language shown
         self.seen = set(seen)
         self.remember = remember
         self.current: Hint | None = None
         self.time = 0.0
         self.shown: list[str] = []
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else ""
 
     # -- deciding --------------------------------------------------------------------
     def offer(self, hint: Hint) -> bool:
@@ -119,7 +122,7 @@ class Hints:
                 owner, need = rival[0].holder, rival[0].least
                 if _legal(state, "plant " + " ".join([crop] * need)):
                     self.offer(Hint("takeover", TEXTS["takeover"], f"field.{owner}.{crop}|seat.{owner}",
-                                    (("crop", crop), ("owner", self.names.get(owner, "")),
+                                    (("crop", crop), ("owner", self._name(owner)),
                                      ("cards", need))))
                     return
         if "monument" not in self.seen and state.monuments_on:

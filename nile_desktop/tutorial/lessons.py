@@ -182,7 +182,8 @@ LESSONS: tuple[Lesson, ...] = (
     asks("monument", N_("Building a Monument"),
          N_("Stones build Monuments. Plant your three stones on the Obelisk in the centre. "
             "While you own it you draw three cards at the end of each turn instead of "
-            "two. The Sphinx makes take-overs cheaper, the Wall makes yours dearer."),
+            "two. The Sphinx makes your take-overs cheaper, the Wall makes taking over "
+            "your fields dearer."),
          "monument.centre.obelisk|centre", "plant stone@obelisk stone@obelisk stone@obelisk",
          N_("This lesson asks you to build the Obelisk with your three stones.")),
     Lesson("erosion", N_("A stone flood erodes"),

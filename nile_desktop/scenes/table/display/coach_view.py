@@ -374,7 +374,8 @@ class CoachView:
         pygame.draw.rect(p.surface, (0xFB, 0xF4, 0xDE), box, border_radius=p.px(8))
         pygame.draw.rect(p.surface, theme.GOLD, box, width=max(1, p.px(2)), border_radius=p.px(8))
         close_w = p.px(64)
-        text = _("Hint: {text}").format(text=hint.words())
+        # TRANSLATORS: a dash, not a colon: a hint may hold a colon of its own.
+        text = _("Hint — {text}").format(text=hint.words())
         p.text(text, (box.left + p.px(10), box.centery), 14, theme.INK, anchor="midleft",
                width=box.w - close_w - p.px(24))
         p.hits.add(Element("hint.panel", "hint", text, as_rect(box), focusable=False,

@@ -149,7 +149,8 @@ def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
     if v.draft.staged:
         refusal = v.draft.action_refusal("plant")
         if refusal is not None:  # not a whole planting yet: say what it still needs
-            return _("Not yet: {why}").format(why=refusal_words(v.names, refusal)), theme.LAPIS
+            # TRANSLATORS: a dash, not a colon: the reason may hold a colon of its own.
+            return _("Not yet — {why}").format(why=refusal_words(v.names, refusal)), theme.LAPIS
         return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
     if not v.draft.empty:
         return _("Picked: drop them on a glowing place to plant, or trade or speculate "

@@ -64,7 +64,7 @@ class Stage:
                  viewer: Callable[[], int | None], sound: Callable[[str], None],
                  over: bool = False) -> None:
         self.board = board
-        self.names = list(names)
+        self.names = names  # kept as given: the session's names follow the language
         self.placed = placed
         self._viewer = viewer
         self._sound = sound
@@ -233,7 +233,7 @@ class Stage:
 
 
 # -- the effects, one per event kind ---------------------------------------------------------------
-def _names(st: Stage) -> list[str]:
+def _names(st: Stage) -> Seq[str]:
     return st.names
 
 

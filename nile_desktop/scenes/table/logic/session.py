@@ -24,6 +24,7 @@ from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.engine import Move, MoveError, State
 from nile_desktop.engine.events import Event
 from nile_desktop.saves import SaveGame, autosave
+from nile_desktop.saves.format import ShownNames
 from nile_desktop.saves.record import RecordTask, record_later
 from nile_desktop.scenes.table.logic.gamelog import GameLog
 from nile_desktop.seats import SeatKind
@@ -42,7 +43,8 @@ class GameSession:
     def __init__(self, save: SaveGame, state: State | None = None, *, autosave: bool = True,
                  saver: Saver | None = None) -> None:
         self.save = save
-        self.names: list[str] = list(save.player_names)
+        #: Read whenever shown: a default name follows a language switch, as in the Load list.
+        self.names: Sequence[str] = ShownNames(lambda: self.save.seats)
         self.kinds: list[SeatKind] = [SeatKind(seat.kind) for seat in save.seats]
         self.colours: list[int] = [seat.colour for seat in save.seats]
         self.autosave_on = autosave
