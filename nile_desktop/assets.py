@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import logging
 import os
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
 from nile_desktop import paths
+from nile_desktop.surface_cache import MB, SurfaceCache
 
 log = logging.getLogger(__name__)
+
+#: Megabytes of rendered SVGs kept (card faces, panels, the table at the window's sizes).
+SVG_CACHE_MEGABYTES = 64
 
 FONT_FILES = {False: "fonts/NotoSans-Regular.ttf", True: "fonts/NotoSans-Bold.ttf"}
 SOUND_FOLDER = "sounds"
@@ -52,11 +55,13 @@ class Assets:
     surface before drawing on it.
     """
 
-    def __init__(self, root: Path | None = None, svg_cache_size: int = 800) -> None:
+    def __init__(self, root: Path | None = None, svg_cache_size: int = 800,
+                 svg_cache_megabytes: float = SVG_CACHE_MEGABYTES) -> None:
         self._root = root
         self._listings: dict[Path, dict[str, str]] = {}
-        self._svgs: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()
-        self._svg_cache_size = svg_cache_size
+        #: Rendered SVGs by (file, size), bounded by count and by the memory they hold.
+        self._svgs: SurfaceCache[tuple[str, tuple[int, int]]] = SurfaceCache(
+            int(svg_cache_megabytes * MB), svg_cache_size)
         self._images: dict[str, pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound] = {}
@@ -122,7 +127,6 @@ class Assets:
         key = (relpath, (width, height))
         cached = self._svgs.get(key)
         if cached is not None:
-            self._svgs.move_to_end(key)
             return cached
         file = self.path(relpath)
         try:
@@ -137,9 +141,7 @@ class Assets:
                                   max(0, (height - picture.get_height()) // 2)))
             picture = canvas
         picture = self._ready(picture)
-        self._svgs[key] = picture
-        while len(self._svgs) > self._svg_cache_size:
-            self._svgs.popitem(last=False)
+        self._svgs.put(key, picture)
         return picture
 
     def image(self, relpath: str) -> pygame.Surface:

@@ -1,4 +1,4 @@
-"""``python -m nile_desktop.soak engine|files|ui|folder``: run one part of the soak and report.
+"""``python -m nile_desktop.soak engine|files|ui|session|folder``: run one part of the soak and report.
 
 Each part prints what it counted and exits with status 1 if anything failed
 (0 otherwise), so CI can run a small soak on every push. The engine part
@@ -68,6 +68,22 @@ def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
             ), tally.failures
 
 
+def _session(args: argparse.Namespace) -> tuple[str, list[str]]:
+    from nile_desktop.soak import session_soak  # loaded only when asked, as files_soak
+
+    tally = session_soak.run(args.games, args.seed, progress=args.progress)
+    start = tally.memory[1] if len(tally.memory) > 1 else None
+    if start is None or tally.end_memory is None or tally.growth is None:
+        memory = "memory not measured here (no /proc)"
+    else:
+        memory = (f"{start:.0f} MB resident as game 2 started, {tally.end_memory:.0f} MB after "
+                  f"game {tally.games} ({tally.growth:+.0f} MB)")
+    failures = list(tally.failures)
+    if tally.growth is not None and tally.growth > args.limit:
+        failures.append(f"the session grew by {tally.growth:.0f} MB, more than {args.limit} MB")
+    return f"{tally.games} games in one window (seed {args.seed}): {memory}", failures
+
+
 def _folder(args: argparse.Namespace) -> tuple[str, list[str]]:
     from nile_desktop.soak import folder_soak  # loaded only when asked, as files_soak
 
@@ -97,6 +113,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ui.add_argument("--seed", type=int, default=1)
     ui.add_argument("--progress", action="store_true", help="print a line every 1,000 events")
     ui.set_defaults(func=_ui)
+    session = sub.add_parser("session", help="many whole games in one window, memory measured")
+    session.add_argument("--games", type=_count, default=20)
+    session.add_argument("--seed", type=int, default=1)
+    session.add_argument("--limit", type=_count, default=100,
+                         help="MB the session may grow from game 2 to its end (default 100)")
+    session.add_argument("--progress", action="store_true", help="print a line every game")
+    session.set_defaults(func=_session)
     folder = sub.add_parser("folder", help="a saves folder of N games: title and Load timed")
     folder.add_argument("--saves", type=_count, default=10_000)
     folder.add_argument("--seed", type=int, default=1)
