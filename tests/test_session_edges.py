@@ -1,7 +1,7 @@
 """Edges of long sessions (issue 45, item 6): what killed writes leave, and unbounded asks.
 
 Each test failed before its fix. The memory of long sessions is measured by a command, not
-a test (``python -m nile_desktop.bench session``, docs/DEVELOPING.md); the live resize past
+a test (``python -m nile_desktop.soak session``, docs/DEVELOPING.md); the live resize past
 any screen is driven in a real X window (``tests/test_xvfb.py``).
 """
 
@@ -85,3 +85,27 @@ def test_keeping_a_review_never_waits_on_a_pipe(tmp_path: Path) -> None:
     worker.join(timeout=30)
     assert not worker.is_alive(), "reading the pipe blocked"
     assert isinstance(raised[0], paths.NotAFileError)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pipes are POSIX")
+def test_the_review_command_reads_the_kept_review_through_the_bounded_reader(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review command line read the save a second time (for its kept review) with a
+    plain open(): a pipe put in the save's place after it was loaded held it for good
+    (issue 45, item 3). Now that read is bounded too: the pipe is refused and the review is
+    computed afresh."""
+    from review_games import bot_save
+
+    from nile_desktop.review import __main__ as review_cli
+
+    save = bot_save(5, moves=30)
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    monkeypatch.setattr(review_cli, "load_save", lambda _path: (save, None))
+    codes: list[int] = []
+    worker = threading.Thread(target=lambda: codes.append(review_cli.main(
+        [str(pipe), "--iterations", "1", "--workers", "1"])), daemon=True)
+    worker.start()
+    worker.join(timeout=120)
+    assert not worker.is_alive(), "reading the pipe blocked"
+    assert codes == [0]

@@ -21,7 +21,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+from nile_desktop import paths
 from nile_desktop.saves import SaveError, load_save
+from nile_desktop.saves.format import MAX_FILE_BYTES
 from nile_desktop.text import describe_move, reason_text
 
 from .cache import cached_review, store_in_file
@@ -76,8 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = Game.from_save(save)
     seats = range(len(game.names)) if args.all else None
     try:
-        with open(args.file, encoding="utf-8-sig") as fh:
-            review = cached_review(json.load(fh), game, iterations, args.seed, seats)
+        kept = json.loads(paths.read_capped(args.file, MAX_FILE_BYTES).decode("utf-8-sig"))
+        review = cached_review(kept, game, iterations, args.seed, seats)
     except (OSError, ValueError, RecursionError):
         review = None
     if review is None:

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nile_desktop.scenes.title import TitleScene
-from nile_desktop.soak.files_soak import describe, private_home
+from nile_desktop.soak.drive import describe
+from nile_desktop.soak.files_soak import private_home
 from nile_desktop.soak.ui_soak import AFTER_GAME, UiSoak
 
 #: Random events sent to the screen a game leads to, before the next game starts.
