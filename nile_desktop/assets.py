@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -30,7 +31,9 @@ from nile_desktop.surface_cache import MB, SurfaceCache
 log = logging.getLogger(__name__)
 
 #: Megabytes of rendered SVGs kept (card faces, panels, the table at the window's sizes).
-SVG_CACHE_MEGABYTES = 64
+SVG_CACHE_MEGABYTES = 24
+#: Fonts kept (sizes and weights): a window uses a dozen or two at once.
+MAX_FONTS = 48
 
 FONT_FILES = {False: "fonts/NotoSans-Regular.ttf", True: "fonts/NotoSans-Bold.ttf"}
 SOUND_FOLDER = "sounds"
@@ -63,7 +66,9 @@ class Assets:
         self._svgs: SurfaceCache[tuple[str, tuple[int, int]]] = SurfaceCache(
             int(svg_cache_megabytes * MB), svg_cache_size)
         self._images: dict[str, pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        #: Fonts by (pixel size, bold), the least recently used dropped beyond MAX_FONTS
+        #: (every window size asks for its own sizes; each font keeps its glyphs).
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         self._sounds: dict[str, pygame.mixer.Sound] = {}
 
     @property
@@ -167,7 +172,9 @@ class Assets:
         size = max(1, round(size))
         key = (size, bool(bold))
         cached = self._fonts.get(key)
-        if cached is None:
+        if cached is not None:
+            self._fonts.move_to_end(key)
+        else:
             file = self.font_path(bold)
             if not pygame.font.get_init():
                 pygame.font.init()
@@ -176,6 +183,8 @@ class Assets:
             except (pygame.error, OSError) as exc:
                 raise AssetError(FONT_FILES[bool(bold)], f"could not be loaded: {exc}") from exc
             self._fonts[key] = cached
+            while len(self._fonts) > MAX_FONTS:
+                self._fonts.popitem(last=False)
         return cached
 
     # -- sound ---------------------------------------------------------

@@ -95,7 +95,7 @@ def _fitted_text(text: str, max_w: int, max_h: int) -> pygame.Surface:
 
 #: Faces kept: every card kind, labelled and not, at the few widths a table of six
 #: uses at once, with room for the sizes of the window before a resize.
-CARD_CACHE_MEGABYTES = 32
+CARD_CACHE_MEGABYTES = 12
 
 
 @surface_cache(megabytes=CARD_CACHE_MEGABYTES)
@@ -165,7 +165,7 @@ def _view_size(relpath: str) -> tuple[float, float]:
     return float(match.group(1)), float(match.group(2))
 
 
-@surface_cache(megabytes=16)
+@surface_cache(megabytes=8)
 def nine_slice(name: str, size: tuple[int, int]) -> pygame.Surface:
     """A button or panel SVG of ``assets/table`` stretched to ``size``.
 

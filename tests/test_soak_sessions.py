@@ -97,3 +97,13 @@ def test_a_surface_cache_drops_the_least_recently_used_beyond_its_bytes() -> Non
 def test_session_memory_is_read_where_the_system_says_it() -> None:
     measured = session_soak.resident_mb()
     assert measured is None or measured > 0
+
+
+def test_fonts_are_kept_for_a_bounded_number_of_sizes(home: Path) -> None:
+    """Every window size asks for fonts of its own sizes; only the most recent are kept."""
+    pygame.font.init()
+    loader = assets.Assets()
+    for size in range(8, 8 + 3 * assets.MAX_FONTS):
+        loader.font(size)
+    assert len(loader._fonts) == assets.MAX_FONTS
+    assert (8 + 3 * assets.MAX_FONTS - 1, False) in loader._fonts

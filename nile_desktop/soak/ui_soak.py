@@ -44,8 +44,17 @@ from nile_desktop.scenes.settings import SettingsScene
 from nile_desktop.scenes.table.logic.flow import Phase
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.settings import Settings
-from nile_desktop.soak.drive import (STEP, click, describe, headless_app, key, motion, resize,
-                                     text, wheel)
+from nile_desktop.soak.drive import (
+    STEP,
+    click,
+    describe,
+    headless_app,
+    key,
+    motion,
+    resize,
+    text,
+    wheel,
+)
 from nile_desktop.soak.files_soak import private_home
 
 SCENARIO_EVERY = 150

@@ -182,7 +182,7 @@ class Paint:
 
 
 #: Faces in the display's format by (card, width, caption), bounded by the memory they hold.
-_converted: SurfaceCache[tuple[str, int, str | None]] = SurfaceCache(32 * MB)
+_converted: SurfaceCache[tuple[str, int, str | None]] = SurfaceCache(24 * MB)
 #: The largest face drawn so far of each (card, caption): smaller sizes are scaled from it,
 #: which is far quicker than drawing the art again at every size a card is shown at.
 _masters: dict[tuple[str, str | None], pygame.Surface] = {}
