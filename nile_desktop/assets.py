@@ -26,14 +26,14 @@ from pathlib import Path
 import pygame
 
 from nile_desktop import paths
-from nile_desktop.surface_cache import MB, SurfaceCache
+from nile_desktop.surface_cache import SurfaceCache, budget
 
 log = logging.getLogger(__name__)
 
-#: Megabytes of rendered SVGs kept (card faces, panels, the table at the window's sizes).
-SVG_CACHE_MEGABYTES = 24
+#: Rendered SVGs kept (card faces, panels, the table), in windows' worth of pixels.
+SVG_CACHE_SCREENS = 6
 #: Fonts kept (sizes and weights): a window uses a dozen or two at once.
-MAX_FONTS = 48
+MAX_FONTS = 32
 
 FONT_FILES = {False: "fonts/NotoSans-Regular.ttf", True: "fonts/NotoSans-Bold.ttf"}
 SOUND_FOLDER = "sounds"
@@ -59,12 +59,12 @@ class Assets:
     """
 
     def __init__(self, root: Path | None = None, svg_cache_size: int = 800,
-                 svg_cache_megabytes: float = SVG_CACHE_MEGABYTES) -> None:
+                 svg_cache_screens: float = SVG_CACHE_SCREENS) -> None:
         self._root = root
         self._listings: dict[Path, dict[str, str]] = {}
         #: Rendered SVGs by (file, size), bounded by count and by the memory they hold.
         self._svgs: SurfaceCache[tuple[str, tuple[int, int]]] = SurfaceCache(
-            int(svg_cache_megabytes * MB), svg_cache_size)
+            lambda: budget(svg_cache_screens), svg_cache_size)
         self._images: dict[str, pygame.Surface] = {}
         #: Fonts by (pixel size, bold), the least recently used dropped beyond MAX_FONTS
         #: (every window size asks for its own sizes; each font keeps its glyphs).

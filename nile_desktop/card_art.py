@@ -93,12 +93,12 @@ def _fitted_text(text: str, max_w: int, max_h: int) -> pygame.Surface:
     return img
 
 
-#: Faces kept: every card kind, labelled and not, at the few widths a table of six
-#: uses at once, with room for the sizes of the window before a resize.
-CARD_CACHE_MEGABYTES = 12
+#: Faces kept, in windows' worth of pixels: every card kind, labelled and not, at the few
+#: widths a table of six uses at once (the table keeps its own converted copies too).
+CARD_CACHE_SCREENS = 3
 
 
-@surface_cache(megabytes=CARD_CACHE_MEGABYTES)
+@surface_cache(screens=CARD_CACHE_SCREENS)
 def card_surface(
     name: str, width: int, label: str | None = None, greyscale: bool = False
 ) -> pygame.Surface:
@@ -165,7 +165,7 @@ def _view_size(relpath: str) -> tuple[float, float]:
     return float(match.group(1)), float(match.group(2))
 
 
-@surface_cache(megabytes=8)
+@surface_cache(screens=2)
 def nine_slice(name: str, size: tuple[int, int]) -> pygame.Surface:
     """A button or panel SVG of ``assets/table`` stretched to ``size``.
 

@@ -107,3 +107,17 @@ def test_fonts_are_kept_for_a_bounded_number_of_sizes(home: Path) -> None:
         loader.font(size)
     assert len(loader._fonts) == assets.MAX_FONTS
     assert (8 + 3 * assets.MAX_FONTS - 1, False) in loader._fonts
+
+
+def test_image_budgets_follow_the_window_now() -> None:
+    """A 4K window keeps what it draws; back at a small window the budget shrinks again."""
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((3840, 2160))
+        large = surface_cache.budget(2)
+        pygame.display.set_mode((640, 360))
+        small = surface_cache.budget(2)
+    finally:
+        pygame.display.quit()
+    assert large == 2 * 3840 * 2160 * 4
+    assert small == 4 * surface_cache.MB  # the floor, above two 640x360 windows

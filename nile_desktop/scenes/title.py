@@ -42,7 +42,7 @@ FAN_LEFT = ("papyrus", "wheat", "lettuce", "castor", "flax")
 FAN_RIGHT = ("spec:wheat+flax", "locust", "stone", "grapes", "onions")
 
 
-@surface_cache(megabytes=4)
+@surface_cache(screens=1)
 def _turned_card(name: str, width_px: int, label: str, angle: float) -> pygame.Surface:
     """A card face ``width_px`` pixels wide turned by ``angle`` degrees (made once per size)."""
     return pygame.transform.rotozoom(card_art.card_surface(name, width_px, label), -angle, 1.0)

@@ -23,7 +23,7 @@ from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
-from nile_desktop.surface_cache import MB, SurfaceCache
+from nile_desktop.surface_cache import SurfaceCache, budget
 from nile_desktop.ui import textlog, theme
 
 log = logging.getLogger(__name__)
@@ -182,7 +182,7 @@ class Paint:
 
 
 #: Faces in the display's format by (card, width, caption), bounded by the memory they hold.
-_converted: SurfaceCache[tuple[str, int, str | None]] = SurfaceCache(24 * MB)
+_converted: SurfaceCache[tuple[str, int, str | None]] = SurfaceCache(lambda: budget(6))
 #: The largest face drawn so far of each (card, caption): smaller sizes are scaled from it,
 #: which is far quicker than drawing the art again at every size a card is shown at.
 _masters: dict[tuple[str, str | None], pygame.Surface] = {}
