@@ -4,8 +4,9 @@
 window, 1280×720) and plays that many whole games in it, one after the
 other, as the UI soak finishes a game: a person's moves picked at random,
 Random bots, each game followed by its review, the player's record or the
-replay (in turn), with random input on that screen before the next game.
-It prints the process's resident memory when the second game starts (the
+replay (in turn), with random input on that screen before the next game
+(clicks, keys, text, the wheel: the window keeps its size, as in a player's
+evening; the UI soak resizes). It prints the process's resident memory when the second game starts (the
 first has loaded the art, the fonts and the bots by then) and after the
 last one; a session that keeps growing shows here, game after game.
 """
@@ -23,6 +24,12 @@ from nile_desktop.soak.ui_soak import AFTER_GAME, UiSoak
 
 #: Random events sent to the screen a game leads to, before the next game starts.
 EVENTS_AFTER_GAME = 150
+
+
+class OneWindowSoak(UiSoak):
+    """The UI soak's input without what changes the window (resizes, F11 for full screen)."""
+
+    resizes = False
 
 
 def resident_mb() -> float | None:
@@ -64,7 +71,7 @@ def run(games: int, seed: int, progress: bool = False) -> SessionTally:
     """Play ``games`` games in one App in a private home folder and measure its memory."""
     tally = SessionTally()
     with private_home():
-        soak = UiSoak(seed)
+        soak = OneWindowSoak(seed)
         soak.start()
         try:
             for number in range(games):

@@ -113,6 +113,9 @@ def random_text(rng: random.Random) -> str:
 
 
 class UiSoak:
+    #: Whether the input resizes the window and toggles full screen (F11).
+    resizes = True
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -240,14 +243,14 @@ class UiSoak:
                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
         if roll < 0.62:
             k = rng.choice(KEYS)
-            if k == pygame.K_F11 and rng.random() < 0.8:
+            if k == pygame.K_F11 and (rng.random() < 0.8 or not self.resizes):
                 k = pygame.K_TAB
             return [key(k, rng.choice(MODS), chr(k) if 32 <= k < 127 else "")]
         if roll < 0.80:
             return [text(random_text(rng))]
         if roll < 0.88:
             return [wheel(rng.choice((-3, -1, 1, 3)))]
-        if roll < 0.92:
+        if roll < 0.92 and self.resizes:
             return [resize(BIG_SIZE if rng.random() < 0.02 else rng.choice(SIZES))]
         return [motion(self.window_pos())]
 
