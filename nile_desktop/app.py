@@ -15,9 +15,12 @@ Game logic advances in fixed steps of 1/60 s whatever the frame rate,
 so animations and bot pacing behave the same on every machine.
 
 Quitting is always clean (window close, Alt+F4, Cmd+Q, Ctrl+Q). Escape goes
-back one scene. An unexpected error anywhere in a scene is logged and the
-crash scene replaces the stack with the log file's path; games are saved
-after every move, so the autosave is never touched by a crash.
+back one scene. Ctrl+M mutes or unmutes all sound on every screen; the music
+starts once the first frame is drawn, follows the screens, and holds while the
+window is in the background if the player wants (:mod:`nile_desktop.app_sound`).
+An unexpected error anywhere in a scene is logged and the crash scene
+replaces the stack with the log file's path; games are saved after every
+move, so the autosave is never touched by a crash.
 """
 
 from __future__ import annotations
@@ -33,10 +36,9 @@ from typing import Any
 import pygame
 
 from nile_desktop import card_art, i18n, paths
-from nile_desktop.audio import Audio
+from nile_desktop.app_sound import AppSound
 from nile_desktop.i18n import _
 from nile_desktop.logs import log_crash
-from nile_desktop.scenes import routes
 from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from nile_desktop.ui import dump, theme, view
@@ -107,7 +109,6 @@ class App:
         ui_dump: Path | str | None = None,
         overrides: dict[str, Any] | None = None,
     ) -> None:
-        routes.install()  # the app is the composition root: scenes find each other through nav
         self.settings = settings if settings is not None else Settings()
         #: Settings given on the command line: in effect for this run, never written to the file.
         self.overrides: dict[str, Any] = dict(overrides or {})
@@ -132,7 +133,8 @@ class App:
         self.time = 0.0
         self.frames = 0
         self.accumulator = 0.0
-        self.audio: Any = None
+        #: Effects and music (see :mod:`nile_desktop.app_sound`).
+        self.sound = AppSound()
         self.crashed = False
         #: Called after every drawn frame with the app (the demo takes screenshots here).
         self.after_draw: list[Callable[[App], None]] = []
@@ -159,11 +161,18 @@ class App:
         if self.window is not None:  # show the window at once; the title art takes a moment
             self.window.fill(theme.NILE_DEEP)
             pygame.display.flip()
-        try:
-            self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
-        except Exception:
-            log.warning("audio is off", exc_info=True)
-            self.audio = None
+        # Every scene is imported only now, with the window already on screen (about half a
+        # second of start-up). The app is the composition root: scenes find each other
+        # through nav.
+        from nile_desktop.scenes import routes
+
+        routes.install()
+        self.sound.open(self.settings)  # the music starts after the first frame (see frame)
+
+    @property
+    def audio(self) -> Any:
+        """The mixer's side of the sound (:class:`~nile_desktop.audio.Audio`), or None."""
+        return self.sound.audio
 
     def _set_mode(self) -> None:
         if self.settings.fullscreen:
@@ -229,10 +238,13 @@ class App:
         """Bring the running game in line with ``self.settings`` and save them."""
         if self.settings.language != i18n.current_language():
             i18n.set_language(self.settings.language)
-        if self.audio is not None:
-            self.audio.set_volume(self.settings.volume)
-            self.audio.set_muted(self.settings.muted)
+        self.sound.apply(self.settings)
         self.save_settings()
+
+    def toggle_mute(self) -> None:
+        """Mute all sound, or sound again (Ctrl+M anywhere, the table's sound button)."""
+        self.settings.muted = not self.settings.muted
+        self.apply_settings()
 
     def save_settings(self) -> None:
         save_settings(self.settings_to_store())
@@ -252,13 +264,10 @@ class App:
             pygame.display.set_caption(_("Nile DeLuxor"))
         self.guarded(self.stack.relayout)
 
-    def play(self, sound: str) -> None:
-        """Play a named sound if audio is available."""
-        if self.audio is not None:
-            try:
-                self.audio.play(sound)
-            except Exception:
-                log.debug("sound %s failed", sound, exc_info=True)
+    def play(self, sound: str, pan: float | None = None, duck: bool = False) -> None:
+        """Play a named sound if audio is available: ``pan`` where across the window it
+        happens (0 left, 1 right), ``duck`` to lower the music under it (a banner's)."""
+        self.sound.play(sound, pan, duck)
 
     # -- events ----------------------------------------------------------------------
     def translate(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -290,6 +299,8 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._window_resized()
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.sound.focus(event.type == pygame.WINDOWFOCUSGAINED, self.settings)
         if event.type == pygame.KEYDOWN:
             mods = event.mod
             if event.key == pygame.K_F4 and mods & pygame.KMOD_ALT:
@@ -303,6 +314,9 @@ class App:
             ):
                 self.set_fullscreen(not self.settings.fullscreen)
                 self.save_settings()
+                return
+            if event.key == pygame.K_m and mods & pygame.KMOD_CTRL and not mods & pygame.KMOD_ALT:
+                self.toggle_mute()
                 return
         mapped = self.translate(event)
         if mapped is None:
@@ -393,6 +407,7 @@ class App:
         self.advance(dt)
         if self.running:
             self.render()
+            self.sound.frame(min(max(dt, 0.0), MAX_FRAME_TIME), self.stack)
 
     def run(self) -> int:
         """Loop until quit; returns the process exit code."""

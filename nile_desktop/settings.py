@@ -58,8 +58,12 @@ class Settings:
     language: str = field(default_factory=_default_language)
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
+    #: The sound effects' volume (the only volume before the music had its own).
     volume: float = 0.6
+    music_volume: float = 0.6
     muted: bool = False
+    #: Hold the music while the game's window is in the background.
+    music_pauses_in_background: bool = True
     animation_speed: float = 1.0
     bot_pace: str = "normal"
     colourblind_symbols: bool = False
@@ -187,7 +191,9 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _check_bool,
     "window_size": _check_window_size,
     "volume": _check_number(0.0, 1.0),
+    "music_volume": _check_number(0.0, 1.0),
     "muted": _check_bool,
+    "music_pauses_in_background": _check_bool,
     "animation_speed": _check_speed,
     "bot_pace": _check_bot_pace,
     "colourblind_symbols": _check_bool,

@@ -44,7 +44,7 @@ class Host:
 
         return Settings(language="en", animation_speed=self.speed, bot_pace=self.pace)
 
-    def play_sound(self, name: str) -> None:
+    def play_sound(self, name: str, pan: float | None = None, duck: bool = False) -> None:
         self.sounds.append(name)
 
     def navigate(self, route: str, *, push: bool = True, **options: Any) -> None:

@@ -23,7 +23,7 @@ class FakeHost:
     def prefs(self) -> Settings:
         return self.settings
 
-    def play_sound(self, name: str) -> None:
+    def play_sound(self, name: str, pan: float | None = None, duck: bool = False) -> None:
         pass
 
     def navigate(self, route: str, *, push: bool = True, **options: Any) -> None:

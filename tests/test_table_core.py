@@ -8,21 +8,12 @@ from typing import Any
 import pytest
 
 from nile_desktop.engine import Rules, new_game
-
-
-@dataclass
-class FakeSeat:
-    name: str
-    kind: str
-    colour: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "colour": self.colour}
+from nile_desktop.saves.format import Seat
 
 
 @dataclass
 class FakeSave:
-    seats: list[FakeSeat]
+    seats: list[Seat]
     seed: int = 11
     players: int = 3
     moves: list[str] = field(default_factory=list)
@@ -45,7 +36,7 @@ class FakeSave:
 def make_session(kinds: tuple[str, ...] = ("human", "medium", "easy"), seed: int = 11) -> Any:
     from nile_desktop.scenes.table.logic.session import GameSession
 
-    seats = [FakeSeat(f"P{i}", kind, i) for i, kind in enumerate(kinds)]
+    seats = [Seat(f"P{i}", kind, i) for i, kind in enumerate(kinds)]
     saved: list[int] = []
     session = GameSession(FakeSave(seats, seed), saver=lambda s: saved.append(len(s.moves)) or True)
     session.saved = saved  # type: ignore[attr-defined]

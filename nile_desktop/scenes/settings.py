@@ -2,6 +2,8 @@
 
 Every change takes effect at once and is saved at once: choosing Čeština
 redraws this screen and every scene under it in Czech, without a restart.
+Music and sound effects have volumes of their own; moving the effects' one
+plays a card's flip at the new volume, and the music is heard as it changes.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from nile_desktop import i18n
+from nile_desktop.app_sound import MUTE_KEY_NAME
 from nile_desktop.i18n import _
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.settings import ANIMATION_SPEEDS
@@ -32,10 +35,10 @@ def _percent_text(value: float) -> str:
 class SettingsScene(MenuScene):
     def build(self) -> None:
         s = self.settings()
-        panel = pygame.Rect(0, 0, 760, 600)
-        panel.midtop = (LOGICAL_W // 2, 86)
+        panel = pygame.Rect(0, 0, 760, 642)
+        panel.midtop = (LOGICAL_W // 2, 44)
         self.group.add(Panel(panel, lambda: _("Settings")))
-        x, w, h, gap = panel.left + 50, panel.w - 100, 38, 42
+        x, w, h, gap = panel.left + 50, panel.w - 100, 34, 38
         y = panel.top + 44
 
         def row() -> pygame.Rect:
@@ -57,10 +60,17 @@ class SettingsScene(MenuScene):
                              label=lambda: _("Window size"), uid="window-size")
         size_choice.enabled = not s.fullscreen
         self.group.add(size_choice)
-        self.group.add(Slider(row(), lambda: _("Sound volume"), s.volume, 0.0, 1.0, 0.1,
-                              self.set_volume, fmt=_percent_text, uid="volume"))
-        self.group.add(Toggle(row(), lambda: _("Mute all sound"), s.muted, self.set_muted,
-                              uid="mute"))
+        self.group.add(Slider(row(), lambda: _("Music volume"), s.music_volume, 0.0, 1.0, 0.1,
+                              self.set_music_volume, fmt=_percent_text, uid="music-volume"))
+        self.group.add(Slider(row(), lambda: _("Sound effects volume"), s.volume, 0.0, 1.0,
+                              0.1, self.set_volume, fmt=_percent_text, uid="volume"))
+        self.mute = Toggle(row(), lambda: _("Mute all sound") + f" ({MUTE_KEY_NAME})", s.muted,
+                           self.set_muted, uid="mute")
+        self.group.add(self.mute)
+        self.group.add(Toggle(row(), lambda: _("Pause the music while the game is in the "
+                                               "background"),
+                              s.music_pauses_in_background, self.set_music_pauses,
+                              uid="music-pauses"))
         speeds = [(value, label) for value, label in (
             (ANIMATION_SPEEDS["slow"], lambda: _("Slow")),
             (ANIMATION_SPEEDS["normal"], lambda: _("Normal")),
@@ -119,9 +129,21 @@ class SettingsScene(MenuScene):
         if self.app is not None:
             self.app.play("flip")
 
+    def set_music_volume(self, value: float) -> None:
+        self.settings().music_volume = value
+        self._changed()
+
     def set_muted(self, value: bool) -> None:
         self.settings().muted = value
         self._changed()
+
+    def set_music_pauses(self, value: bool) -> None:
+        self.settings().music_pauses_in_background = value
+        self._changed()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.mute.value = bool(self.settings().muted)  # the mute key works here too
 
     def set_animation_speed(self, value: float) -> None:
         self.settings().animation_speed = value

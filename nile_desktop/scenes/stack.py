@@ -50,7 +50,9 @@ class AppHost(Protocol):
 
     def set_window_size(self, size: tuple[int, int]) -> None: ...
 
-    def play(self, sound: str) -> None: ...
+    def play(self, sound: str, pan: float | None = None, duck: bool = False) -> None: ...
+
+    def toggle_mute(self) -> None: ...
 
     def recover(self, scene: Scene) -> None: ...
 
@@ -74,6 +76,9 @@ class Scene:
     #: The scene's name in the UI dump and the prefix of its element ids ("title",
     #: "new-game"); by default made from the class name (TitleScene -> "title").
     dump_name: str = ""
+    #: The music track heard while this is the topmost scene that names one
+    #: (``nile_desktop.audio.TRACK_NAMES``); None keeps the music of the scenes below.
+    music: str | None = None
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

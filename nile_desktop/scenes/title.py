@@ -67,6 +67,7 @@ def draw_fan(surface: pygame.Surface, names: tuple[str, ...], centre: tuple[int,
 
 class TitleScene(MenuScene):
     escape_pops = False
+    music = "title"
 
     def __init__(self) -> None:
         super().__init__()

@@ -24,7 +24,13 @@ from typing import Any
 
 from nile_desktop import paths, saves
 from nile_desktop.engine import Rules
+from nile_desktop.review.__main__ import main as review_main
+from nile_desktop.review.cache import cached_review, with_review
+from nile_desktop.review.runner import Game, compute_review
 from nile_desktop.saves.record import FILE_NAME, RecordStore
+from nile_desktop.scenes.record_screen import RecordScene
+from nile_desktop.scenes.review_screen import ReviewScene
+from nile_desktop.scenes.title import TitleScene
 from nile_desktop.soak.drive import describe
 from nile_desktop.soak.mutate import mutate
 
@@ -56,9 +62,6 @@ def valid_records() -> list[bytes]:
 
 def finished_game_with_review(seed: int) -> bytes:
     """A finished two-seat game (a person and a bot) with a shallow review kept in it."""
-    from nile_desktop.review.cache import with_review
-    from nile_desktop.review.runner import Game, compute_review
-
     rng = random.Random(seed)
     seats = [{"name": "Ana", "kind": "human", "colour": 0},
              {"name": "Bes", "kind": "random", "colour": 1}]
@@ -180,10 +183,6 @@ class RecordCases:
         remove(path)
 
     def feed_kept_review(self, raw: bytes, number: int, label: str) -> None:
-        from nile_desktop.review.__main__ import main as review_main
-        from nile_desktop.review.cache import cached_review
-        from nile_desktop.review.runner import Game
-
         path = saves.saves_dir() / f"kept-review-{number}.json"
         path.write_bytes(raw)
         try:
@@ -212,10 +211,6 @@ class RecordCases:
         """The review screen of every save whose kept review was taken, then the record;
         what goes wrong on a review screen is counted against its case (and taken out of
         ``errors``, where the App puts what it would have shown on its crash screen)."""
-        from nile_desktop.scenes.record_screen import RecordScene
-        from nile_desktop.scenes.review_screen import ReviewScene
-        from nile_desktop.scenes.title import TitleScene
-
         for path, label in self.saves_shown:
             before = len(errors)
             try:

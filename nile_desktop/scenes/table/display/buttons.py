@@ -6,6 +6,7 @@ dump), so the table needs no second input system for its buttons.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -13,11 +14,21 @@ import pygame
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.ui import theme
 
+#: Draws a sign in a square (surface, square, colour) where a button's label would be.
+Glyph = Callable[[pygame.Surface, pygame.Rect, tuple[int, ...]], None]
+
+
+def glyph_size(p: Paint) -> int:
+    """The side of a button's drawn sign: about the height of its label's capitals."""
+    return p.px(17)
+
 
 def draw_button(p: Paint, bid: str, label: str, rect: tuple[int, int, int, int], *,
                 enabled: bool = True, primary: bool = False, hotkey: str = "",
                 tooltip: str = "", pressed: bool = False, data: dict[str, Any] | None = None,
-                size: int = 15) -> Element:
+                size: int = 15, glyph: Glyph | None = None) -> Element:
+    """A button; with ``glyph`` a drawn sign takes the place of the label's text, and
+    ``label`` is its name in the tooltip and the UI dump."""
     r = pygame.Rect(rect)
     hovered = p.hover == bid and enabled
     if not enabled:
@@ -39,7 +50,8 @@ def draw_button(p: Paint, bid: str, label: str, rect: tuple[int, int, int, int],
     colour = theme.PAPYRUS if enabled else (0xDD, 0xD6, 0xC6)
     text_w = r.w - p.px(12)
     label_px = p.fs(size)
-    want = theme.render_text(label, label_px, colour, True).get_width()
+    want = (glyph_size(p) if glyph is not None
+            else theme.render_text(label, label_px, colour, True).get_width())
     key_img = theme.render_text(hotkey, p.fs(11), colour, False) if hotkey else None
     key_rect = None
     centre = r.center
@@ -59,8 +71,16 @@ def draw_button(p: Paint, bid: str, label: str, rect: tuple[int, int, int, int],
     if key_img is not None and key_rect is not None:
         key_img.set_alpha(170)
         p.surface.blit(key_img, key_rect)
-    shown_rect = p.text(label, centre, size, colour, bold=True, anchor="center", width=text_w)
-    shown = theme.fit_text(label, label_px, max(8, text_w), True)
+    if glyph is not None:
+        shown_rect = pygame.Rect(0, 0, want, want)
+        shown_rect.center = centre
+        glyph(p.surface, shown_rect, colour)
+        shown = label
+        tooltip = tooltip or label
+    else:
+        shown_rect = p.text(label, centre, size, colour, bold=True, anchor="center",
+                            width=text_w)
+        shown = theme.fit_text(label, label_px, max(8, text_w), True)
     extra = dict(data or {})
     if shown != label:
         extra["full"] = label

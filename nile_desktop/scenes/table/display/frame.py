@@ -39,6 +39,7 @@ from nile_desktop.scenes.table.display.seats_view import (
     draw_seat,
     open_hand,
 )
+from nile_desktop.scenes.table.display.sound_button import draw_sound_button
 from nile_desktop.scenes.table.display.sprite_draw import draw_banner, draw_sprites
 from nile_desktop.scenes.table.display.tray_view import draw_hand, draw_storage, hand_area
 from nile_desktop.scenes.table.logic.flow import Phase
@@ -103,7 +104,8 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
                    else "", pressed), lambda p: draw_actions(p, v)))
     zones.append(("log", area("log"),
                   (common, v.log.version, logview.back, logview.cover, rev,
-                   hover == "menu", pressed == "menu", v.replay is None),
+                   hover == "menu", pressed == "menu", v.replay is None,
+                   v.prefs.muted, hover == "sound", pressed == "sound"),
                   lambda p: draw_log(p, v, logview)))
     return zones
 
@@ -112,6 +114,7 @@ def draw_log(p: Paint, v: TableView, logview: LogView) -> None:
     logview.draw(p, v)
     label = _("Menu") if v.replay is None else _("Back")  # a replay goes back where it came from
     draw_button(p, "menu", label, v.layout.rect("menu"), hotkey="Esc", size=13)
+    draw_sound_button(p, v)
 
 
 class TableDrawer:

@@ -43,8 +43,9 @@ class ReplayInput(TableInput):
     """The table's mouse and keyboard, with the replay's controls and keys."""
 
     def __init__(self, game: ReplayGame, logview: LogView, hits: Callable[[], Hits],
-                 coach_press: Callable[[str], None] | None = None) -> None:
-        super().__init__(game, logview, hits, coach_press)
+                 coach_press: Callable[[str], None] | None = None, *,
+                 mute: Callable[[], None] | None = None) -> None:
+        super().__init__(game, logview, hits, coach_press, mute=mute)
         self.replay = game
         self.sliding = False
 
@@ -124,7 +125,8 @@ class ReplayScene(TableScene):
 
     def _make_input(self) -> TableInput:
         assert isinstance(self.game, ReplayGame)
-        return ReplayInput(self.game, self.logview, lambda: self.drawer.hits, self._coach_press)
+        return ReplayInput(self.game, self.logview, lambda: self.drawer.hits, self._coach_press,
+                           mute=self.toggle_mute)
 
     @property
     def replay(self) -> ReplayGame:

@@ -44,6 +44,7 @@ from nile_desktop.settings import Settings
 class TableScene(Scene):
     escape_pops = False
     native = True
+    music = "table"
 
     def __init__(self, save: SaveGame, state: State | None = None, *, autosave: bool = True,
                  speed: float | None = None, saver: Saver | None = None,
@@ -64,7 +65,8 @@ class TableScene(Scene):
                          speed=speed)
 
     def _make_input(self) -> TableInput:
-        return TableInput(self.game, self.logview, lambda: self.drawer.hits, self._coach_press)
+        return TableInput(self.game, self.logview, lambda: self.drawer.hits, self._coach_press,
+                          mute=self.toggle_mute)
 
     def _attach(self, coach: CoachView) -> None:
         self.coach = self.game.coach = self.drawer.coach = coach
@@ -78,9 +80,13 @@ class TableScene(Scene):
     def prefs(self) -> Settings:
         return self.app.settings if self.app is not None else Settings()
 
-    def play_sound(self, name: str) -> None:
+    def play_sound(self, name: str, pan: float | None = None, duck: bool = False) -> None:
         if self.app is not None:
-            self.app.play(name)
+            self.app.play(name, pan, duck)
+
+    def toggle_mute(self) -> None:
+        if self.app is not None:
+            self.app.toggle_mute()
 
     def navigate(self, route: str, *, push: bool = True, **options: object) -> None:
         if push:

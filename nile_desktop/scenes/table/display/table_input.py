@@ -11,6 +11,7 @@
   M, O, P, S, E are the actions, Ctrl+Z or U undo (with nothing to undo, against bots:
   take back my turn), C clears, H suggests,
   A lists all moves, Page Up/Down scroll the log, Escape opens the menu.
+- The sound button beside the menu mutes all sound (as Ctrl+M does on every screen).
 """
 
 from __future__ import annotations
@@ -38,8 +39,10 @@ class TableInput:
     """Hover, the pressed button, the drag in progress and the keyboard cursor."""
 
     def __init__(self, table: TableCommands, logview: LogView, hits: Callable[[], Hits],
-                 coach_press: Callable[[str], None] | None = None) -> None:
+                 coach_press: Callable[[str], None] | None = None, *,
+                 mute: Callable[[], None] | None = None) -> None:
         self.t = table
+        self.mute = mute
         self.logview = logview
         self._hits = hits
         self.coach_press = coach_press
@@ -288,6 +291,8 @@ class TableInput:
             t.all_moves()
         elif bid == "menu":
             t.open_menu()
+        elif bid == "sound" and self.mute is not None:
+            self.mute()
         elif bid.startswith(("coach.", "hint.")) and self.coach_press is not None:
             self.coach_press(bid)
         elif bid == "done" and not t.guarded():

@@ -36,6 +36,11 @@ FLIP = 0.45
 SLOW = 0.8
 
 Notify = Callable[[str, str], None]
+#: Plays a sound: its name, where across the table (0 left, 1 right; None: the middle),
+#: and whether the music steps back under it (a banner's sound).
+Sound = Callable[[str, float | None, bool], None]
+#: Where a sound comes from: seats (their numbers) and piles (their names).
+Places = Seq[int | str]
 #: The window size effects are laid out for before the table was first drawn.
 FIRST_SIZE = (1280, 720)
 
@@ -61,7 +66,7 @@ class Stage:
     """What the effects work with: the timeline, the board, the sprites, the banners."""
 
     def __init__(self, board: TableBoard, names: Seq[str], *, placed: Placed,
-                 viewer: Callable[[], int | None], sound: Callable[[str], None],
+                 viewer: Callable[[], int | None], sound: Sound,
                  over: bool = False) -> None:
         self.board = board
         self.names = names  # kept as given: the session's names follow the language
@@ -136,6 +141,14 @@ class Stage:
         rect = self._element(f"monument.centre.{monument}")
         return self._point(rect) if rect is not None else self._point(self._rect("centre"), 40)
 
+    def pan(self, places: Places) -> float | None:
+        """Where across the table the seats' or piles' middle is (0 left, 1 right)."""
+        if not places:
+            return None
+        xs = [self._point(self._rect(f"seat.{p}" if isinstance(p, int) else p)).x
+              for p in places]
+        return sum(xs) / len(xs) / max(1, self.layout.size[0])
+
     def spec(self, seat: int) -> Point:
         x, y, w, h = self._rect(f"seat.{seat}")
         return Point(x + w * 0.75, y + h * 0.6, self.seat_card_w(seat))
@@ -152,16 +165,18 @@ class Stage:
         return tween(sprite, duration, "out_cubic", x=to.x, y=to.y, w=to.w, **extra)
 
     def run(self, kind: str, steps: Seq[Step], events: Seq[Event], *, sound: str = "",
-            banner: Any = "", sprites: Seq[Sprite] = (), duration: float = FLY,
-            land_first: bool = False) -> None:
-        """Queue one effect: show its sprites, play ``steps`` together, then land ``events``."""
+            at: Places = (), banner: Any = "", duck: bool | None = None,
+            sprites: Seq[Sprite] = (), duration: float = FLY, land_first: bool = False) -> None:
+        """Queue one effect: show its sprites, play ``steps`` together, then land ``events``.
+        Its ``sound`` comes from the seats or piles ``at`` and, with a banner (unless
+        ``duck`` says otherwise), lowers the music for a moment."""
         shown = list(sprites)
 
         def start() -> None:
             for s in shown:
                 s.visible = True
             if sound:
-                self._sound(sound)
+                self._sound(sound, self.pan(at), bool(banner) if duck is None else duck)
             if banner:
                 self.banners.push(banner, kind)
             self._notify(kind, "a")
@@ -237,10 +252,15 @@ def _names(st: Stage) -> Seq[str]:
     return st.names
 
 
+def _seats(events: Seq[ev.Harvested] | Seq[ev.MonumentEroded]) -> list[int]:
+    """The seats of events that play as one effect, each once."""
+    return sorted({e.seat for e in events})
+
+
 def fx_flood(st: Stage, e: ev.FloodRevealed) -> None:
     card = st.card(e.card.kind, st.pile("deck"), turn=0.0)
-    st.run("flood", [st.fly(card, st.pile("flood"), FLIP, turn=1.0)], [e], sound="flip",
-           sprites=[card], duration=FLIP)
+    st.run("flood", [st.fly(card, st.pile("flood"), FLIP, turn=1.0)], [e], sound="flood",
+           at=["flood"], sprites=[card], duration=FLIP)
 
 
 def fx_harvest(st: Stage, events: list[ev.Harvested]) -> None:
@@ -251,7 +271,8 @@ def fx_harvest(st: Stage, events: list[ev.Harvested]) -> None:
         cards.append(card)
         steps.append(st.fly(card, st.storage(e.seat), FLY + 0.1, turn=1.0 if e.seat == st.viewer
                             else 1.0))
-    st.run("harvest", steps, events, sound="harvest", sprites=cards, duration=FLY + 0.1)
+    st.run("harvest", steps, events, sound="harvest", at=_seats(events), sprites=cards,
+           duration=FLY + 0.1)
 
 
 def fx_trade(st: Stage, e: ev.Traded) -> None:
@@ -261,7 +282,7 @@ def fx_trade(st: Stage, e: ev.Traded) -> None:
              for i, face in enumerate(faces)]
     steps = [st.fly(c, st.pile("discard"), FLY) for c in cards]
     st.run("trade", steps, [e], sound="market" if e.action == "market" else "offering",
-           sprites=cards)
+           at=[e.seat], sprites=cards)
 
 
 def fx_draw(st: Stage, e: ev.Drawn) -> None:
@@ -276,7 +297,8 @@ def fx_draw(st: Stage, e: ev.Drawn) -> None:
         cards.append(card)
         goal = Point(to.x + i * to.w * 0.35, to.y, to.w)
         steps.append(Sequence([Wait(i * 0.07), st.fly(card, goal, FLY, turn=1.0)]))
-    st.run("draw", steps, [e], sound="slide", sprites=cards, duration=FLY + 0.07 * len(cards))
+    st.run("draw", steps, [e], sound="slide", at=[e.seat], sprites=cards,
+           duration=FLY + 0.07 * len(cards))
 
 
 def fx_plant(st: Stage, e: ev.Planted) -> None:
@@ -291,7 +313,8 @@ def fx_plant(st: Stage, e: ev.Planted) -> None:
         card = st.card(face, Point(start.x + i * 10, start.y, start.w))
         cards.append(card)
         steps.append(Sequence([Wait(i * 0.05), st.fly(card, goal, FLY)]))
-    st.run("plant", steps, [e], sound="slide", sprites=cards, duration=FLY + 0.05 * len(cards))
+    st.run("plant", steps, [e], sound="slide", at=[e.seat], sprites=cards,
+           duration=FLY + 0.05 * len(cards))
 
 
 def _monument_spot(st: Stage, seat: int, monument: str) -> Point:
@@ -304,7 +327,7 @@ def fx_takeover(st: Stage, e: ev.TakenOver) -> None:
     """The old field is pushed off to the discard pile as the new one lands."""
     old = st.card(e.crop, st.field(e.victim, e.crop))
     steps = [st.fly(old, st.pile("discard"), SLOW, alpha=60.0)]
-    st.run("takeover", steps, [e], sound="takeover", sprites=[old], duration=SLOW,
+    st.run("takeover", steps, [e], sound="takeover", at=[e.victim], sprites=[old], duration=SLOW,
            banner=Deferred(banner_line, e, _names(st)))
 
 
@@ -315,7 +338,8 @@ def fx_monument_built(st: Stage, e: ev.MonumentBuilt) -> None:
     mon.scale = 0.6
     steps = [Sequence([tween(mon, SLOW / 2, scale=1.35), tween(mon, SLOW / 2, x=goal.x, y=goal.y,
                                                                 w=goal.w, scale=1.0)])]
-    st.run("monument-built", steps, [e], sound="monument_built", sprites=[mon], duration=SLOW,
+    st.run("monument-built", steps, [e], sound="monument_built", at=[e.seat], sprites=[mon],
+           duration=SLOW,
            banner=Deferred(banner_line, e, _names(st)), land_first=True)
 
 
@@ -323,7 +347,8 @@ def fx_monument_taken(st: Stage, e: ev.MonumentTaken) -> None:
     """It slides from one seat to the other."""
     mon = st.card(e.monument, st.field(e.victim, e.monument))
     steps = [st.fly(mon, st.field(e.seat, e.monument), SLOW)]
-    st.run("monument-taken", steps, [e], sound="takeover", sprites=[mon], duration=SLOW,
+    st.run("monument-taken", steps, [e], sound="takeover", at=[e.victim, e.seat], sprites=[mon],
+           duration=SLOW,
            banner=Deferred(banner_line, e, _names(st)))
 
 
@@ -335,15 +360,16 @@ def fx_monument_eroded(st: Stage, events: list[ev.MonumentEroded]) -> None:
         stone = st.card("stone", at)
         stones.append(stone)
         steps.append(st.fly(stone, Point(at.x, at.y + at.w, at.w * 0.8), SLOW, alpha=0.0))
-    st.run("monument-eroded", steps, events, sound="monument_crumbles", sprites=stones,
-           duration=SLOW, banner=Deferred(banner_line, events[0], _names(st), events))
+    # a routine of nearly every flood once Monuments stand: the music does not dip for it
+    st.run("monument-eroded", steps, events, sound="monument_crumbles", at=_seats(events),
+           duck=False, sprites=stones, duration=SLOW, banner=Deferred(banner_line, events[0], _names(st), events))
 
 
 def fx_monument_lost(st: Stage, e: ev.MonumentLost) -> None:
     """The Monument returns to the centre."""
     mon = st.card(e.monument, st.field(e.seat, e.monument))
     steps = [st.fly(mon, st.centre(e.monument), SLOW)]
-    st.run("monument-lost", steps, [e], sound="monument_crumbles", sprites=[mon],
+    st.run("monument-lost", steps, [e], sound="monument_crumbles", at=[e.seat], sprites=[mon],
            duration=SLOW, banner=Deferred(banner_line, e, _names(st)))
 
 
@@ -368,6 +394,7 @@ def fx_locust(st: Stage, e: ev.LocustStruck) -> None:
     steps.append(Sequence(path))
     duration = 0.25 + 0.95 * max(1, len(e.fields)) + 0.3
     st.run("locust", steps, [e], sound="locust", sprites=[swarm, *eaten], duration=duration,
+           at=sorted({seat for seat, _place, _cards in e.fields}) or ["deck"],
            banner=Deferred(banner_line, e, _names(st)))
 
 
@@ -376,7 +403,7 @@ def fx_speculate(st: Stage, e: ev.Speculated) -> None:
     start = st.hand(e.seat)
     cards = [st.card(c.kind, start) for c in e.cards]
     steps = [st.fly(c, st.spec(e.seat), FLY) for c in cards]
-    st.run("speculate", steps, [e], sound="slide", sprites=cards)
+    st.run("speculate", steps, [e], sound="slide", at=[e.seat], sprites=cards)
 
 
 def fx_speculation_paid(st: Stage, e: ev.SpeculationPaid) -> None:
@@ -386,7 +413,8 @@ def fx_speculation_paid(st: Stage, e: ev.SpeculationPaid) -> None:
     card = st.card(e.card.kind, at)
     steps = [Sequence([tween(card, 0.3, scale=1.3), st.fly(card, st.pile("discard"), FLY,
                                                            scale=1.0)])]
-    st.run("speculation-paid", steps, [e], sound="win", sprites=[card], duration=0.3 + FLY,
+    st.run("speculation-paid", steps, [e], sound="market", at=[e.seat], sprites=[card],
+           duration=0.3 + FLY,
            banner=Deferred(banner_line, e, _names(st)))
 
 
@@ -405,7 +433,7 @@ def fx_season(st: Stage, e: ev.SeasonEnded) -> None:
         card = st.card("back", st.pile(source))
         cards.append(card)
         steps.append(Sequence([Wait(i * 0.08), st.fly(card, deck, 0.45)]))
-    st.run("season", steps, [e], sound="slide", sprites=cards, duration=0.85,
+    st.run("season", steps, [e], sound="slide", at=["deck"], sprites=cards, duration=0.85,
            banner=Deferred(banner_line, e, _names(st)))
 
 
@@ -445,7 +473,7 @@ def fx_deal(st: Stage, hands: list[dict[str, int]]) -> None:
                 board.hands[seat][k] += c
             board.deck_size -= sum(hand.values())
 
-    st.run("deal", steps, [], sprites=cards, duration=duration, sound="slide")
+    st.run("deal", steps, [], sprites=cards, duration=duration, sound="deal", at=["deck"])
     st.timeline.then(Call(dealt))
 
 

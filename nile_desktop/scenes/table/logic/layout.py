@@ -14,7 +14,7 @@ window size and the number of seats alone (no drawing, no display):
 - ``actions``: the row of action buttons under the hand; ``tools``: undo,
   clear, suggest and the full move list, above the hand; ``status``: the
   prompt line (whose turn, what to do, why a pick was refused);
-- ``menu``: the menu button.
+- ``menu``: the menu button, and ``sound`` beside it (mute).
 
 ``unit`` is the size of one logical pixel of the 1280×720 design, so text
 and cards grow with the window and stay sharp (they are drawn at their real
@@ -73,6 +73,7 @@ class TableLayout:
         a["log"] = _r(side_x, m * 2 + river_h, side_w, h - river_h - 3 * m)
         lx, ly, lw, _lh = a["log"]
         a["menu"] = _r(lx + lw - 12 * u - 92 * u, ly + 8 * u, 92 * u, 28 * u)
+        a["sound"] = _r(lx + lw - 12 * u - 92 * u - 8 * u - 80 * u, ly + 8 * u, 80 * u, 28 * u)
         rx, ry, rw, rh = a["river"]
         pad = 12 * u
         # the piles leave room under them for the centre's Monuments as small cards

@@ -48,6 +48,7 @@ class Prefs(Protocol):
     show_hand_sizes: bool
     colourblind_symbols: bool
     show_win_chances: bool
+    muted: bool
 
 
 @dataclass(frozen=True)
