@@ -217,9 +217,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.open_file:
                 title.open_file(args.open_file)
         code = app.run()
-    except Exception as exc:  # the window could not even start: say so and where the log is
+    except Exception as exc:  # beyond the scenes' own guard: say so and where the log is
         logs.log_crash(exc)
-        print(f"Nile desktop could not start: {exc}\nDetails: {log_file}", file=sys.stderr)
+        what = "stopped after an unexpected error" if app.frames else "could not start"
+        print(f"Nile desktop {what}: {exc}\nDetails: {log_file}", file=sys.stderr)
         code = 1
     finally:
         pygame.quit()

@@ -35,7 +35,7 @@ from typing import Any
 
 import pygame
 
-from nile_desktop import card_art, i18n
+from nile_desktop import card_art, i18n, paths
 from nile_desktop.app_sound import AppSound
 from nile_desktop.i18n import _
 from nile_desktop.logs import log_crash
@@ -89,6 +89,14 @@ def fit_window(size: tuple[int, ...], desktops: list[tuple[int, int]]) -> tuple[
     return fitted
 
 
+def _usable(surface: pygame.Surface | None) -> bool:
+    """Whether the window has a surface to draw on (SDL has none for a window too large)."""
+    try:
+        return surface is not None and min(surface.get_size()) > 0
+    except pygame.error:
+        return False
+
+
 class App:
     """Owns the window, the scene stack, the view transforms and the loop."""
 
@@ -137,6 +145,9 @@ class App:
     def open_window(self) -> None:
         """Start pygame, the audio and the window as the settings ask."""
         sys.setswitchinterval(UI_SWITCH_INTERVAL)
+        # Writes cut short (a killed copy) leave temporary files: the record's, the tutorial's.
+        # The settings' and the saves' folders are cleaned where they are read.
+        paths.remove_stale_temp_files(paths.user_data_dir())
         pygame.init()
         pygame.display.set_caption(_("Nile DeLuxor"))
         try:
@@ -205,9 +216,17 @@ class App:
             self._set_mode()
 
     def _window_resized(self) -> None:
+        """The window was resized (by the player or the system): fit it as ``--size`` is
+        fitted (a window of 20,000 pixels a side has no surface to draw on), then lay out."""
+        if not self.settings.fullscreen:
+            size = pygame.display.get_window_size()
+            fitted = fit_window(size, desktop_sizes())
+            if fitted != tuple(size) or not _usable(pygame.display.get_surface()):
+                pygame.display.set_mode(fitted, pygame.RESIZABLE)
         surface = pygame.display.get_surface()
-        if surface is None:
+        if not _usable(surface):
             return
+        assert surface is not None
         self.window = surface
         self._use_surface(surface)
         if not self.settings.fullscreen:

@@ -26,8 +26,14 @@ from pathlib import Path
 import pygame
 
 from nile_desktop import paths
+from nile_desktop.surface_cache import SurfaceCache, budget
 
 log = logging.getLogger(__name__)
+
+#: Rendered SVGs kept (card faces, panels, the table), in windows' worth of pixels.
+SVG_CACHE_SCREENS = 6
+#: Fonts kept (sizes and weights): a window uses a dozen or two at once.
+MAX_FONTS = 32
 
 FONT_FILES = {False: "fonts/NotoSans-Regular.ttf", True: "fonts/NotoSans-Bold.ttf"}
 SOUND_FOLDER = "sounds"
@@ -52,13 +58,17 @@ class Assets:
     surface before drawing on it.
     """
 
-    def __init__(self, root: Path | None = None, svg_cache_size: int = 800) -> None:
+    def __init__(self, root: Path | None = None, svg_cache_size: int = 800,
+                 svg_cache_screens: float = SVG_CACHE_SCREENS) -> None:
         self._root = root
         self._listings: dict[Path, dict[str, str]] = {}
-        self._svgs: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()
-        self._svg_cache_size = svg_cache_size
+        #: Rendered SVGs by (file, size), bounded by count and by the memory they hold.
+        self._svgs: SurfaceCache[tuple[str, tuple[int, int]]] = SurfaceCache(
+            lambda: budget(svg_cache_screens), svg_cache_size)
         self._images: dict[str, pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        #: Fonts by (pixel size, bold), the least recently used dropped beyond MAX_FONTS
+        #: (every window size asks for its own sizes; each font keeps its glyphs).
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         self._sounds: dict[str, pygame.mixer.Sound] = {}
 
     @property
@@ -122,7 +132,6 @@ class Assets:
         key = (relpath, (width, height))
         cached = self._svgs.get(key)
         if cached is not None:
-            self._svgs.move_to_end(key)
             return cached
         file = self.path(relpath)
         try:
@@ -137,9 +146,7 @@ class Assets:
                                   max(0, (height - picture.get_height()) // 2)))
             picture = canvas
         picture = self._ready(picture)
-        self._svgs[key] = picture
-        while len(self._svgs) > self._svg_cache_size:
-            self._svgs.popitem(last=False)
+        self._svgs.put(key, picture)
         return picture
 
     def image(self, relpath: str) -> pygame.Surface:
@@ -165,7 +172,9 @@ class Assets:
         size = max(1, round(size))
         key = (size, bool(bold))
         cached = self._fonts.get(key)
-        if cached is None:
+        if cached is not None:
+            self._fonts.move_to_end(key)
+        else:
             file = self.font_path(bold)
             if not pygame.font.get_init():
                 pygame.font.init()
@@ -174,6 +183,8 @@ class Assets:
             except (pygame.error, OSError) as exc:
                 raise AssetError(FONT_FILES[bool(bold)], f"could not be loaded: {exc}") from exc
             self._fonts[key] = cached
+            while len(self._fonts) > MAX_FONTS:
+                self._fonts.popitem(last=False)
         return cached
 
     # -- sound ---------------------------------------------------------

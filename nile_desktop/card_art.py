@@ -22,6 +22,7 @@ from nile_desktop import seats
 from nile_desktop.assets import get_assets
 from nile_desktop.engine import MONUMENTS
 from nile_desktop.paths import asset
+from nile_desktop.surface_cache import surface_cache
 
 # Card geometry in SVG units (5:7 portrait, like a 63 x 88 mm card).
 VIEW_W, VIEW_H = 250, 350
@@ -92,12 +93,12 @@ def _fitted_text(text: str, max_w: int, max_h: int) -> pygame.Surface:
     return img
 
 
-#: Faces kept: every card kind, labelled and not, at the few widths a table of six
-#: uses at once, with room for the sizes of the window before a resize.
-CARD_CACHE_SIZE = 1024
+#: Faces kept, in windows' worth of pixels: every card kind, labelled and not, at the few
+#: widths a table of six uses at once (the table keeps its own converted copies too).
+CARD_CACHE_SCREENS = 3
 
 
-@lru_cache(maxsize=CARD_CACHE_SIZE)
+@surface_cache(screens=CARD_CACHE_SCREENS)
 def card_surface(
     name: str, width: int, label: str | None = None, greyscale: bool = False
 ) -> pygame.Surface:
@@ -164,7 +165,7 @@ def _view_size(relpath: str) -> tuple[float, float]:
     return float(match.group(1)), float(match.group(2))
 
 
-@lru_cache(maxsize=64)
+@surface_cache(screens=2)
 def nine_slice(name: str, size: tuple[int, int]) -> pygame.Surface:
     """A button or panel SVG of ``assets/table`` stretched to ``size``.
 

@@ -10,13 +10,17 @@ program, so an app in a read-only location works.
 from __future__ import annotations
 
 import os
-import stat
 import sys
 import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import BinaryIO
+
+# The one reader of files (any layer may use it); handed on here for the game's services.
+from nile_desktop.bounded_read import NotAFileError as NotAFileError
+from nile_desktop.bounded_read import TooLargeError as TooLargeError
+from nile_desktop.bounded_read import read_capped as read_capped
+from nile_desktop.bounded_read import read_stream_capped as read_stream_capped
 
 APP_NAME = "NileDesktop"
 APP_AUTHOR = "NileDesktop"
@@ -90,59 +94,6 @@ def user_data_dir() -> Path:
 def user_log_dir() -> Path:
     """Log files live here."""
     return _user_dir("log")
-
-
-class NotAFileError(OSError):
-    """The path names a folder, a pipe, a device or a socket, not a regular file."""
-
-
-class TooLargeError(OSError):
-    """The file holds more than the reader takes."""
-
-
-def read_capped(path: Path | str, limit: int) -> bytes:
-    """The bytes of the regular file at ``path``, never more than ``limit`` of them.
-
-    Everything the game and its command line read goes through here, so no file
-    can make them wait or fill the memory: the file is opened without blocking
-    (a pipe with no writer would otherwise stop the game before its first frame),
-    then refused at once with :class:`NotAFileError` if it is not a regular file
-    (a folder, a pipe, ``/dev/zero``…), and with :class:`TooLargeError` if it is
-    larger than ``limit`` bytes (by its size, before reading; a file that grows
-    while it is read is cut at ``limit`` + 1 bytes and refused too). Any other
-    failure is the ``OSError`` of the system.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise NotAFileError(f"{os.fsdecode(path)!r} is not a regular file")
-        if info.st_size > limit:
-            raise TooLargeError(f"{os.fsdecode(path)!r} holds {info.st_size} bytes, "
-                                f"more than {limit}")
-        chunks: list[bytes] = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > limit:
-        raise TooLargeError(f"{os.fsdecode(path)!r} holds more than {limit} bytes")
-    return data
-
-
-def read_stream_capped(stream: BinaryIO, limit: int) -> bytes:
-    """At most ``limit`` bytes of ``stream`` (standard input); TooLargeError beyond that."""
-    data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise TooLargeError(f"more than {limit} bytes")
-    return data
 
 
 def write_atomic(path: Path, data: bytes | str, *, replace: bool = True) -> None:

@@ -53,6 +53,33 @@ def test_engine_imports_nothing_above_it():
     assert "nile_desktop.engine_cli" not in mods and "nile_desktop.engine.__main__" not in mods
 
 
+def test_the_bots_import_only_the_engine_and_the_bounded_reader():
+    """Every module of the bots (the arena and the ladder read and write CSVs) imports, of the
+    game, only the engine, the bots and the one bounded reader of files."""
+    code = ("import importlib, pkgutil, sys; sys.modules['pygame'] = None\n"
+            "import nile_desktop.ai\n"
+            "for module in pkgutil.walk_packages(nile_desktop.ai.__path__, 'nile_desktop.ai.'):\n"
+            "    importlib.import_module(module.name)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('nile_desktop')))")
+    out = _python(code, timeout=120)
+    assert out.returncode == 0, out.stderr
+    wrong = [m for m in eval(out.stdout)
+             if m not in ("nile_desktop", "nile_desktop.bounded_read")
+             and not m.startswith(("nile_desktop.ai", "nile_desktop.engine"))]
+    assert wrong == []
+
+
+def test_the_bounded_reader_needs_only_the_standard_library():
+    """Every layer that reads a file may use it, the bots included: it imports nothing of the
+    game, nor pygame or platformdirs."""
+    code = ("import sys; sys.modules['pygame'] = None; sys.modules['platformdirs'] = None\n"
+            "import nile_desktop.bounded_read\n"
+            "print(sorted(m for m in sys.modules if m.startswith('nile_desktop')))")
+    out = _python(code)
+    assert out.returncode == 0, out.stderr
+    assert eval(out.stdout) == ["nile_desktop", "nile_desktop.bounded_read"]
+
+
 def test_review_and_record_import_without_pygame():
     """The game review and the player's record are display-free: the table will show them,
     the command line prints them, and neither needs a window."""

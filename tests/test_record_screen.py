@@ -64,6 +64,7 @@ def test_a_finished_game_goes_into_every_persons_record(driver: UiDriver) -> Non
     session = GameSession(save, saver=lambda _save: True)
     session.play(last)
     assert session.over
+    assert session.recording is not None and session.recording.wait(30)  # off the main thread
     games = RecordStore().data["players"]["P0"]["games"]
     assert len(games) == 1 and games[0]["opponents"] == "medium" and games[0]["seats"] == 2
     assert "P1" not in RecordStore().names(), "bots have no record"
@@ -72,8 +73,9 @@ def test_a_finished_game_goes_into_every_persons_record(driver: UiDriver) -> Non
 
 
 def test_a_record_that_cannot_be_written_is_a_notice_not_a_crash(tmp_path: Path) -> None:
-    (tmp_path / "record.json").mkdir()  # a folder where the file should be
-    notices = record_finished(finished_game(), store=RecordStore(tmp_path / "record.json"))
+    (tmp_path / "data").write_text("a file where the record's folder should be")
+    notices = record_finished(finished_game(),
+                              store=RecordStore(tmp_path / "data" / "record.json"))
     assert notices and "could not" in notices[-1]
 
 

@@ -83,3 +83,23 @@ def test_folder_soak_times_the_title_and_load_screens(tmp_path: Path,
     assert not [text for text in timings.failures if "the list shows" in text]
     assert {"title frame, no saves", "Load first page, no index",
             "Load first page, index"} <= set(timings.figures)
+
+
+def test_files_soak_covers_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Damaged records (and a pipe, a folder, a link to /dev/zero in their place) are read or
+    set aside, and the next game still goes into the record (issue 45, item 7)."""
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    tally = files_soak.run(120, seed=8)
+    assert tally.failures == []
+    assert tally.kinds["record"] >= 5
+
+
+def test_files_soak_refuses_or_recomputes_forged_kept_reviews(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forged kept reviews (a seat out of range, a short chart, too few names, NaN) with the
+    right game digest are checked like any other input: refused or reviewed afresh."""
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    monkeypatch.setattr(files_soak, "KINDS", ("kept-review",))
+    tally = files_soak.run(40, seed=3)
+    assert tally.kinds["kept-review"] == 40
+    assert tally.failures == []

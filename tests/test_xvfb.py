@@ -330,3 +330,28 @@ def test_a_whole_turn_on_the_table_with_real_clicks(xserver: str, tmp_path: Path
         if game.process.poll() is None:
             game.process.kill()
             game.process.wait()
+
+
+def test_a_live_resize_past_any_screen_is_fitted_as_size_is(xserver: str,
+                                                            tmp_path: Path) -> None:
+    """A window resized to 20,000x20,000 while the game runs (issue 45) ended it with "Surface
+    is not initialized" under "could not start"; it is now fitted to the screen, as --size
+    is, and the game goes on."""
+    env = x_env(xserver, tmp_path / "home")
+    game = GameWindow(env, tmp_path / "ui" / "dump.json")
+    try:
+        game.wait_for_scene("title")
+        xdo(env, "windowsize", game.window, "20000", "20000")
+        doc = game.wait_for("the window fitted to the screen",
+                            lambda d: d.get("size") == list(SCREEN))
+        assert doc["scene"] == "title"
+        # SDL made the window anew at the fitted size: it has another id
+        game.window = xdo(env, "search", "--sync", "--onlyvisible", "--pid",
+                          str(game.process.pid)).split()[-1]
+        game.click("title.settings")
+        game.wait_for_scene("settings")
+        game.quit()
+    finally:
+        if game.process.poll() is None:
+            game.process.kill()
+            game.process.wait()

@@ -50,8 +50,9 @@ class UiDriver:
     # -- time ------------------------------------------------------------------------
     def step(self, frames: int = 1, events: list[pygame.event.Event] | None = None,
              *, wait_bots: bool = True) -> None:
-        """Run ``frames`` frames (``events`` go into the first); a bot still thinking is
-        waited for first, so what happens does not depend on this machine's speed."""
+        """Run ``frames`` frames (``events`` go into the first); a bot still thinking, or
+        the record still being read or changed, is waited for first, so what happens does
+        not depend on this machine's speed."""
         for i in range(frames):
             if wait_bots:
                 self._wait_bots()
@@ -62,6 +63,9 @@ class UiDriver:
             runner = getattr(scene, "runner", None)
             if runner is not None and getattr(runner, "busy", False):
                 runner.wait(30)
+            task = getattr(scene, "record_task", None)  # the record read or changed off-thread
+            if task is not None:
+                task.wait(30)
 
     def until(self, check: Callable[[dict[str, Any]], bool], max_frames: int = 3000) -> \
             dict[str, Any]:

@@ -30,6 +30,7 @@ from .arena import (
     GameRecord,
     percentile,
     read_csv,
+    refusing_bad_csv,
     run,
     score,
     search_options,
@@ -66,6 +67,7 @@ def row(strong: str, weak: str, records: list[GameRecord], sprt: Sprt) -> str:
             f"[{100 * lo:4.1f}, {100 * hi:4.1f}]  {speed}  {verdict_text(sprt)}")
 
 
+@refusing_bad_csv
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.ladder", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)

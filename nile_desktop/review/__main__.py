@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -70,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         DEEPER_ITERATIONS if args.deeper else DEFAULT_ITERATIONS)
     if iterations < 1 or iterations > 100_000:
         print("The number of iterations must be between 1 and 100000.", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.workers is not None and not 1 <= args.workers <= max(2, os.cpu_count() or 1):
+        print("The number of workers must be between 1 and the cores.", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         save, _state = load_save(args.file)

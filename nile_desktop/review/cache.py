@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop import paths
+from nile_desktop.saves.format import MAX_FILE_BYTES
 from nile_desktop.saves.record import game_digest
 
 from .analysis import view_seat
@@ -142,7 +143,7 @@ def store_in_file(path: Path | str, game: Game, review: Review) -> None:
     changed, through a temporary file renamed over it.
     """
     path = Path(path)
-    record = json.loads(path.read_text(encoding="utf-8-sig"))
+    record = json.loads(paths.read_capped(path, MAX_FILE_BYTES).decode("utf-8-sig"))
     if not isinstance(record, dict):
         raise ValueError(f"{path} does not hold a save")
     text = json.dumps(with_review(record, game, review), indent=1, ensure_ascii=False) + "\n"

@@ -20,11 +20,22 @@ smallest pile, accuracy over time and the best game — counting games
 played with take-backs apart, as the Dominion and Race for the Galaxy
 apps do, since a take-back after cards were revealed lets a player know them.
 
-:class:`RecordStore` reads and writes the file: writes go through a
-temporary file renamed over the old one; a file that cannot be read is set
-aside as ``record.json.bad`` (never overwritten) and the store says so in
-:attr:`RecordStore.notice`, and entries that are damaged are skipped one by
-one, the rest kept — a player's data is never lost silently.
+:class:`RecordStore` reads and changes the file. Every running copy of the
+game adds its games to the same file, so every change is a fresh read, the
+change and a write, all under the file's lock (:mod:`.file_lock`), and a
+Reset forgets only the games the person was shown: no copy ever writes over
+a game another copy recorded. Writes go through a temporary file renamed
+over the old one. The file is read as the settings are: through the bounded
+reader (a pipe, a device, a folder or a huge file is refused at once), text
+that no disk or font takes (a lone surrogate) replaced; a file that cannot
+be used is set aside as ``record.json.bad`` (never overwritten) and the
+record starts anew, the store saying so in :attr:`RecordStore.notice`, and
+entries that are damaged are skipped one by one, the rest kept — a player's
+data is never lost silently, and the record is never left unwritable.
+
+The game changes the record off its main thread (:func:`record_later`,
+:class:`RecordTask`), so a slow disk or another copy's change never holds a
+frame.
 """
 
 from __future__ import annotations
@@ -35,15 +46,18 @@ import io
 import json
 import logging
 import math
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from nile_desktop import paths
 from nile_desktop.engine import Outcome
 from nile_desktop.i18n import _
 from nile_desktop.saves.errors import SaveError
+from nile_desktop.saves.errors import without_surrogates as clean_text
+from nile_desktop.saves.file_lock import exclusive
 from nile_desktop.seats import SEAT_KINDS
 
 log = logging.getLogger(__name__)
@@ -54,6 +68,8 @@ PEOPLE = "people"
 #: Most games kept per player (the oldest are dropped first).
 MAX_GAMES = 5000
 MAX_NAME = 64
+#: The largest record file read (some 50 players with the most games each); larger is not ours.
+MAX_FILE_BYTES = 64 << 20
 CSV_COLUMNS = ("player", "date", "seats", "opponents", "won", "smallest_pile", "mean_loss",
                "takebacks", "id")
 
@@ -100,12 +116,22 @@ def entry_from_save(save: Any, seat: int, takebacks: bool = False,
                       [s.kind for s in save.seats], seat, result, takebacks, mean_loss)
 
 
+def _text(value: object, limit: int) -> str:
+    """Stored text as the record keeps it: a string, cut to ``limit``, lone surrogates replaced."""
+    return clean_text(str(value)[:limit])
+
+
+def player_name(name: str) -> str:
+    """A player's name as the record keeps it (cut, lone surrogates replaced)."""
+    return _text(name, MAX_NAME)
+
+
 def _checked_entry(item: Any) -> dict[str, Any] | None:
     """A clean copy of a stored entry, or None if it is damaged."""
     try:
         loss = item["mean_loss"]
-        entry: dict[str, Any] = {"id": str(item["id"])[:64], "date": str(item["date"])[:64],
-                 "seats": int(item["seats"]), "opponents": str(item["opponents"])[:32],
+        entry: dict[str, Any] = {"id": _text(item["id"], 64), "date": _text(item["date"], 64),
+                 "seats": int(item["seats"]), "opponents": _text(item["opponents"], 32),
                  "won": bool(item["won"]), "smallest_pile": int(item["smallest_pile"]),
                  "mean_loss": None if loss is None else float(loss),
                  "takebacks": bool(item["takebacks"])}
@@ -134,14 +160,17 @@ def clean_record(data: Any) -> tuple[dict[str, Any], int]:
             continue
         kept = [e for e in map(_checked_entry, games) if e is not None]
         dropped += len(games) - len(kept)
-        out["players"][name[:MAX_NAME]] = {"games": kept[-MAX_GAMES:]}
+        # Two names may read the same once cleaned: their games go together, none is lost.
+        merged = out["players"].setdefault(player_name(name), {"games": []})["games"]
+        merged.extend(kept)
+        del merged[:-MAX_GAMES]
     return out, dropped
 
 
 def with_game(data: dict[str, Any], name: str, entry: dict[str, Any]) -> dict[str, Any]:
     """A copy of the record with ``entry`` added for ``name`` (replacing one of the same game)."""
     out, _dropped = clean_record(data)
-    games = out["players"].setdefault(name[:MAX_NAME], {"games": []})["games"]
+    games = out["players"].setdefault(player_name(name), {"games": []})["games"]
     old = next((e for e in games if e["id"] == entry["id"]), None)
     new = dict(entry)
     if old is not None:
@@ -153,13 +182,24 @@ def with_game(data: dict[str, Any], name: str, entry: dict[str, Any]) -> dict[st
     return out
 
 
-def without_player(data: dict[str, Any], name: str | None = None) -> dict[str, Any]:
-    """A copy of the record with ``name``'s games removed (everyone's if ``name`` is None)."""
+def without_player(data: dict[str, Any], name: str | None = None,
+                   seen: Mapping[str, Collection[str]] | None = None) -> dict[str, Any]:
+    """A copy of the record with ``name``'s games removed (everyone's if ``name`` is None).
+
+    With ``seen`` (the game ids of each player as the person was shown them), only
+    those games go: one recorded since by another copy of the game stays.
+    """
     out, _dropped = clean_record(data)
-    if name is None:
-        out["players"] = {}
-    else:
-        out["players"].pop(name, None)
+    for player in [p for p in out["players"] if name is None or p == name]:
+        if seen is None:
+            del out["players"][player]
+            continue
+        gone = set(seen.get(player, ()))
+        games = [g for g in out["players"][player]["games"] if g["id"] not in gone]
+        if games:
+            out["players"][player]["games"] = games
+        else:
+            del out["players"][player]
     return out
 
 
@@ -234,7 +274,12 @@ def _is_newer(value: object) -> bool:
 
 
 class RecordStore:
-    """The record file: read once, changed through pure functions, written atomically."""
+    """The record file: read as it is now, changed under its lock, written atomically.
+
+    :attr:`data` is the record as last read (what a screen shows); every change
+    reads the file again under the lock, so it starts from what every copy of
+    the game has written, not from :attr:`data`.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else paths.user_data_dir() / FILE_NAME
@@ -242,18 +287,25 @@ class RecordStore:
         self.notice = ""
         #: Set when the file on disk could not be read or set aside: it is then never overwritten.
         self.frozen = False
-        self.data = self._read()
+        self.data = self._locked_read()
 
-    def _read(self) -> dict[str, Any]:
+    def _locked_read(self) -> dict[str, Any]:
+        """The record now, read under the lock (a damaged file is set aside by one copy)."""
         try:
-            raw = self.path.read_bytes()
+            with exclusive(self.path):
+                return self._read(may_set_aside=True)
+        except OSError as exc:  # no lock to be had (a read-only folder): read, change nothing
+            log.warning("reading the record %s without its lock: %s", self.path, exc)
+            return self._read(may_set_aside=False)
+
+    def _read(self, may_set_aside: bool) -> dict[str, Any]:
+        self.frozen = False
+        try:
+            raw = paths.read_capped(self.path, MAX_FILE_BYTES)
         except FileNotFoundError:
             return clean_record(None)[0]
-        except OSError as exc:
-            log.error("could not read the record %s: %s", self.path, exc)
-            self.notice = _("Your record could not be read; it is left as it is.")
-            self.frozen = True
-            return clean_record(None)[0]
+        except OSError as exc:  # a pipe, a device, a folder, far too large, not readable
+            return self._set_aside(str(exc), may_set_aside)
         try:
             parsed = json.loads(raw.decode("utf-8-sig"))
             if isinstance(parsed, dict) and _is_newer(parsed.get("format")):
@@ -264,16 +316,19 @@ class RecordStore:
             if not isinstance(parsed, dict) or parsed.get("format") != RECORD_FORMAT:
                 raise ValueError("not a record")
         except (ValueError, RecursionError) as exc:
-            return self._set_aside(str(exc))
+            return self._set_aside(str(exc), may_set_aside)
         data, dropped = clean_record(parsed)
         if dropped:
             log.warning("record %s: %d damaged entries skipped", self.path, dropped)
-            self._set_aside(f"{dropped} damaged entries", keep=data)
+            self._set_aside(f"{dropped} damaged entries", may_set_aside, keep=data)
         return data
 
-    def _set_aside(self, why: str, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+    def _set_aside(self, why: str, may: bool, keep: dict[str, Any] | None = None
+                   ) -> dict[str, Any]:
         """Keep the damaged file as ``.bad`` and say so; continue with ``keep`` (or nothing)."""
         try:
+            if not may:
+                raise OSError("the record's lock could not be had")
             kept_as = paths.set_aside(self.path, "bad")
         except OSError as exc:
             log.error("could not set the record %s aside (%s): %s", self.path, why, exc)
@@ -294,25 +349,35 @@ class RecordStore:
         return keep
 
     def _write(self, data: dict[str, Any]) -> None:
-        paths.write_atomic(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        try:
+            raw = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate got in after all: written escaped
+            raw = (json.dumps(data, indent=1, ensure_ascii=True) + "\n").encode("ascii")
+        paths.write_atomic(self.path, raw)
 
-    def write(self) -> None:
-        """Write the record (temporary file, then rename); OSError if it cannot.
+    def change(self, how: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        """Read the file afresh, apply ``how`` (a pure function) and write the result, all
+        under the lock; OSError (the file untouched) if it cannot.
 
         A file that could not be read or set aside is never overwritten.
         """
-        if self.frozen:
-            raise OSError(f"the record {self.path} is damaged and kept as it is")
-        self._write(self.data)
+        with exclusive(self.path):
+            data = self._read(may_set_aside=True)
+            if self.frozen:
+                raise OSError(f"the record {self.path} is damaged and kept as it is")
+            data = how(data)
+            self._write(data)
+        self.data = data
 
     def add_game(self, name: str, entry: dict[str, Any]) -> None:
-        self.data = with_game(self.data, name, entry)
-        self.write()
+        self.change(lambda data: with_game(data, name, entry))
 
     def reset(self, name: str | None = None) -> None:
-        """Forget ``name``'s games (everyone's if None)."""
-        self.data = without_player(self.data, name)
-        self.write()
+        """Forget ``name``'s games (everyone's if None): those this store was shown."""
+        seen = {player: [g["id"] for g in value["games"]]
+                for player, value in self.data["players"].items()}
+        self.change(lambda data: without_player(data, name, seen))
 
     def names(self) -> list[str]:
         return sorted(self.data["players"])
@@ -323,6 +388,41 @@ class RecordStore:
     def export_csv(self, target: Path, name: str | None = None) -> None:
         """Write the record as CSV to ``target`` (atomically)."""
         paths.write_atomic(target, csv_text(self.data, name))
+
+
+T = TypeVar("T")
+
+
+class RecordTask(Generic[T]):
+    """Work on the record on a thread of its own; the screen asks :attr:`done` each frame.
+
+    ``result`` is what the work returned, ``error`` what it raised (then
+    ``result`` is None). The thread is not a daemon: a game that quits while a
+    change is under way lets it finish, so the record is never left behind.
+    """
+
+    def __init__(self, work: Callable[[], T], name: str = "record") -> None:
+        self.result: T | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(work,), name=name)
+        self._thread.start()
+
+    def _run(self, work: Callable[[], T]) -> None:
+        try:
+            self.result = work()
+        except Exception as exc:  # noqa: BLE001 - handed to the screen, which says it
+            self.error = exc
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the work to end (tests, the soak); True once it has."""
+        return self._done.wait(timeout)
 
 
 # -- the game's part: recording a finished game, adding a review's accuracy -------------------
@@ -336,29 +436,52 @@ def _people(save: Any) -> list[tuple[int, str]]:
             if seat.kind == "human"]
 
 
-def record_finished(save: Any, losses: dict[int, float] | None = None,
-                    store: RecordStore | None = None) -> list[str]:
-    """Add a finished game to the record of every person who played it (one entry per seat).
+def finished_entries(save: Any, losses: dict[int, float] | None = None
+                     ) -> list[tuple[str, dict[str, Any]]]:
+    """The record entries of a finished game: one per person who played it (none while the
+    game goes on); ``losses`` maps a seat to its accuracy from a review."""
+    entries = [(name, entry_from_save(save, seat, had_takebacks(save), (losses or {}).get(seat)))
+               for seat, name in _people(save)]
+    return [(name, entry) for name, entry in entries if entry is not None]
 
-    ``losses`` maps a seat to its accuracy from a review (points lost per
-    decision). Returns the sentences to show the player: none when all went
-    well; a record that cannot be read or written never raises.
-    """
-    people = _people(save)
-    if not people:
+
+def add_entries(entries: Sequence[tuple[str, dict[str, Any]]],
+                store: RecordStore | None = None) -> list[str]:
+    """Add ``entries`` to the record in one change. Returns the sentences to show the player:
+    none when all went well; a record that cannot be read or written never raises."""
+    if not entries:
         return []
     try:
         store = store if store is not None else RecordStore()
-        entries = [(name, entry_from_save(save, seat, had_takebacks(save),
-                                          (losses or {}).get(seat)))
-                   for seat, name in people]
-        for name, entry in entries:
-            if entry is not None:
-                store.data = with_game(store.data, name, entry)
-        if any(entry is not None for _name, entry in entries):
-            store.write()
+
+        def added(data: dict[str, Any]) -> dict[str, Any]:
+            for name, entry in entries:
+                data = with_game(data, name, entry)
+            return data
+
+        store.change(added)
     except (OSError, ValueError) as exc:
         log.error("could not write the record: %s", exc)
         notices = [store.notice] if store is not None and store.notice else []
         return [*notices, _("The game could not be added to your record.")]
     return [store.notice] if store.notice else []
+
+
+def record_finished(save: Any, losses: dict[int, float] | None = None,
+                    store: RecordStore | None = None) -> list[str]:
+    """Add a finished game to the record of every person who played it (one entry per seat),
+    here and now (:func:`record_later` does it off the caller's thread).
+
+    ``losses`` maps a seat to its accuracy from a review (points lost per
+    decision). Returns the sentences to show the player: none when all went
+    well; a record that cannot be read or written never raises.
+    """
+    return add_entries(finished_entries(save, losses), store)
+
+
+def record_later(save: Any, losses: dict[int, float] | None = None) -> RecordTask[list[str]]:
+    """:func:`record_finished` on a thread of its own: the entries are taken from ``save``
+    now (it may change afterwards), the file is read and written there. The task's
+    ``result`` is the sentences to show the player."""
+    entries = finished_entries(save, losses)
+    return RecordTask(lambda: add_entries(entries))

@@ -9,14 +9,19 @@ by number of players, the average smallest pile, the best game and, as a
 chart, the accuracy of every reviewed game in order. Games played with
 take-backs are counted apart. "Export CSV" writes the record through the
 in-game file chooser (a temporary file renamed into place); "Reset" forgets
-the player's games after asking. A record that cannot be read or written
-is said in a line on the screen, never a crash.
+the player's games after asking (only the games shown: one another copy of
+the game recorded meanwhile stays). The file is read and changed on a thread
+of its own (:class:`~nile_desktop.saves.record.RecordTask`), so a slow disk
+or another copy's change never holds a frame: the screen says it is reading
+until the record is there. A record that cannot be read or written is said
+in a line on the screen, never a crash.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -27,7 +32,7 @@ from nile_desktop.ai.levels import LEVELS
 from nile_desktop.formats import format_date
 from nile_desktop.i18n import _, format_number, ngettext
 from nile_desktop.saves import without_surrogates
-from nile_desktop.saves.record import PEOPLE, RecordStore, Tally, stats
+from nile_desktop.saves.record import PEOPLE, RecordStore, RecordTask, Tally, stats
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -111,31 +116,62 @@ class RecordScene(MenuScene):
             self.name = next((seat.shown_name for seat in save.seats if seat.kind == "human"),
                              None)
         self.notice = ""
+        #: The reading or the change of the record under way, off the main thread.
+        self.record_task: RecordTask[Any] | None = None
+        self._after: Callable[[RecordTask[Any]], None] | None = None
 
     def enter(self) -> None:
-        if self.store is None:
-            self.store = RecordStore()
-        self.notice = self.store.notice
-        names = self.store.names()
-        if self.name not in names:
-            self.name = names[0] if names else None
+        if self.store is None and self.record_task is None:
+            self.run(RecordStore, self.read)
+        elif self.store is not None:
+            self.shown(self.store)
         super().enter()
 
+    def run(self, work: Callable[[], Any], then: Callable[[RecordTask[Any]], None]) -> None:
+        """Do ``work`` on the record off the main thread; ``then`` gets the task once done."""
+        self.record_task, self._after = RecordTask(work, "record-screen"), then
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        task, then = self.record_task, self._after
+        if task is not None and task.done and then is not None:
+            self.record_task = self._after = None
+            then(task)
+            self.relayout()
+
+    def read(self, task: RecordTask[Any]) -> None:
+        if isinstance(task.result, RecordStore):
+            self.shown(task.result)
+        else:
+            log.error("could not read the record: %s", task.error)
+            self.notice = _("Your record could not be read; it is left as it is.")
+
+    def shown(self, store: RecordStore) -> None:
+        """Show ``store``: the person named first, else the first player."""
+        self.store = store
+        self.notice = store.notice
+        names = store.names()
+        if self.name not in names:
+            self.name = names[0] if names else None
+
     @property
-    def records(self) -> RecordStore:
-        if self.store is None:
-            self.store = RecordStore()
-        return self.store
+    def busy(self) -> bool:
+        return self.record_task is not None
+
+    def names(self) -> list[str]:
+        return self.store.names() if self.store is not None else []
 
     def stats(self) -> dict[str, Any] | None:
-        return self.records.stats(self.name) if self.name is not None else None
+        if self.store is None or self.name is None:
+            return None
+        return self.store.stats(self.name)
 
     # -- building ------------------------------------------------------------------------
     def build(self) -> None:
         panel = pygame.Rect(40, 50, 1200, 640)
         self.panel = panel
         self.group.add(Panel(panel, lambda: _("Your record")))
-        names = self.records.names()
+        names = self.names()
         left = panel.left + 40
         if len(names) > 1:
             self.group.add(Choice((left, panel.top + 44, 520, 44),
@@ -159,7 +195,7 @@ class RecordScene(MenuScene):
         self.group.add(self.accuracy_chart((right, panel.top + 44, 560, 240), accuracy))
         bottom, width, gap = panel.bottom - 76, 240, 16
         start = panel.centerx - (3 * width + 2 * gap) // 2
-        has = self.name is not None
+        has = self.name is not None and not self.busy
         self.group.add(Button((start, bottom, width, 54), lambda: _("Export CSV"),
                               self.ask_export, enabled=has, uid="export"))
         self.group.add(Button((start + width + gap, bottom, width, 54), lambda: _("Reset"),
@@ -206,20 +242,23 @@ class RecordScene(MenuScene):
             [(lambda: _("Reset"), lambda: self.reset(name)), (lambda: _("Keep it"), None)]))
 
     def reset(self, name: str) -> None:
-        try:
-            self.records.reset(name)
-        except OSError as exc:
-            log.error("could not reset the record: %s", exc)
-            self.notice = _("The record could not be changed.")
-        else:
-            self.notice = _("The record of {name} was reset.").format(name=name)
-            self.name = None
-            names = self.records.names()
-            self.name = names[0] if names else None
+        store = self.store
+        if store is None or self.busy:
+            return
+        self.run(lambda: store.reset(name), lambda task: self.was_reset(task, name))
         self.relayout()
 
+    def was_reset(self, task: RecordTask[Any], name: str) -> None:
+        if task.error is not None:
+            log.error("could not reset the record: %s", task.error)
+            self.notice = _("The record could not be changed.")
+            return
+        self.notice = _("The record of {name} was reset.").format(name=name)
+        names = self.names()
+        self.name = names[0] if names else None
+
     def ask_export(self) -> None:
-        if self.name is None:
+        if self.name is None or self.busy:
             return
         nav.push(self.stack, "file-chooser", title=lambda: _("Export the record to…"),
                  folder=Path.home(), on_chosen=self.export, saving=True,
@@ -236,8 +275,10 @@ class RecordScene(MenuScene):
                 [(lambda: _("Replace"), lambda: self.export(target, replace=True)),
                  (lambda: _("Cancel"), None)]))
             return
+        if self.store is None:
+            return
         try:
-            self.records.export_csv(target, self.name)
+            self.store.export_csv(target, self.name)
         except (OSError, ValueError) as exc:
             log.warning("could not export the record to %s: %s", target, exc)
             self.notice = _("The record could not be written to “{file}”.").format(
@@ -250,7 +291,11 @@ class RecordScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         panel = self.panel
-        if self.name is None:
+        if self.store is None and self.busy:
+            theme.draw_text(surface, theme.fit_text(_("Reading your record…"), theme.SIZE_BODY,
+                                                    520),
+                            (panel.left + 40, panel.top + 60), colour=theme.INK_SOFT)
+        elif self.name is None:
             theme.draw_text(surface, theme.fit_text(
                 _("No finished games yet: your record starts with your first game."),
                 theme.SIZE_BODY, 520), (panel.left + 40, panel.top + 60), colour=theme.INK_SOFT)
@@ -259,4 +304,4 @@ class RecordScene(MenuScene):
                             (panel.left + 40, panel.bottom - 104), theme.SIZE_SMALL, theme.INK_SOFT)
 
     def dump_info(self) -> dict[str, Any]:
-        return {"player": self.name, "notice": self.notice}
+        return {"player": self.name, "notice": self.notice, "busy": self.busy}

@@ -47,7 +47,7 @@ from nile_desktop.review.summary import (
     summarise,
     view_label,
 )
-from nile_desktop.saves.record import had_takebacks, record_finished
+from nile_desktop.saves.record import RecordTask, had_takebacks, record_later
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.review_chart import (
@@ -95,6 +95,8 @@ class ReviewScene(MenuScene):
         self.view_task: ReviewTask | None = None
         self.failed = False
         self.notice = ""
+        #: The accuracy going into the record, off the main thread.
+        self.record_task: RecordTask[list[str]] | None = None
         self.person = self.game.people()[0] if self.game.people() else 0
         self.view = self.game.default_view()
         self.every = False
@@ -155,6 +157,9 @@ class ReviewScene(MenuScene):
         self.want_view()
         if self.chart is not None:
             self.point = self.chart.selected
+        if self.record_task is not None and self.record_task.done:
+            self.notice = " ".join([self.notice, *(self.record_task.result or [])]).strip()
+            self.record_task = None
 
     def finished(self, task: ReviewTask) -> None:
         """The background review ended: show it, keep it in the save and the record."""
@@ -212,7 +217,7 @@ class ReviewScene(MenuScene):
         losses = {p.seat: p.mean_loss for p in summarise(review)
                   if p.seat in humans and p.decisions}
         if losses and record:
-            notices += record_finished(self.save, losses)
+            self.record_task = record_later(self.save, losses)
         self.notice = " ".join(notices)
 
     # -- words ---------------------------------------------------------------------------

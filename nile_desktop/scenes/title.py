@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import math
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.load_game import ask_if_in_use
 from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.tutorial.run import open_tutorial
+from nile_desktop.surface_cache import surface_cache
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
 from nile_desktop.ui import Button, Panel, theme, view
 
@@ -42,7 +42,7 @@ FAN_LEFT = ("papyrus", "wheat", "lettuce", "castor", "flax")
 FAN_RIGHT = ("spec:wheat+flax", "locust", "stone", "grapes", "onions")
 
 
-@lru_cache(maxsize=32)
+@surface_cache(screens=1)
 def _turned_card(name: str, width_px: int, label: str, angle: float) -> pygame.Surface:
     """A card face ``width_px`` pixels wide turned by ``angle`` degrees (made once per size)."""
     return pygame.transform.rotozoom(card_art.card_surface(name, width_px, label), -angle, 1.0)

@@ -1,4 +1,4 @@
-"""``python -m nile_desktop.soak engine|files|ui|folder``: run one part of the soak and report.
+"""``python -m nile_desktop.soak engine|files|ui|session|folder``: run one part of the soak and report.
 
 Each part prints what it counted and exits with status 1 if anything failed
 (0 otherwise), so CI can run a small soak on every push. The engine part
@@ -18,6 +18,12 @@ from collections.abc import Sequence
 from nile_desktop.formats import format_number
 
 MAX_SHOWN = 20
+
+
+def _file_kinds() -> tuple[str, ...]:
+    from nile_desktop.soak.files_soak import KINDS  # loaded only when asked, as below
+
+    return KINDS
 
 
 def _count(text: str) -> int:
@@ -50,7 +56,8 @@ def _files(args: argparse.Namespace) -> tuple[str, list[str]]:
     # Each part loads only when asked: `soak engine` runs without pygame.
     from nile_desktop.soak import files_soak
 
-    tally = files_soak.run(args.cases, args.seed, progress=args.progress)
+    tally = files_soak.run(args.cases, args.seed, progress=args.progress,
+                           skip=frozenset(args.skip))
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(tally.kinds.items()))
     return (f"{format_number(tally.cases, 'en')} cases ({kinds}; seed {args.seed}): "
             f"{format_number(tally.loaded, 'en')} loaded, "
@@ -66,6 +73,22 @@ def _ui(args: argparse.Namespace) -> tuple[str, list[str]]:
             f"{format_number(tally.moves, 'en')} moves played, {tally.games_over} games "
             f"finished, {tally.restarts} restarts after Quit; events per scene: {scenes})"
             ), tally.failures
+
+
+def _session(args: argparse.Namespace) -> tuple[str, list[str]]:
+    from nile_desktop.soak import session_soak  # loaded only when asked, as files_soak
+
+    tally = session_soak.run(args.games, args.seed, progress=args.progress)
+    start = tally.memory[1] if len(tally.memory) > 1 else None
+    if start is None or tally.end_memory is None or tally.growth is None:
+        memory = "memory not measured here (no /proc)"
+    else:
+        memory = (f"{start:.0f} MB resident as game 2 started, {tally.end_memory:.0f} MB after "
+                  f"game {tally.games} ({tally.growth:+.0f} MB)")
+    failures = list(tally.failures)
+    if tally.growth is not None and tally.growth > args.limit:
+        failures.append(f"the session grew by {tally.growth:.0f} MB, more than {args.limit} MB")
+    return f"{tally.games} games in one window (seed {args.seed}): {memory}", failures
 
 
 def _folder(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -91,12 +114,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     files.add_argument("--cases", type=_count, default=1000)
     files.add_argument("--seed", type=int, default=1)
     files.add_argument("--progress", action="store_true", help="print a line every 1,000 cases")
+    files.add_argument("--skip", action="append", default=[], metavar="KIND",
+                       choices=sorted(set(_file_kinds())),
+                       help="leave out one kind of file (again for more)")
     files.set_defaults(func=_files)
     ui = sub.add_parser("ui", help="random clicks, drags, keys, text, wheel and resizes")
     ui.add_argument("--events", type=_count, default=5000)
     ui.add_argument("--seed", type=int, default=1)
     ui.add_argument("--progress", action="store_true", help="print a line every 1,000 events")
     ui.set_defaults(func=_ui)
+    session = sub.add_parser("session", help="many whole games in one window, memory measured")
+    session.add_argument("--games", type=_count, default=20)
+    session.add_argument("--seed", type=int, default=1)
+    session.add_argument("--limit", type=_count, default=100,
+                         help="MB the session may grow from game 2 to its end (default 100)")
+    session.add_argument("--progress", action="store_true", help="print a line every game")
+    session.set_defaults(func=_session)
     folder = sub.add_parser("folder", help="a saves folder of N games: title and Load timed")
     folder.add_argument("--saves", type=_count, default=10_000)
     folder.add_argument("--seed", type=int, default=1)

@@ -9,6 +9,8 @@ nothing depends on a clock or on the inside of any one scene.
 from __future__ import annotations
 
 import os
+import traceback
+from pathlib import Path
 
 for _name, _value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy"),
                       ("PYGAME_HIDE_SUPPORT_PROMPT", "1")):
@@ -71,3 +73,10 @@ def resize(size: tuple[int, int]) -> pygame.event.Event:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         pygame.display.set_mode(size, pygame.RESIZABLE)
     return pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+
+
+def describe(exc: BaseException) -> str:
+    """The error and where it was raised (the innermost frame), on one line."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}: {str(exc)[:200]}{where}"

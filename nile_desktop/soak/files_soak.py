@@ -17,7 +17,9 @@ to the code that reads that kind of file in the game:
   settings that can be saved and read back unchanged (no odd text locks them);
 * an export onto an existing file (holding a damaged file's bytes) must be
   refused until replacing is confirmed, and an export onto the game's own
-  save or settings must be refused whatever is confirmed; neither file changes.
+  save or settings must be refused whatever is confirmed; neither file changes;
+* the player's record and reviews kept inside saves, as
+  :mod:`nile_desktop.soak.files_record` says.
 
 Every batch of cases is then shown to the real screens: the Title screen
 (with Continue pressed and the settings notice shown) and the Load screen
@@ -40,7 +42,6 @@ import random
 import shutil
 import tempfile
 import time
-import traceback
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -56,13 +57,20 @@ from nile_desktop.saves import library as save_library
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.settings import Settings, settings_path
-from nile_desktop.soak.drive import frames, headless_app
+from nile_desktop.soak.drive import describe, frames, headless_app
+from nile_desktop.soak.files_record import (
+    RecordCases,
+    finished_game_with_review,
+    kept_review_case,
+    valid_records,
+)
 from nile_desktop.soak.mutate import mutate
 from nile_desktop.tutorial import progress
 from nile_desktop.tutorial.progress import Progress, progress_path, start_state
 
 BATCH = 25
-KINDS = ("save", "save", "save", "settings", "position", "tutorial", "hints", "export")
+KINDS = ("save", "save", "save", "settings", "position", "tutorial", "hints", "export", "record",
+         "kept-review")
 
 
 @dataclass
@@ -94,13 +102,6 @@ def private_home() -> Iterator[Path]:
         else:
             os.environ["NILE_DESKTOP_HOME"] = old
         shutil.rmtree(folder, ignore_errors=True)
-
-
-def describe(exc: BaseException) -> str:
-    """The error and where it was raised (the innermost frame), on one line."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return f"{type(exc).__name__}: {str(exc)[:200]}{where}"
 
 
 def valid_files(seed: int) -> dict[str, list[bytes]]:
@@ -140,6 +141,8 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
                                 "games_started": 3, "new_game": full.new_game}).encode("utf-8")]
     out["export"] = out["save"][:2] + out["settings"][:1]
     out["tutorial"] = [tutorial_progress(rng, moves) for moves in (0, 1, 4)]
+    out["record"] = valid_records()
+    out["kept-review"] = [finished_game_with_review(seed)]
     return out
 
 
@@ -160,9 +163,11 @@ def tutorial_progress(rng: random.Random, moves: int) -> bytes:
 class FilesSoak:
     """One run: keeps the tally, the App for the screens and the files of the current batch."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, skip: frozenset[str] = frozenset()) -> None:
         self.seed = seed
+        self.kinds = tuple(kind for kind in KINDS if kind not in skip)
         self.tally = SoakTally()
+        self.record_cases = RecordCases(self.tally)
         self.app: Any = None
         self.screen_errors: list[BaseException] = []
         self.batch: list[tuple[Path, str]] = []
@@ -172,14 +177,17 @@ class FilesSoak:
     # -- cases --------------------------------------------------------------------------
     def case(self, number: int, valid: dict[str, list[bytes]]) -> None:
         rng = random.Random(f"{self.seed}:{number}")
-        kind = rng.choice(KINDS)
-        raw, names = mutate(rng.choice(valid[kind]), rng)
+        kind = rng.choice(self.kinds)
+        damage = kept_review_case if kind == "kept-review" else mutate
+        raw, names = damage(rng.choice(valid[kind]), rng)
         label = f"case {number} ({kind}: {'+'.join(names)}; seed {self.seed})"
         self.tally.cases += 1
         self.tally.kinds[kind] += 1
         self.tally.mutations.update(names)
         try:
-            getattr(self, f"feed_{kind}")(raw, number, label)
+            feed = getattr(self, f"feed_{kind}", None) or getattr(
+                self.record_cases, f"feed_{kind.replace('-', '_')}")
+            feed(raw, number, label)
         except Exception as exc:  # noqa: BLE001 - counted, not raised: this is the point
             self.tally.fail(f"{label}: {describe(exc)}")
 
@@ -332,6 +340,7 @@ class FilesSoak:
             if usable:
                 app.guarded(load.open, usable[-1])
                 frames(app, 2)
+        self.record_cases.show(app, frames, self.screen_errors)
         if self.screen_errors:
             labels = ", ".join(label for _path, label in self.batch[:3])
             for exc in self.screen_errors:
@@ -379,7 +388,9 @@ class FilesSoak:
         return self.tally
 
 
-def run(cases: int, seed: int, progress: bool = False) -> SoakTally:
-    """Run the files soak in a private home folder and return what it counted."""
+def run(cases: int, seed: int, progress: bool = False,
+        skip: frozenset[str] = frozenset()) -> SoakTally:
+    """Run the files soak in a private home folder and return what it counted (``skip``:
+    kinds of file left out)."""
     with private_home():
-        return FilesSoak(seed).run(cases, progress)
+        return FilesSoak(seed, skip).run(cases, progress)

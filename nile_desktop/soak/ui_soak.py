@@ -9,17 +9,23 @@ right-to-left, control characters), wheel turns and window resizes. Time
 passes too, so bots play and animations run. Every few hundred events the
 soak moves to another scene, the way a player would get there: the title,
 New game, Settings, Rules, Load, and running games with people, with bots
-and pass-and-play (started through the New game screen).
+and pass-and-play (started through the New game screen). Now and then a
+game is played to its end (a person's moves picked at random, the bots at
+full speed) and the soak goes where the results screen leads: the game's
+review (a shallow one, in one process), the player's record, or the replay;
+the random events that follow land on those screens.
 
-It needs nothing from inside any scene (the table included): it only sends
-events to the App and watches for exceptions, which the App would turn into
-the crash screen; the soak records them instead and goes back to the title.
+Apart from playing a finished game's moves as the table's own buttons would,
+it needs nothing from inside any scene: it only sends events to the App and
+watches for exceptions, which the App would turn into the crash screen; the
+soak records them instead and goes back to the title.
 Quitting (the title's Quit button) starts a new App and is counted. All
 files are written to a temporary home folder.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections import Counter
@@ -29,14 +35,27 @@ from typing import Any
 import pygame
 
 from nile_desktop.saves.library import list_saves
+from nile_desktop.scenes import nav
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.new_game import NewGameScene
+from nile_desktop.scenes.review_screen import ReviewScene
 from nile_desktop.scenes.rules import RulesScene
 from nile_desktop.scenes.settings import SettingsScene
+from nile_desktop.scenes.table.logic.flow import Phase
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.settings import Settings
-from nile_desktop.soak.drive import STEP, click, headless_app, key, motion, resize, text, wheel
-from nile_desktop.soak.files_soak import describe, private_home
+from nile_desktop.soak.drive import (
+    STEP,
+    click,
+    describe,
+    headless_app,
+    key,
+    motion,
+    resize,
+    text,
+    wheel,
+)
+from nile_desktop.soak.files_soak import private_home
 
 SCENARIO_EVERY = 150
 KIND_CHOICES = ("human", "random", "easy", "medium", "hard")
@@ -52,6 +71,18 @@ TEXTS = ("a", "Ana", "Šárka", "ěščřžýáíéůú", "²", "①", "٣", "e\
 SIZES = ((1280, 720),) * 6 + ((640, 360), (800, 600), (1024, 600), (1366, 768), (1920, 1080),
                               (2560, 1440), (600, 1000), (100, 100), (1, 1))
 BIG_SIZE = (3840, 2160)
+#: Where a scenario goes (the more often named, the more often chosen).
+SCENARIOS = ("title", "new", "settings", "rules", "load", "game", "game", "game",
+             "pass-and-play", "pass-and-play", "bots", "bots", "finish", "finish")
+#: The review a finished game opens in the soak: shallow and in this process, so it is ready
+#: in moments (the screen, its chart and its replay are soaked here, not the search).
+SOAK_REVIEW = {"iterations": 12, "deeper": 24, "workers": 1}
+#: Where a finished game goes next, as its results screen offers.
+AFTER_GAME = ("review", "record", "replay")
+#: Seconds of table time one step of a finished game advances (bots and effects sped up).
+GAME_STEP = 0.1
+#: Steps a game may take to finish before the soak calls it a failure (a stuck table).
+MAX_GAME_STEPS = 20_000
 
 
 @dataclass
@@ -61,6 +92,8 @@ class UiTally:
     events: int = 0
     moves: int = 0
     games_over: int = 0
+    games_finished: int = 0
+    after_game: Counter[str] = field(default_factory=Counter)
     restarts: int = 0
     scenes: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
@@ -80,6 +113,9 @@ def random_text(rng: random.Random) -> str:
 
 
 class UiSoak:
+    #: Whether the input resizes the window and toggles full screen (F11).
+    resizes = True
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -91,8 +127,9 @@ class UiSoak:
     # -- the App --------------------------------------------------------------------------
     def start(self) -> None:
         self.app = headless_app(Settings(language=self.rng.choice(("en", "cs")),
-                                         animation_speed=3.0))
+                                         animation_speed=3.0, bot_pace="fast"))
         self.app.crash = self.errors.append  # record instead of showing the crash scene
+        nav.register("review", functools.partial(ReviewScene, **SOAK_REVIEW))
         self.app.stack.push(TitleScene())
 
     def stop(self) -> None:
@@ -109,12 +146,13 @@ class UiSoak:
         """Go to a random scene as a player would (a game is started through New game)."""
         app, rng = self.app, self.rng
         app.guarded(app.stack.reset, TitleScene())
-        choice = rng.choice(("title", "new", "settings", "rules", "load", "game", "game",
-                             "game", "pass-and-play", "pass-and-play", "bots", "bots"))
+        choice = rng.choice(SCENARIOS)
         scenes = {"new": NewGameScene, "settings": SettingsScene, "rules": RulesScene,
                   "load": LoadGameScene}
         if choice in scenes:
             app.guarded(app.stack.push, scenes[choice]())
+        elif choice == "finish":
+            app.guarded(self.finish_game, rng.choice(AFTER_GAME))
         elif choice != "title":
             app.guarded(self.start_game, choice)
 
@@ -126,6 +164,8 @@ class UiSoak:
         for seat in range(count):
             if choice == "pass-and-play":
                 kind = "human"
+            elif choice == "finish":
+                kind = "human" if seat == 0 else "random"
             elif choice == "bots":
                 kind = rng.choice(("random", "easy", "medium"))
             else:
@@ -134,6 +174,43 @@ class UiSoak:
         setup.set_monuments(rng.random() < 0.7)
         setup.set_random_crops(rng.random() < 0.3)
         setup.start()
+
+    def finish_game(self, then: str) -> None:
+        """A game with one person and Random bots, played to its end (the person's moves
+        picked at random and played as the table's Play button plays them), then ``then``:
+        the review or the record (through the results screen's buttons) or the replay (as
+        the table's menu opens it)."""
+        self.start_game("finish")
+        table = self.app.stack.top
+        self.play_to_end(table)
+        self.tally.games_finished += 1
+        self.tally.after_game[then] += 1
+        if then == "replay":
+            nav.push(self.app.stack, "replay", save=table.game.session.save, at=None)
+        else:
+            table.game.after_game(then)
+
+    def play_to_end(self, table: Any) -> None:
+        """Step ``table`` until its game is over; drawn now and then, as a window would be."""
+        game, rng = table.game, self.rng
+        for step in range(MAX_GAME_STEPS):
+            session = game.session
+            if session.over and session.recording is None:
+                break
+            phase = game.flow.phase
+            if phase == Phase.HANDOFF:
+                game.ready()
+            elif phase == Phase.REVIEW:
+                game.done()
+            elif (phase == Phase.COMPOSE and session.is_human(session.active)
+                  and not game.guarded() and not session.over):
+                game.play(rng.choice(list(session.legal_moves())))
+            self.app.advance(GAME_STEP)
+            if step % 20 == 0:
+                self.app.render()
+        else:
+            raise RuntimeError(f"the game did not finish in {MAX_GAME_STEPS} steps "
+                               f"(phase {game.flow.phase})")
 
     # -- events ------------------------------------------------------------------------------
     def window_pos(self) -> tuple[int, int]:
@@ -166,14 +243,14 @@ class UiSoak:
                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
         if roll < 0.62:
             k = rng.choice(KEYS)
-            if k == pygame.K_F11 and rng.random() < 0.8:
+            if k == pygame.K_F11 and (rng.random() < 0.8 or not self.resizes):
                 k = pygame.K_TAB
             return [key(k, rng.choice(MODS), chr(k) if 32 <= k < 127 else "")]
         if roll < 0.80:
             return [text(random_text(rng))]
         if roll < 0.88:
             return [wheel(rng.choice((-3, -1, 1, 3)))]
-        if roll < 0.92:
+        if roll < 0.92 and self.resizes:
             return [resize(BIG_SIZE if rng.random() < 0.02 else rng.choice(SIZES))]
         return [motion(self.window_pos())]
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
 from nile_desktop import seats
 from nile_desktop.assets import AssetError, get_assets
 from nile_desktop.card_art import table_background
+from nile_desktop.surface_cache import surface_cache
 from nile_desktop.ui import textlog, view
 
 # -- palette (docs/ART.md) ----------------------------------------------------------
@@ -69,7 +69,7 @@ def px_font(size: int, bold: bool = False) -> pygame.font.Font:
     return font(view.current().px_size(size), bold)
 
 
-@lru_cache(maxsize=2048)
+@surface_cache(screens=2)
 def _render(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
     face = font(size, bold)
     try:
@@ -240,7 +240,7 @@ def vertical_gradient(
     return surf
 
 
-@lru_cache(maxsize=128)
+@surface_cache(screens=3)
 def _panel_image(w: int, h: int, radius: int, fill: tuple[int, ...],
                  scale: float = 1.0) -> pygame.Surface:
     """A panel of ``w`` x ``h`` pixels; outline, trim and inset follow ``scale``."""
@@ -261,7 +261,7 @@ def _panel_image(w: int, h: int, radius: int, fill: tuple[int, ...],
     return surf
 
 
-@lru_cache(maxsize=64)
+@surface_cache(screens=1)
 def _shade_image(w: int, h: int, radius: int) -> pygame.Surface:
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=radius)
@@ -348,7 +348,7 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10
               border_radius=radius + 4)
 
 
-@lru_cache(maxsize=4)
+@surface_cache(screens=1.2, megabytes=0)
 def _background(w: int, h: int) -> pygame.Surface:
     """The Nile at dusk: deep water shading to light, a reed bank and a papyrus shore."""
     try:
@@ -376,7 +376,7 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
         textlog.note_layer()
 
 
-@lru_cache(maxsize=4)
+@surface_cache(screens=1.2, megabytes=0)
 def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((*NIGHT, alpha))

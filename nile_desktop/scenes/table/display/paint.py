@@ -23,6 +23,7 @@ from nile_desktop import card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
+from nile_desktop.surface_cache import SurfaceCache, budget
 from nile_desktop.ui import textlog, theme
 
 log = logging.getLogger(__name__)
@@ -180,7 +181,8 @@ class Paint:
         return self.hits.add(element)
 
 
-_converted: dict[tuple[str, int, str | None], pygame.Surface] = {}
+#: Faces in the display's format by (card, width, caption), bounded by the memory they hold.
+_converted: SurfaceCache[tuple[str, int, str | None]] = SurfaceCache(lambda: budget(6))
 #: The largest face drawn so far of each (card, caption): smaller sizes are scaled from it,
 #: which is far quicker than drawing the art again at every size a card is shown at.
 _masters: dict[tuple[str, str | None], pygame.Surface] = {}
@@ -208,9 +210,7 @@ def _face(name: str, width: int, label: bool) -> pygame.Surface | None:
             face = face.convert_alpha()
         if master is None or master.get_width() < key[1]:
             _masters[(name, caption)] = face
-    if len(_converted) > 800:
-        _converted.clear()
-    _converted[key] = face
+    _converted.put(key, face)
     return face
 
 

@@ -388,6 +388,7 @@ class TableGame:
             self.fresh_draft()
         self._drive_bots()
         self._poll_suggestion()
+        self.session.take_record_notes()
         if self._chances_on():
             self.advisor.watch_chance(self.session, self.composing())
 

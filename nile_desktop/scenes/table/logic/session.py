@@ -25,7 +25,7 @@ from nile_desktop.engine import Move, MoveError, State
 from nile_desktop.engine.events import Event
 from nile_desktop.saves import SaveGame, autosave
 from nile_desktop.saves.format import ShownNames
-from nile_desktop.saves.record import record_finished
+from nile_desktop.saves.record import RecordTask, record_later
 from nile_desktop.scenes.table.logic.gamelog import GameLog
 from nile_desktop.seats import SeatKind
 
@@ -54,6 +54,8 @@ class GameSession:
         self.movers: list[int] = []
         self.state = self._rebuild(state)
         self.save_failed = False
+        #: The finished game going into the players' record, off the main thread.
+        self.recording: RecordTask[list[str]] | None = None
 
     # -- building --------------------------------------------------------------------
     def _rebuild(self, given: State | None) -> State:
@@ -124,9 +126,16 @@ class GameSession:
         self.log.add_turn(seat, str(move), events, reason=reason)
         self.write_autosave()
         if self.over and self.autosave_on:  # the players' record (record.json) learns the result
-            for note in record_finished(self.save):
-                self.log.add_note(note)
+            self.recording = record_later(self.save)
         return events
+
+    def take_record_notes(self) -> None:
+        """Once the record has the finished game, what it says goes into the log (each frame)."""
+        job = self.recording
+        if job is not None and job.done:
+            self.recording = None
+            for note in job.result or []:
+                self.log.add_note(note)
 
     def restart(self, save: SaveGame) -> None:
         """Go on as the game ``save`` describes (a replay seeking): the state and the whole
