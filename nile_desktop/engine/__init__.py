@@ -9,35 +9,76 @@ played, and replaying them rebuilds the exact same state on any machine.
     >>> events = state.apply(moves[-1])      # "pass"
 """
 
-from typing import Any
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .cards import ALL_CARD_NAMES, CROPS, KIND_BY_NAME, KIND_NAMES, MONUMENTS
-from .errors import (
-    BadPositionError,
-    EngineError,
-    IllegalMoveError,
-    InvalidMoveError,
-    MoveError,
-    RefusalCode,
-)
-from .events import BaseEvent, Event, redact
-from .exhaustive import assert_never
-from .legal import LegalMoves
-from .moves import Move
-from .outcome import Decided, Outcome, deciding_pile
-from .places import CardRef, Place, PlaceKind
-from .play import apply_known_legal
-from .position import FORMAT, FORMATS, position_dict
-from .powers import takeover_need
-from .queries import NEW_FIELD_MIN, Placement, Role, flooded_crop_names, placements
-from .rules import MAX_PLAYERS, MIN_PLAYERS, PLAYER_COUNTS, Rules, crop_count
-from .scoring import final_result, pile_order, piles, smallest_pile
-from .state import State, new_game
-from .view import Dealer, View, observe, resample
+
+if TYPE_CHECKING:
+    from .errors import (
+        BadPositionError,
+        EngineError,
+        IllegalMoveError,
+        InvalidMoveError,
+        MoveError,
+        RefusalCode,
+    )
+    from .events import BaseEvent, Event, redact
+    from .exhaustive import assert_never
+    from .legal import LegalMoves
+    from .moves import Move
+    from .outcome import Decided, Outcome, deciding_pile
+    from .places import CardRef, Place, PlaceKind
+    from .play import apply_known_legal
+    from .position import FORMAT, FORMATS, position_dict
+    from .powers import takeover_need
+    from .queries import NEW_FIELD_MIN, Placement, Role, flooded_crop_names, placements
+    from .rules import MAX_PLAYERS, MIN_PLAYERS, PLAYER_COUNTS, Rules, crop_count
+    from .scoring import final_result, pile_order, piles, smallest_pile
+    from .state import State, new_game
+    from .view import Dealer, View, observe, resample
+
+#: Where each name of the package lives. The constants of the cards are there at once;
+#: every other name is imported on first use, so that naming a card or a refusal code (the
+#: window's first frame does) does not build the whole engine.
+_MODULES: dict[str, str] = {
+    "errors": "BadPositionError EngineError IllegalMoveError InvalidMoveError MoveError RefusalCode",
+    "events": "BaseEvent Event redact",
+    "exhaustive": "assert_never",
+    "legal": "LegalMoves",
+    "moves": "Move",
+    "outcome": "Decided Outcome deciding_pile",
+    "places": "CardRef Place PlaceKind",
+    "play": "apply_known_legal",
+    "position": "FORMAT FORMATS position_dict",
+    "powers": "takeover_need",
+    "queries": "NEW_FIELD_MIN Placement Role flooded_crop_names placements",
+    "rules": "MAX_PLAYERS MIN_PLAYERS PLAYER_COUNTS Rules crop_count",
+    "scoring": "final_result pile_order piles smallest_pile",
+    "state": "State new_game",
+    "view": "Dealer View observe resample",
+}
+_LAZY: dict[str, str] = {name: module for module, names in _MODULES.items()
+                         for name in names.split()}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`_MODULES`, imported from its module on first use."""
+    try:
+        module = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
 
 def position_from_dict(data: Any) -> State:
     """A :class:`State` from parsed position JSON (NOTATION.md); see :meth:`State.from_dict`."""
+    from .state import State  # loaded on first use, like the package's other names
+
     return State.from_dict(data)
 
 
