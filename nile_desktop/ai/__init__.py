@@ -18,8 +18,9 @@ only the engine (never pygame), so bots also run headless and in tests.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from nile_desktop.engine.lazy import lazy_names
 
 from .levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS
 from .reasons import CardName, Reason
@@ -34,23 +35,14 @@ if TYPE_CHECKING:
 #: The names this package offers whose modules load the searches (and with them
 #: multiprocessing): each is imported the first time it is asked for, so the app can
 #: name the levels before its first frame without loading a single bot.
-_LAZY: dict[str, str] = {
-    "BOT_KINDS": "bot_factory", "make_bot": "bot_factory", "suggest": "bot_factory",
-    "Bot": "bots", "EasyBot": "bots", "MediumBot": "bots", "RandomBot": "bots",
-    "Chances": "chances", "win_chances": "chances", "FlatBot": "flat",
-    "ExpertBot": "search", "HardBot": "search",
+_MODULES: dict[str, str] = {
+    "bot_factory": "BOT_KINDS make_bot suggest",
+    "bots": "Bot EasyBot MediumBot RandomBot",
+    "chances": "Chances win_chances",
+    "flat": "FlatBot",
+    "search": "ExpertBot HardBot",
 }
-
-
-def __getattr__(name: str) -> Any:
-    """A name of :data:`_LAZY`, imported from its module on first use."""
-    try:
-        module = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULES, globals())
 
 
 __all__ = ["BOT_KINDS", "LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS", "Bot", "CardName", "Chances",

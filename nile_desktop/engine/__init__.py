@@ -11,10 +11,10 @@ played, and replaying them rebuilds the exact same state on any machine.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from .cards import ALL_CARD_NAMES, CROPS, KIND_BY_NAME, KIND_NAMES, MONUMENTS
+from .lazy import lazy_names
 
 if TYPE_CHECKING:
     from .errors import (
@@ -60,19 +60,7 @@ _MODULES: dict[str, str] = {
     "state": "State new_game",
     "view": "Dealer View observe resample",
 }
-_LAZY: dict[str, str] = {name: module for module, names in _MODULES.items()
-                         for name in names.split()}
-
-
-def __getattr__(name: str) -> Any:
-    """A name of :data:`_MODULES`, imported from its module on first use."""
-    try:
-        module = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULES, globals())
 
 
 def position_from_dict(data: Any) -> State:

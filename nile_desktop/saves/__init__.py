@@ -15,9 +15,9 @@ the other modules are imported by name.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from nile_desktop.engine.lazy import lazy_names
 from nile_desktop.saves.errors import SaveError, without_surrogates
 
 if TYPE_CHECKING:
@@ -37,22 +37,12 @@ if TYPE_CHECKING:
 #: The re-exported names whose modules load the engine, locks and the file code: each is
 #: imported the first time it is asked for, so the settings (which need only the errors)
 #: can be read before the window's first frame without them.
-_LAZY: dict[str, str] = {
-    **dict.fromkeys(("autosave", "load_save", "log_opened", "new_save", "new_save_path",
-                     "read_save", "save_and_leave", "saves_dir", "write_save"), "files"),
-    **dict.fromkeys(("AUTOSAVE_NAME", "SaveGame", "Seat", "save_from_dict"), "format"),
+_MODULES: dict[str, str] = {
+    "files": "autosave load_save log_opened new_save new_save_path read_save save_and_leave "
+             "saves_dir write_save",
+    "format": "AUTOSAVE_NAME SaveGame Seat save_from_dict",
 }
-
-
-def __getattr__(name: str) -> Any:
-    """A name of :data:`_LAZY`, imported from its module on first use."""
-    try:
-        module = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULES, globals())
 
 
 __all__ = [
