@@ -52,6 +52,16 @@ def test_each_hint_shows_once_and_is_remembered() -> None:
     assert again.current is None
 
 
+def test_pass_and_play_your_field_means_the_person_at_the_screen() -> None:
+    """R-HARV-1 in pass and play: a flood that harvests another person's field says nothing
+    to the person at the screen ("your field" would be false); their own harvest does."""
+    hints = Hints([0, 2])
+    hints.landed([harvest(2)], viewer=0)
+    assert hints.current is None
+    hints.landed([harvest(0)], viewer=0)
+    assert hints.current is not None and hints.current.id == "own-flood"
+
+
 def test_a_flood_hint_goes_when_the_next_flood_turns_up() -> None:
     """R-FLOOD-1, R-HARV-1: "the flood matched one of your fields" points at the flood pile;
     once the next flood card lies there, the hint would speak of a card no longer shown."""

@@ -105,17 +105,20 @@ class Hints:
         if self.current is not None and seat in self.humans:
             self.close()
 
-    def landed(self, events: Sequence[Event]) -> None:
+    def landed(self, events: Sequence[Event], viewer: int | None = None) -> None:
         """Events landed on the table (their cards arrived, the log tells them): they may
         bring a hint (a harvest of a person's field, a locust; others bring none). A hint
         answers what the table shows, never what the engine has decided but the table
         not yet played. A hint about a flood goes when the next flood turns up (its arrow
-        would point at a card it no longer speaks of)."""
+        would point at a card it no longer speaks of). ``viewer`` is the person at the
+        screen when the table knows it (pass and play): "your field" is theirs, so another
+        person's harvest brings no hint."""
         for e in events:
             if isinstance(e, FloodRevealed) and self.current is not None \
                     and self.current.id in FLOOD_HINTS:
                 self.close()
-            if isinstance(e, Harvested) and e.seat in self.humans:
+            if isinstance(e, Harvested) and e.seat in self.humans \
+                    and (viewer is None or e.seat == viewer):
                 self.offer(Hint("own-flood", TEXTS["own-flood"], "flood"))
             elif isinstance(e, LocustStruck):
                 self.offer(Hint("locust", TEXTS["locust"], "discard"))

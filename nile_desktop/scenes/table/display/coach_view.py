@@ -150,7 +150,7 @@ class CoachView:
     def _landed(self, events: Sequence[Event]) -> None:
         """Events landed on the table: a hint answers them now, as the person sees them."""
         if self.hints is not None:
-            self.hints.landed(events)
+            self.hints.landed(events, self.table.revealed)
 
     def _hold(self) -> None:
         if self.coach is not None and self.coach.holding(self.session.state):

@@ -88,6 +88,10 @@ class TableGame:
     def phase(self) -> Phase:
         return self.flow.phase
 
+    @property
+    def revealed(self) -> int | None:
+        return self.flow.revealed
+
     def composing(self) -> bool:
         return self.flow.phase == Phase.COMPOSE and self.flow.revealed == self.session.active
 
