@@ -100,6 +100,6 @@ def test_files_soak_refuses_or_recomputes_forged_kept_reviews(
     right game digest are checked like any other input: refused or reviewed afresh."""
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
     monkeypatch.setattr(files_soak, "KINDS", ("kept-review",))
-    tally = files_soak.run(40, seed=3)
-    assert tally.kinds["kept-review"] == 40
+    tally = files_soak.run(12, seed=3)  # CI's files soak forges many more
+    assert tally.kinds["kept-review"] == 12
     assert tally.failures == []
