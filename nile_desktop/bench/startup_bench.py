@@ -86,7 +86,10 @@ def _ensure_builds(build: ModuleType, out: Path, work: Path, rebuild: bool) -> d
     import bundle_info  # from build_spec/, put on sys.path by _build_module
 
     programs: dict[str, Path] = {}
-    clean_venv = rebuild  # a rebuild starts from a clean environment, once for both
+    # The game is always built from a clean environment, its checkout installed afresh (an
+    # environment kept from an earlier build would freeze the game installed then); the bare
+    # window, which has no game in it, reuses it.
+    clean_venv = True
     for name, bare in ((bundle_info.APP_NAME, False), (bundle_info.BARE_NAME, True)):
         _root, executable = build.bundle_paths(out, name)
         if rebuild or not executable.exists():
