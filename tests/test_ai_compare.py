@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nile_desktop.ai.arena import GameRecord, write_csv
+from nile_desktop.ai.arena_files import GameRecord, write_csv
 from nile_desktop.ai.compare import main, pair, sign_test
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from nile_desktop.ai.arena import read_csv
+from nile_desktop.ai.arena_files import read_csv
 from nile_desktop.ai.gauntlet import MEMBERS, main, share, tables
 
 TINY = ["--iterations", "6", "--workers", "1", "--games", "1", "--round", "1", "--quiet"]

@@ -6,7 +6,8 @@ import csv
 
 from nile_desktop.ai import LEVELS
 from nile_desktop.ai.arena import main as arena_main
-from nile_desktop.ai.arena import read_csv, score_of
+from nile_desktop.ai.arena import score_of
+from nile_desktop.ai.arena_files import read_csv
 from nile_desktop.ai.ladder import main as ladder_main
 from nile_desktop.ai.ladder import pairings
 from nile_desktop.ai.stats import Sprt

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from nile_desktop.ai.arena import CSV_HEADER, CsvError, read_csv, write_csv
 from nile_desktop.ai.arena import main as arena_main
+from nile_desktop.ai.arena_files import CSV_HEADER, CsvError, read_csv, write_csv
 from nile_desktop.ai.ladder import main as ladder_main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -43,7 +43,8 @@ from typing import Any
 from nile_desktop.engine import Move, Rules, new_game, observe
 
 from . import LEVELS
-from .arena import GameRecord, play_game, read_csv, score_of
+from .arena import play_game, score_of
+from .arena_files import GameRecord, read_csv
 from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
 from .reliability import Prediction, groups, table
 

@@ -24,7 +24,8 @@ import csv
 import sys
 from dataclasses import dataclass
 
-from .arena import GameRecord, read_csv, won
+from .arena import won
+from .arena_files import GameRecord, read_csv
 from .stats import sign_test, wilson
 
 

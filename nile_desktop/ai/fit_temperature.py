@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 from nile_desktop.engine import Move, Rules, new_game
 
-from .arena import read_csv, score_of
+from .arena import score_of
+from .arena_files import read_csv
 from .chances import TEMPERATURE
 from .model import Table, win_shares
 from .playouts import STRENGTHS

@@ -48,17 +48,8 @@ from itertools import combinations
 from typing import Any
 
 from . import BOT_KINDS
-from .arena import (
-    GameRecord,
-    rank_of,
-    read_csv,
-    run,
-    score,
-    search_options,
-    setup_text,
-    sprt_bounds,
-    write_csv,
-)
+from .arena import rank_of, run, score, search_options, sprt_bounds
+from .arena_files import GameRecord, read_csv, setup_text, write_csv
 from .stats import Sprt, wilson
 
 #: The gauntlet's members, strongest style first, and what each one is.

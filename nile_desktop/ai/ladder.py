@@ -26,18 +26,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import BOT_KINDS, LEVELS
-from .arena import (
-    GameRecord,
-    percentile,
-    read_csv,
-    refusing_bad_csv,
-    run,
-    score,
-    search_options,
-    setup_text,
-    sprt_bounds,
-    write_csv,
-)
+from .arena import percentile, run, score, search_options, sprt_bounds
+from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
 from .stats import Sprt, wilson
 
 
