@@ -55,6 +55,12 @@ REVERB_SETTINGS = {"room-size": 0.62, "damp": 0.35, "width": 0.9, "level": 0.8}
 Samples = np.ndarray
 
 
+def samples(x: object) -> Samples:
+    """``x`` as the array it is: numpy's arithmetic and scipy's filters are typed as
+    returning anything, and this says what they gave back (no copy is made)."""
+    return np.asarray(x)
+
+
 # --- loudness --------------------------------------------------------------------------
 
 
@@ -183,7 +189,7 @@ def fluidsynth(midi: Path, wav: Path, gain: float = 0.5) -> Samples:
     subprocess.run([*command, str(SOUND_FONT), str(midi)], check=True, capture_output=True)
     x, rate = soundfile.read(str(wav), dtype="float64", always_2d=True)
     assert rate == RATE
-    return x
+    return samples(x)
 
 
 def render(piece: Piece, cycles: int = 1, keep: Path | None = None) -> Samples:
@@ -211,7 +217,7 @@ def render_loop(piece: Piece, keep: Path | None = None, seam: float = 0.25) -> S
     m = int(seam * RATE)
     w = (0.5 - 0.5 * np.cos(np.linspace(0.0, np.pi, m)))[:, None]
     cycle[-m:] = (1 - w) * cycle[-m:] + w * x[n - m:n]
-    return cycle
+    return samples(cycle)
 
 
 # --- files ---------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import zlib
 import numpy as np
 from scipy import signal
 
-from nile_desktop.tools.sound_render import RATE, Samples
+from nile_desktop.tools.sound_render import RATE, Samples, samples
 
 Rng = np.random.Generator
 
@@ -39,20 +39,20 @@ def times(x: Samples) -> Samples:
 
 
 def noise(rng: Rng, seconds: float) -> Samples:
-    return rng.uniform(-1.0, 1.0, int(round(seconds * RATE)))
+    return samples(rng.uniform(-1.0, 1.0, int(round(seconds * RATE))))
 
 
 def band(x: Samples, low: float, high: float, order: int = 2) -> Samples:
     sos = signal.butter(order, [low, high], "bandpass", fs=RATE, output="sos")
-    return signal.sosfilt(sos, x)
+    return samples(signal.sosfilt(sos, x))
 
 
 def lowpass(x: Samples, cutoff: float, order: int = 2) -> Samples:
-    return signal.sosfilt(signal.butter(order, cutoff, "lowpass", fs=RATE, output="sos"), x)
+    return samples(signal.sosfilt(signal.butter(order, cutoff, "lowpass", fs=RATE, output="sos"), x))
 
 
 def highpass(x: Samples, cutoff: float, order: int = 2) -> Samples:
-    return signal.sosfilt(signal.butter(order, cutoff, "highpass", fs=RATE, output="sos"), x)
+    return samples(signal.sosfilt(signal.butter(order, cutoff, "highpass", fs=RATE, output="sos"), x))
 
 
 def envelope(attack: float, decay: float) -> Samples:
@@ -69,7 +69,7 @@ def envelope(attack: float, decay: float) -> Samples:
 def burst(rng: Rng, low: float, high: float, attack: float, decay: float) -> Samples:
     """Band-limited noise under :func:`envelope`: a puff of air, a hiss, a crack."""
     shape = envelope(attack, decay)
-    return band(noise(rng, len(shape) / RATE), low, high) * shape
+    return samples(band(noise(rng, len(shape) / RATE), low, high) * shape)
 
 
 def place(into: Samples, sound: Samples, at: float, gain: float = 1.0) -> Samples:
@@ -112,7 +112,7 @@ def room(x: Samples, rng: Rng, size: float = 1.0, wet: float = 0.16) -> Samples:
         ir[int(delay * size * RATE)] += gain
     wet_part = signal.fftconvolve(x, ir)[:len(x)]
     wet_part *= np.max(np.abs(x)) / max(1e-9, np.max(np.abs(wet_part)))
-    return x + wet * wet_part
+    return samples(x + wet * wet_part)
 
 
 # --- paper ----------------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def friction(rng: Rng, seconds: float, speed: Samples) -> Samples:
     for at in np.sort(rng.uniform(0, seconds, rng.poisson(expected))):
         if rng.uniform() < speed[min(len(speed) - 1, int(at * RATE))]:
             place(fibres, grain(rng, 0.0015, 2500, 8000), at, rng.uniform(0.05, 0.2))
-    return 0.6 * dull + 0.25 * bright + fibres
+    return samples(0.6 * dull + 0.25 * bright + fibres)
 
 
 def slide(rng: Rng) -> Samples:
@@ -243,7 +243,7 @@ def locust(rng: Rng) -> Samples:
     roar = band(noise(rng, seconds), 80, 600) * (1.0 + 0.5 * near / max(1e-9, np.max(np.abs(near))))
     hiss = band(noise(rng, seconds), 3000, 8000)
     shape = np.minimum(1.0, t / 0.7) * np.minimum(1.0, (seconds - t) / 1.0)
-    return (out + 0.45 * roar + 0.05 * hiss) * shape
+    return samples((out + 0.45 * roar + 0.05 * hiss) * shape)
 
 
 def knock(rng: Rng, size: float) -> Samples:
