@@ -6,13 +6,22 @@ UTF-8. Some tests log a lone surrogate on purpose (a file name read from the dis
 one, and the game must keep such a line), which UTF-8 cannot carry: the transfer would fail
 and stop the whole run. So captured text keeps such characters escaped (``\\udcff``), as the
 game's own log file does. Nothing a test asserts is changed.
+
+Every test runs the game headless: SDL's dummy video and audio drivers (no window, no sound
+device) and no pygame banner. They are set here, before any test module imports pygame, so
+no test file repeats them; a test that needs another driver sets its own in its environment.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator
 
 import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def _escaped(text: str) -> str:

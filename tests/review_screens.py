@@ -10,30 +10,24 @@ kept in the save, as a second look finds it.
 
 from __future__ import annotations
 
-import os
+import random
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
+from review_games import BLUNDER, OPENING, scripted_save
+from ui_driver import UiDriver
 
-import random  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-from functools import lru_cache  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-import pytest  # noqa: E402
-from review_games import BLUNDER, OPENING, scripted_save  # noqa: E402
-from ui_driver import UiDriver  # noqa: E402
-
-from nile_desktop.ai import make_bot  # noqa: E402
-from nile_desktop.engine import observe  # noqa: E402
-from nile_desktop.review.cache import with_review  # noqa: E402
-from nile_desktop.review.runner import Game, Review, compute_review  # noqa: E402
-from nile_desktop.saves import SaveGame, load_save, write_save  # noqa: E402
-from nile_desktop.scenes import nav  # noqa: E402
-from nile_desktop.scenes.title import TitleScene  # noqa: E402
-from nile_desktop.ui import dump  # noqa: E402
+from nile_desktop.ai import make_bot
+from nile_desktop.engine import observe
+from nile_desktop.review.cache import with_review
+from nile_desktop.review.runner import Game, Review, compute_review
+from nile_desktop.saves import SaveGame, load_save, write_save
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.title import TitleScene
+from nile_desktop.ui import dump
 
 K = 24
 #: The blunder's move index (0-based): the 19th move of the game.
@@ -69,7 +63,6 @@ def saved(save: SaveGame, path: Path) -> SaveGame:
     write_save(path, save)
     loaded, _state = load_save(path)
     return loaded
-
 
 
 def title_driver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[UiDriver]:

@@ -8,35 +8,29 @@ SDL's dummy audio driver is a real mixer that plays into nothing, so what reache
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
+import test_scenes_headless
+from table_fakes import NotPlaced
+from test_audio import FakeChannel
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-import test_scenes_headless  # noqa: E402
-from table_fakes import NotPlaced  # noqa: E402
-from test_audio import FakeChannel  # noqa: E402
-
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.app_sound import MAX_AT_ONCE, Asked, chosen, music_for  # noqa: E402
-from nile_desktop.audio import DUCK_DEPTH  # noqa: E402
-from nile_desktop.engine import CardRef, Rules, new_game  # noqa: E402
-from nile_desktop.engine import events as ev  # noqa: E402
-from nile_desktop.saves import new_save  # noqa: E402
-from nile_desktop.scenes.settings import SettingsScene  # noqa: E402
-from nile_desktop.scenes.table import TableScene  # noqa: E402
-from nile_desktop.scenes.table.logic.board import TableBoard  # noqa: E402
-from nile_desktop.scenes.table.logic.effects import Stage, fx_deal  # noqa: E402
-from nile_desktop.scenes.table.logic.layout import grid_shape  # noqa: E402
-from nile_desktop.scenes.title import TitleScene  # noqa: E402
-from nile_desktop.settings import load_settings  # noqa: E402
+from nile_desktop.app import App
+from nile_desktop.app_sound import MAX_AT_ONCE, Asked, chosen, music_for
+from nile_desktop.audio import DUCK_DEPTH
+from nile_desktop.engine import CardRef, Rules, new_game
+from nile_desktop.engine import events as ev
+from nile_desktop.saves import new_save
+from nile_desktop.scenes.settings import SettingsScene
+from nile_desktop.scenes.table import TableScene
+from nile_desktop.scenes.table.logic.board import TableBoard
+from nile_desktop.scenes.table.logic.effects import Stage, fx_deal
+from nile_desktop.scenes.table.logic.layout import grid_shape
+from nile_desktop.scenes.title import TitleScene
+from nile_desktop.settings import load_settings
 
 #: The headless app of the scene tests, in a home folder of its own (fixtures).
 home, make_app = test_scenes_headless.home, test_scenes_headless.make_app

@@ -7,19 +7,14 @@ cue (R-COMP-1: every crop has its own symbol, for colour-blind players).
 from __future__ import annotations
 
 import itertools
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from nile_desktop import card_art  # noqa: E402
-from nile_desktop.engine.cards import ALL_CARD_NAMES, CROPS, MONUMENTS, SPEC_PAIRS, spec_name  # noqa: E402
-from nile_desktop.paths import assets_dir  # noqa: E402
-from nile_desktop.tools.card_symbols import CROP_PALETTES  # noqa: E402
+from nile_desktop import card_art
+from nile_desktop.engine.cards import ALL_CARD_NAMES, CROPS, MONUMENTS, SPEC_PAIRS, spec_name
+from nile_desktop.paths import assets_dir
+from nile_desktop.tools.card_symbols import CROP_PALETTES
 
 TABLE_WIDTH = 90  # a card on the table at 1280 x 720
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import wave
 from pathlib import Path
 
@@ -11,9 +10,6 @@ import pytest
 
 from nile_desktop import assets as assets_module
 from nile_desktop.assets import AssetError, Assets, get_assets
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="70" viewBox="0 0 50 70">'

@@ -9,23 +9,18 @@ is checked in ``test_sound_assets.py``.
 from __future__ import annotations
 
 import importlib.util
-import os
 import shutil
 import struct
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import numpy as np
+import pygame
+import pytest
+import soundfile
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-import soundfile  # noqa: E402
-
-from nile_desktop import audio  # noqa: E402
-from nile_desktop.paths import asset, assets_dir  # noqa: E402
-from nile_desktop.tools import (  # noqa: E402
+from nile_desktop import audio
+from nile_desktop.paths import asset, assets_dir
+from nile_desktop.tools import (
     assets_sheet,
     make_faces,
     make_icons,

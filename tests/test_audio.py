@@ -7,7 +7,6 @@ what reaches it (channels, volumes, the streamed music) can be checked.
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 import wave
 from collections.abc import Iterator
@@ -28,7 +27,6 @@ from nile_desktop.audio import (
 )
 from nile_desktop.paths import assets_dir
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 VOLUME_STEP = 1 / 128  # SDL keeps volumes in 128 steps
 
 

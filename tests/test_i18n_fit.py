@@ -8,24 +8,18 @@ survives Czech and long player names. A scene added to the game is added to
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
+from nile_desktop.scenes.stack import Scene
+from nile_desktop.ui import textlog
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.scenes.stack import Scene  # noqa: E402
-from nile_desktop.ui import textlog  # noqa: E402
-
-from text_fit import headless_app, record_frame, scene_text_problems, untranslated  # noqa: E402
+from text_fit import headless_app, record_frame, scene_text_problems, untranslated
 
 LONG_NAME = "Maximiliána Konstantinová-Přibyslavská"
 

@@ -11,23 +11,17 @@ seat's default name with one function.
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
+from nile_desktop.saves import library
 
-import pytest  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.saves import library  # noqa: E402
-
-from text_fit import headless_app, record_frame  # noqa: E402
+from text_fit import headless_app, record_frame
 
 
 @pytest.fixture

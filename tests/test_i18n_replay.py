@@ -3,23 +3,17 @@ pseudo-language, with six long-named seats, from 1024×600 up."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
+from test_table_replay import played
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
 
-import pytest  # noqa: E402
-from test_table_replay import played  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-
-from text_fit import drawing_text_problems, headless_app, scene_text_problems  # noqa: E402
+from text_fit import drawing_text_problems, headless_app, scene_text_problems
 
 KINDS = ("human", "easy", "medium", "hard", "random", "easy")
 LONG = "Maximiliána Konstantinová-Přibyslavská"

@@ -8,29 +8,23 @@ tell bot reasons in the language current when drawn.
 
 from __future__ import annotations
 
-import os
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import random  # noqa: E402
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
 
-import pytest  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-
-from text_fit import (  # noqa: E402
+from text_fit import (
     drawing_text_problems,
     headless_app,
     record_frame,
     scene_text_problems,
     untranslated,
-)  # noqa: E402
+)
 
 KINDS = ("human", "easy", "medium", "hard", "random", "easy")
 

@@ -6,17 +6,12 @@ header and repeated "settings saved")."""
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
+from test_logs import clean_logging  # noqa: F401  (the fixture)
 
-import pytest  # noqa: E402
-from test_logs import clean_logging  # noqa: E402, F401  (the fixture)
-
-from nile_desktop import logs, saves, settings  # noqa: E402
+from nile_desktop import logs, saves, settings
 
 
 @pytest.fixture

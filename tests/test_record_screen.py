@@ -3,25 +3,19 @@ to the review and the record from the title, Load and the results."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
+from review_games import bot_save
+from review_screens import finished_game, record_pushes, saved, title_driver
+from ui_driver import UiDriver
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from review_games import bot_save  # noqa: E402
-from review_screens import finished_game, record_pushes, saved, title_driver  # noqa: E402
-from ui_driver import UiDriver  # noqa: E402
-
-from nile_desktop.engine import Outcome  # noqa: E402
-from nile_desktop.saves.record import RecordStore, game_entry, record_finished  # noqa: E402
-from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
+from nile_desktop.engine import Outcome
+from nile_desktop.saves.record import RecordStore, game_entry, record_finished
+from nile_desktop.scenes.record_screen import RecordScene
 
 
 @pytest.fixture(autouse=True)

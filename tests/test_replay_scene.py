@@ -6,22 +6,16 @@ the menu of a finished game.
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
+from test_table_replay import played
+from ui_driver import UiDriver
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from test_table_replay import played  # noqa: E402
-from ui_driver import UiDriver  # noqa: E402
-
-from nile_desktop.scenes import nav  # noqa: E402
-from nile_desktop.ui import dump  # noqa: E402
+from nile_desktop.scenes import nav
+from nile_desktop.ui import dump
 
 CONTROLS = ("replay.step.first", "replay.step.back", "replay.step.play", "replay.step.forward",
             "replay.step.last", "replay.seek")

@@ -3,34 +3,28 @@ small (1024×600) and a large (1920×1080) window, with long names and a busy re
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
+from review_screens import K, finished_game, reviewed_game
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-from pathlib import Path  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.ai.levels import LEVELS
+from nile_desktop.app import LOGICAL_SIZE, App
+from nile_desktop.engine import Outcome
+from nile_desktop.saves import SaveGame
+from nile_desktop.saves.record import RecordStore, game_entry, record_finished
+from nile_desktop.scenes.record_screen import RecordScene
+from nile_desktop.scenes.review_screen import ReviewScene
+from nile_desktop.scenes.stack import Scene
+from nile_desktop.scenes.title import TitleScene
+from nile_desktop.settings import Settings
+from nile_desktop.ui import textlog
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from review_screens import K, finished_game, reviewed_game  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.ai.levels import LEVELS  # noqa: E402
-from nile_desktop.app import LOGICAL_SIZE, App  # noqa: E402
-from nile_desktop.engine import Outcome  # noqa: E402
-from nile_desktop.saves import SaveGame  # noqa: E402
-from nile_desktop.saves.record import RecordStore, game_entry, record_finished  # noqa: E402
-from nile_desktop.scenes.record_screen import RecordScene  # noqa: E402
-from nile_desktop.scenes.review_screen import ReviewScene  # noqa: E402
-from nile_desktop.scenes.stack import Scene  # noqa: E402
-from nile_desktop.scenes.title import TitleScene  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
-from nile_desktop.ui import textlog  # noqa: E402
-
-from text_fit import STEP, record_frame, untranslated  # noqa: E402
+from text_fit import STEP, record_frame, untranslated
 
 LONG_NAME = "Maximiliána Konstantinová-Přibyslavská"
 SIZES = [(1024, 600), (1920, 1080)]

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import os
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import json  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from review_games import TAKEOVER  # noqa: E402
-from review_screens import (  # noqa: E402
+import pygame
+import pytest
+from review_games import TAKEOVER
+from review_screens import (
     BLUNDER_INDEX,
     K,
     finished_game,
@@ -26,14 +20,14 @@ from review_screens import (  # noqa: E402
     saved,
     title_driver,
 )
-from ui_driver import UiDriver  # noqa: E402
+from ui_driver import UiDriver
 
-from nile_desktop.review.cache import cached_review  # noqa: E402
-from nile_desktop.review.runner import Game  # noqa: E402
-from nile_desktop.review.summary import mark_label  # noqa: E402
-from nile_desktop.saves.record import RecordStore  # noqa: E402
-from nile_desktop.scenes import nav  # noqa: E402
-from nile_desktop.scenes.review_screen import ReviewScene  # noqa: E402
+from nile_desktop.review.cache import cached_review
+from nile_desktop.review.runner import Game
+from nile_desktop.review.summary import mark_label
+from nile_desktop.saves.record import RecordStore
+from nile_desktop.scenes import nav
+from nile_desktop.scenes.review_screen import ReviewScene
 
 
 @pytest.fixture

@@ -6,24 +6,18 @@ stepped by hand (``app.frame(dt)``), so nothing here waits on a clock.
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
+from review_screens import K, reviewed_game
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from review_screens import K, reviewed_game  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import LOGICAL_SIZE, App  # noqa: E402
-from nile_desktop.scenes.stack import Scene  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
-from nile_desktop.ui.view import Viewport  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import LOGICAL_SIZE, App
+from nile_desktop.scenes.stack import Scene
+from nile_desktop.settings import Settings
+from nile_desktop.ui.view import Viewport
 
 STEP = 1 / 60
 

@@ -8,18 +8,14 @@ any screen is driven in a real X window (``tests/test_xvfb.py``).
 from __future__ import annotations
 
 import os
+import threading
+import time
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import threading  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from nile_desktop import paths  # noqa: E402
-from nile_desktop.soak.drive import headless_app  # noqa: E402
+from nile_desktop import paths
+from nile_desktop.soak.drive import headless_app
 
 HOUR = 3600
 

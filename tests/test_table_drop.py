@@ -7,20 +7,16 @@ panel; the card goes to the one place of that crop they may plant in
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from table_driver import TablePerson, centre, headless_app
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_driver import TablePerson, centre, headless_app  # noqa: E402
-
-from nile_desktop.app import App  # noqa: E402
+from nile_desktop.app import App
 
 
 @pytest.fixture

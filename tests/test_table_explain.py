@@ -8,21 +8,17 @@ drawn headless at the window sizes a player uses.
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+import test_table_view
+from test_table_view import frames, set_position, table_for, to_person
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-import test_table_view  # noqa: E402
-from test_table_view import frames, set_position, table_for, to_person  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.engine.powers import takeover_margin, takeover_terms  # noqa: E402
-from nile_desktop.scenes.table.logic.layout import TableLayout  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
+from nile_desktop.engine.powers import takeover_margin, takeover_terms
+from nile_desktop.scenes.table.logic.layout import TableLayout
 
 SIX = ("human", "easy", "easy", "easy", "easy", "easy")
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (3840, 2160)]

@@ -6,17 +6,12 @@ must not cover who the seat is ("Easy bot") while the player decides.
 
 from __future__ import annotations
 
-import os
+import pygame
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-
-from nile_desktop.scenes.table.display.frame import TableDrawer  # noqa: E402
-from nile_desktop.scenes.table.display.paint import Element, Paint  # noqa: E402
-from nile_desktop.scenes.table.display.seats_view import SEAT_HEAD_UNITS  # noqa: E402
-from nile_desktop.scenes.table.logic.layout import TableLayout  # noqa: E402
+from nile_desktop.scenes.table.display.frame import TableDrawer
+from nile_desktop.scenes.table.display.paint import Element, Paint
+from nile_desktop.scenes.table.display.seats_view import SEAT_HEAD_UNITS
+from nile_desktop.scenes.table.logic.layout import TableLayout
 
 
 def test_a_glowing_field_in_a_seat_stays_below_its_name_and_kind() -> None:

@@ -11,28 +11,23 @@ speculation (R-SPEC-3) and a Monument's erosion (R-MON-6) get a banner.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
+from bot_pace_bench import STEP, bot_game, measure
+from table_driver import TablePerson, headless_app
+from test_table_play import start  # (the same table, names and rules)
 
-import pytest  # noqa: E402
-from bot_pace_bench import STEP, bot_game, measure  # noqa: E402
-from table_driver import TablePerson, headless_app  # noqa: E402
-from test_table_play import start  # noqa: E402  (the same table, names and rules)
-
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.engine.events import FloodRevealed, GameOver  # noqa: E402
+from nile_desktop.app import App
+from nile_desktop.engine.events import FloodRevealed, GameOver
 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     yield from headless_app(tmp_path, monkeypatch, speed=4.0)
-
 
 
 #: The events a sound of the table's effects speaks of ("slide" also answers clicks).

@@ -9,19 +9,15 @@ being passed (R-HARV-3: storage is secret; hands are private).
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
+from table_driver import TablePerson, headless_app
 
-import pytest  # noqa: E402
-from table_driver import TablePerson, headless_app  # noqa: E402
-
-from nile_desktop.app import App  # noqa: E402
+from nile_desktop.app import App
 
 PRIVATE = ("hand", "storage")
 

@@ -10,21 +10,17 @@ or after their turn while the bots play. Frames pass at 1/60 s through
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from table_driver import STEP, TablePerson, headless_app
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_driver import STEP, TablePerson, headless_app  # noqa: E402
-
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.scenes.table.logic.prompt import MESSAGE_TIME  # noqa: E402
+from nile_desktop.app import App
+from nile_desktop.scenes.table.logic.prompt import MESSAGE_TIME
 
 PRESS_AGAIN = "Press again to take back your turn"
 

@@ -4,20 +4,16 @@ every card can be named, and the table lays itself out at every window size."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
+from nile_desktop.settings import Settings
 
 STEP = 1 / 60
 

@@ -7,20 +7,16 @@ are remembered in the settings, and stop after the first three games.
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from test_tutorial_play import app  # noqa: F401  (the same headless app)
 
-from test_tutorial_play import app  # noqa: E402,F401  (the same headless app)
-
-from nile_desktop.engine import CardRef, position_from_dict  # noqa: E402
-from nile_desktop.engine.events import FloodRevealed, Harvested, LocustStruck  # noqa: E402
-from nile_desktop.settings import Settings, from_dict  # noqa: E402
-from nile_desktop.tutorial.build_start import build  # noqa: E402
-from nile_desktop.tutorial.hints import FIRST_GAMES, Hints, hints_wanted  # noqa: E402
+from nile_desktop.engine import CardRef, position_from_dict
+from nile_desktop.engine.events import FloodRevealed, Harvested, LocustStruck
+from nile_desktop.settings import Settings, from_dict
+from nile_desktop.tutorial.build_start import build
+from nile_desktop.tutorial.hints import FIRST_GAMES, Hints, hints_wanted
 
 
 def harvest(seat: int) -> Harvested:

@@ -18,16 +18,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
+from table_driver import TablePerson, headless_app
 
-import pytest  # noqa: E402
-from table_driver import TablePerson, headless_app  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.scenes.tutorial.autoplay import Planner  # noqa: E402
-from nile_desktop.tutorial.lessons import LESSONS, lesson_index  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
+from nile_desktop.scenes.tutorial.autoplay import Planner
+from nile_desktop.tutorial.lessons import LESSONS, lesson_index
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,22 +6,16 @@ Everything runs headless with frames stepped by hand (see ``ui_driver.py``).
 
 from __future__ import annotations
 
-import os
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
+from ui_driver import UiDriver
 
-import json  # noqa: E402
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_driver import UiDriver  # noqa: E402
-
-from nile_desktop.ui import dump  # noqa: E402
-from nile_desktop.ui.view import Viewport  # noqa: E402
+from nile_desktop.ui import dump
+from nile_desktop.ui.view import Viewport
 
 
 @pytest.fixture

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from nile_desktop.ui import (  # noqa: E402
+from nile_desktop.ui import (
     Button,
     Choice,
     ListView,

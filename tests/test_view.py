@@ -9,25 +9,19 @@ every scene out again. Headless (SDL's dummy driver), frames stepped by hand.
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.scenes.stack import Scene  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
-from nile_desktop.ui import theme, view  # noqa: E402
-from nile_desktop.ui.view import IDENTITY, Viewport  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
+from nile_desktop.scenes.stack import Scene
+from nile_desktop.settings import Settings
+from nile_desktop.ui import theme, view
+from nile_desktop.ui.view import IDENTITY, Viewport
 
 STEP = 1 / 60
 

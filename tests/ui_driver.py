@@ -10,22 +10,16 @@ exactly as pygame would hand them over. Keys and typed text go the same way.
 
 from __future__ import annotations
 
-import os
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import json  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-import pygame  # noqa: E402
-
-from nile_desktop import i18n  # noqa: E402
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.settings import Settings  # noqa: E402
+from nile_desktop import i18n
+from nile_desktop.app import App
+from nile_desktop.settings import Settings
 
 STEP = 1 / 60
 Element = dict[str, Any]
