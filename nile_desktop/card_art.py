@@ -20,7 +20,6 @@ import pygame
 
 from nile_desktop import seats
 from nile_desktop.assets import get_assets
-from nile_desktop.engine import MONUMENTS
 from nile_desktop.paths import asset
 from nile_desktop.surface_cache import surface_cache
 
@@ -31,7 +30,6 @@ LABEL_BOX: tuple[float, float, float, float] = (30.0, 296.0, 142.0, 30.0)
 INK = (0x2A, 0x21, 0x18)
 DISPLAY_FONT = "fonts/NotoSerifDisplay-Bold.ttf"
 
-MONUMENT_FACES: tuple[str, ...] = MONUMENTS
 #: Faces that are not cards of the deck: card back, Flood marker, season sun.
 MARKER_FACES: tuple[str, ...] = ("back", "flood", "sun")
 #: Seat colours in seat order; ``assets/table/seat_<colour>.svg`` each (from nile_desktop.seats).

@@ -24,13 +24,11 @@ _ACCENT = str.maketrans(_PLAIN, _ACCENTED)
 _PIECES = re.compile(r"(\{[^{}]*\})")
 _WORD = re.compile(r"[A-Za-z]+")
 
-#: How much longer the pseudo text is than the source (Czech is often 20–40% longer).
-GROWTH = 0.4
-
 
 def _longer_word(match: re.Match[str]) -> str:
     word = match.group(0)
-    # Letter i is doubled when (2 * i) % 5 < 2: two letters in every five, so 40% longer.
+    # Letter i is doubled when (2 * i) % 5 < 2: two letters in every five, so 40% longer, as
+    # Czech often is (20-40%).
     return "".join(c * 2 if (2 * i) % 5 < 2 else c for i, c in enumerate(word)).translate(_ACCENT)
 
 

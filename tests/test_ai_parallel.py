@@ -67,7 +67,8 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_workers_end_when_their_parent_is_killed() -> None:
-    """Issue 23: kill -9 the program while its search workers wait; they end within seconds."""
+    """kill -9 the program while its search workers wait: they end within seconds instead of
+    living on as orphans."""
     script = textwrap.dedent("""
         import sys
         from nile_desktop.ai import parallel

@@ -1,6 +1,6 @@
 """The arena's and the ladder's CSVs: what is not theirs is refused, never written over.
 
-Each case failed before (issue 45, item 5): a traceback, a pipe that blocked, or a one-line
+Each case once failed: a traceback, a pipe that blocked, or a one-line
 file read as "no games" and overwritten. Now: one line on standard error, exit status 2, the
 file as it was.
 """

@@ -1,5 +1,5 @@
 """Files a player touches: exports, settings, tutorial progress, special files and
-command-line input (the eight failures of the third reliability probe, issue 23).
+command-line input: eight ways these once lost data or hung.
 
 Every test is named after the failure it reproduces and asserts what the
 game does instead: nothing a player does with files loses data, and

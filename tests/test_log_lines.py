@@ -1,5 +1,5 @@
 """The log file tells a game's story: which game was started, continued, loaded or imported,
-which pygame-ce and SDL the window runs on, and each settings change once (issue: the log
+which pygame-ce and SDL the window runs on, and each settings change once (before, the log
 file recorded saves and exits but not a game's start, said "pygame-ce not loaded" in its
 header and repeated "settings saved")."""
 

@@ -1,4 +1,4 @@
-"""The player's record under two running copies, odd text and special files (issue 45, 1-3).
+"""The player's record under two running copies, odd text and special files.
 
 Each test here failed before the record was changed under a lock, read as the
 settings are read and through the one bounded reader, off the main thread.

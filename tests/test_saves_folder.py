@@ -1,8 +1,8 @@
-"""The saves folder under load: a big folder, two running copies, one state per game (issue 23).
+"""The saves folder under load: a big folder, two running copies, one state per game.
 
 A title screen that never waits on the folder, a summary index that heals
 itself, locks that mark a save another copy plays, and a save that keeps no
-replayed state of its own (issue 19).
+replayed state of its own (autosave writes from the live state it is given).
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def test_a_save_with_a_250_character_name_can_be_autosaved() -> None:
     assert saves.save_and_leave(loaded, state)
 
 
-# -- one state per game (issue 19) ---------------------------------------------------------------
+# -- one state per game --------------------------------------------------------------------------
 
 def test_a_save_keeps_no_replayed_state_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Autosave writes the result from the live state it is given; it never deals or replays

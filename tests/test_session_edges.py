@@ -1,4 +1,4 @@
-"""Edges of long sessions (issue 45, item 6): what killed writes leave, and unbounded asks.
+"""Edges of long sessions: what killed writes leave, and reads that could wait for ever.
 
 Each test failed before its fix. The memory of long sessions is measured by a command, not
 a test (``python -m nile_desktop.soak session``, docs/DEVELOPING.md); the live resize past
@@ -87,8 +87,8 @@ def test_keeping_a_review_never_waits_on_a_pipe(tmp_path: Path) -> None:
 def test_the_review_command_reads_the_kept_review_through_the_bounded_reader(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The review command line read the save a second time (for its kept review) with a
-    plain open(): a pipe put in the save's place after it was loaded held it for good
-    (issue 45, item 3). Now that read is bounded too: the pipe is refused and the review is
+    plain open(): a pipe put in the save's place after it was loaded held it for good.
+    Now that read is bounded too: the pipe is refused and the review is
     computed afresh."""
     from review_games import bot_save
 

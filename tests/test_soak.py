@@ -87,7 +87,7 @@ def test_folder_soak_times_the_title_and_load_screens(tmp_path: Path,
 
 def test_files_soak_covers_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Damaged records (and a pipe, a folder, a link to /dev/zero in their place) are read or
-    set aside, and the next game still goes into the record (issue 45, item 7)."""
+    set aside, and the next game still goes into the record."""
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
     tally = files_soak.run(120, seed=8)
     assert tally.failures == []

@@ -1,5 +1,4 @@
-"""The UI soak finishes games and reaches the screens after them; long sessions stay bounded
-(issue 45, items 6 and 7).
+"""The UI soak finishes games and reaches the screens after them; long sessions stay bounded.
 
 Before: the UI soak never finished a game (the review, the replay and the record were never
 soaked), and the images drawn per window size were kept by count, so a session with resizes

@@ -25,7 +25,7 @@ from nile_desktop.tutorial.progress import (
     write_progress,
 )
 
-ISSUE_ORDER = ["flood", "storage", "market", "new-field", "two-crops", "flooded", "takeover",
+TEACHING_ORDER = ["flood", "storage", "market", "new-field", "two-crops", "flooded", "takeover",
                "speculate", "offer", "locust", "monument", "erosion", "seasons"]
 
 
@@ -72,9 +72,9 @@ def test_shipped_start_is_what_the_script_builds_and_is_legal() -> None:
     assert state.season == state.seasons == 2  # the last season: a short game (R-SETUP-4)
 
 
-def test_lessons_cover_the_issue_in_order() -> None:
+def test_lessons_teach_their_topics_in_the_order_of_play() -> None:
     ids = [lesson.id for lesson in LESSONS]
-    positions = [ids.index(i) for i in ISSUE_ORDER]
+    positions = [ids.index(i) for i in TEACHING_ORDER]
     assert positions == sorted(positions)
     assert ids.index("payout") == ids.index("speculate") + 1
 

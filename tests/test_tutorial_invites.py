@@ -1,4 +1,4 @@
-"""Every lesson lets the person try what its words invite (issue 20, item 5).
+"""Every lesson lets the person try what its words invite.
 
 A lesson never invites a move it blocks. This walks the whole guided game
 through the table's real input (mouse events through ``app.frame``, as

@@ -330,7 +330,7 @@ def test_a_whole_turn_on_the_table_with_real_clicks(xserver: str, tmp_path: Path
 
 def test_a_live_resize_past_any_screen_is_fitted_as_size_is(xserver: str,
                                                             tmp_path: Path) -> None:
-    """A window resized to 20,000x20,000 while the game runs (issue 45) ended it with "Surface
+    """A window resized to 20,000x20,000 while the game runs ended it with "Surface
     is not initialized" under "could not start"; it is now fitted to the screen, as --size
     is, and the game goes on."""
     env = x_env(xserver, tmp_path / "home")

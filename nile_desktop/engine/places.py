@@ -22,7 +22,6 @@ from .errors import InvalidMoveError, RefusalCode
 
 STORAGE_PREFIX = "storage:"
 STONE = "stone"
-SPEC_PREFIX = "spec:"
 
 
 def _bad(text: str, why: str) -> InvalidMoveError:

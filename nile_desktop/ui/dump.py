@@ -55,10 +55,6 @@ def set_scope(scene_name: str, interactive: bool = True) -> None:
     _scope, _enabled = scene_name, interactive
 
 
-def scope() -> str:
-    return _scope
-
-
 def element_id(key: str) -> str:
     """``key`` prefixed with the current scene's name (unless it already names one)."""
     if not _scope or key.startswith(_scope + "."):
