@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop import i18n, paths
+from nile_desktop.engine.rules import MAX_PLAYERS
 from nile_desktop.i18n import N_, ngettext
 from nile_desktop.saves.errors import without_surrogates as clean_text
+from nile_desktop.seats import SEAT_KINDS
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +147,7 @@ def _check_names(value: Any) -> list[str]:
     if isinstance(value, list) and all(isinstance(v, str) and len(v) <= 80 for v in value):
         return list(dict.fromkeys(clean_text(v) for v in value))[:200]
     raise ValueError("not a list of names")
+SEAT_KIND_VALUES = frozenset(str(kind) for kind in SEAT_KINDS)
 SETUP_MAX_DEPTH = 4
 SETUP_MAX_ITEMS = 16
 SETUP_MAX_TEXT = 200
@@ -160,6 +163,8 @@ def _check_plain(value: Any, depth: int = 0) -> Any:
         if abs(value) >= 2**64:
             raise ValueError("number too large")
         return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
     if isinstance(value, str):
         if len(value) > SETUP_MAX_TEXT:
             raise ValueError("text too long")
@@ -172,10 +177,65 @@ def _check_plain(value: Any, depth: int = 0) -> Any:
     raise ValueError("not a small JSON value")
 
 
+class PartlyValid(ValueError):
+    """A value of which some parts were bad: ``kept`` is the rest, used, and the player is
+    told the setting was not all valid (as for a bad value)."""
+
+    def __init__(self, kept: Any, why: str) -> None:
+        super().__init__(why)
+        self.kept = kept
+
+
+def _whole_in(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+#: The remembered New game setup's fields, each with its check (a seat's name is as long as
+#: the screen lets one be typed).
+SEAT_FIELDS: dict[str, Callable[[Any], bool]] = {
+    "kind": lambda v: isinstance(v, str) and v in SEAT_KIND_VALUES,
+    "colour": lambda v: _whole_in(v, 0, MAX_PLAYERS - 1),
+    "name": lambda v: isinstance(v, str) and len(v) <= 24,
+}
+
+
+def _rule_fits(key: str, value: Any) -> bool:
+    """A rule option of the setup: the number of players, or an option that is on or off."""
+    return _whole_in(value, 2, MAX_PLAYERS) if key == "players" else isinstance(value, bool)
+
+
 def _check_setup(value: Any) -> dict[str, Any]:
+    """The New game screen's last setup (``{"rules": {…}, "seats": [{…}, …]}``), each field
+    type-checked: a bad field is dropped (a bad seat becomes an empty one, so the others
+    keep their places) and :class:`PartlyValid` says so; fields this version does not know
+    are kept as small JSON values, for the version that wrote them."""
     if not isinstance(value, dict):
         raise ValueError("not an object")
     checked: dict[str, Any] = _check_plain(value)
+    dropped: list[str] = []
+    rules = checked.get("rules")
+    if "rules" in checked and not isinstance(rules, dict):
+        dropped.append("rules")
+        del checked["rules"]
+    elif isinstance(rules, dict):
+        for key in [k for k, v in rules.items() if not _rule_fits(k, v)]:
+            dropped.append(f"rules.{key}")
+            del rules[key]
+    seats = checked.get("seats")
+    if "seats" in checked and not (isinstance(seats, list) and len(seats) <= MAX_PLAYERS):
+        dropped.append("seats")
+        del checked["seats"]
+    elif isinstance(seats, list):
+        for index, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                dropped.append(f"seats.{index}")
+                seats[index] = {}
+                continue
+            for key in [k for k, check in SEAT_FIELDS.items() if k in seat and not check(seat[k])]:
+                dropped.append(f"seats.{index}.{key}")
+                del seat[key]
+    if dropped:
+        raise PartlyValid(checked, "bad fields: " + ", ".join(dropped))
     return checked
 
 
@@ -252,6 +312,10 @@ def _from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             continue
         try:
             values[name] = check(data[name])
+        except PartlyValid as exc:
+            values[name] = exc.kept
+            ignored.append(name)
+            log.warning("setting %s: %s dropped", name, exc)
         except (ValueError, TypeError, OverflowError, RecursionError) as exc:
             ignored.append(name)
             log.warning("setting %s=%s ignored (%s); using %r", name, _short(data[name]), exc,

@@ -67,3 +67,14 @@ def test_bad_arguments_are_refused_with_a_message(bad: list[str], capsys) -> Non
     with pytest.raises(SystemExit):
         main(bad + ["--quiet"])
     assert "error" in capsys.readouterr().err
+
+
+def test_a_csv_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, capsys) -> None:
+    """A folder the CSV cannot be written in (here: one that does not exist, which refuses
+    every user, root too) ended on a CsvError traceback and exit 1."""
+    target = tmp_path / "no such folder" / "g.csv"
+    assert main(["--level", "random", "--members", "easy", "--players", "2", "--games", "1",
+                 "--round", "1", "--quiet", "--csv", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "cannot be written" in err
+    assert not target.parent.exists()

@@ -80,3 +80,17 @@ def test_the_fingerprint_is_the_same_for_the_same_search(monkeypatch, capsys) ->
     bots_bench.run_fingerprint(compare=str(Path(bots_bench.__file__).parents[2]))
     out = capsys.readouterr().out
     assert first["fingerprint"] in out and "the same search" in out
+
+
+def test_compare_with_a_folder_that_is_no_checkout_is_one_line_and_exit_2(tmp_path,
+                                                                          capsys) -> None:
+    """A missing folder ended on a FileNotFoundError traceback, a folder without the package
+    on a RuntimeError one; both are refused before anything runs."""
+    from nile_desktop.bench.__main__ import main
+
+    (tmp_path / "file").write_text("x")
+    for path in (tmp_path / "missing", tmp_path, tmp_path / "file", "\0"):
+        for name in (["bots", "--fingerprint"], ["review"]):
+            assert main([*name, "--compare", str(path)]) == 2
+            err = capsys.readouterr().err
+            assert len(err.strip().splitlines()) == 1 and "--compare" in err

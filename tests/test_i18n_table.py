@@ -107,3 +107,14 @@ def test_banners_need_no_gender_for_names() -> None:
             "Sfinga (Ana) se vrací doprostřed stolu")
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "market zzz qqq", "plant stone@nowhere wheat",
+                                  "speculate spec:", "pass pass", "plant", "x\ud800"])
+def test_a_text_that_is_no_move_is_shown_as_written(text):
+    """The move list and the review's rows word moves; a damaged or forged file's text that is
+    no move raised (an empty one on unpacking, unknown cards on their names) and ended on the
+    crash screen. It is shown as written now, a lone surrogate replaced."""
+    from nile_desktop.text.table import describe_move
+
+    assert describe_move(text) == text.replace("\ud800", "\ufffd")

@@ -84,6 +84,20 @@ FORGERIES: dict[str, Callable[[dict[str, Any]], None]] = {
         decision=_decided(d)) if d["steps"][0]["decision"] is None else
         d["steps"][1].update(decision=_decided(d)),
     "a person's decision missing": lambda d: [s.update(decision=None) for s in d["steps"]],
+    # Moves a decision names must be moves of that game, legal where they were weighed: a
+    # text that is no move once reached the move list's wording and ended on a traceback.
+    "an empty better move": _set(_decided, "best", ""),
+    "a blank better move": _set(_decided, "best", "   "),
+    "a better move of unknown cards": _set(_decided, "best", "market zzz qqq"),
+    "a better move on no Monument": _set(_decided, "best", "plant stone@nowhere wheat"),
+    "a speculation on nothing": _set(_decided, "best", "speculate spec:"),
+    "a better move not legal there": _set(_decided, "best", "plant flax flax flax flax flax"),
+    "a better move with a lone surrogate": _set(_decided, "best", "pass\ud800"),
+    "an option that is no move": lambda d: _decided(d)["options"][0].__setitem__(0, "zzz"),
+    "an option not legal there": lambda d: _decided(d)["options"][0].__setitem__(
+        0, "offer castor castor castor castor"),
+    "a search's move that is no move": _set(_decided, "search", "market"),
+    "a number for the search's move": _set(_decided, "search", 3),
 }
 
 
@@ -125,3 +139,44 @@ def test_a_save_with_a_forged_review_still_opens(kept, tmp_path):
     path.write_text(json.dumps(_forged(kept, "a NaN chance"), allow_nan=True), encoding="utf-8")
     save, _state = load_save(path)
     assert save.moves == list(kept[0].moves)
+
+
+def test_names_with_a_lone_surrogate_are_read_cleaned(kept):
+    """A forged name is only text: kept, its lone surrogate replaced (no terminal, disk or
+    font takes one), so the review is still used."""
+    game, record = kept
+    forged = copy.deepcopy(record)
+    _entry(forged)["names"][0] = "Ana\ud800"
+    review = cached_review(forged, game, ITERATIONS, 0)
+    assert review is not None and review.names[0] == "Ana\ufffd"
+
+
+@pytest.mark.parametrize("output", [[], ["--json"]])
+def test_the_command_prints_a_kept_review_with_lone_surrogates(kept, tmp_path, output):
+    """Its names were printed as read, and a lone surrogate stopped the output with a
+    UnicodeEncodeError; now the command prints them replaced and exits 0."""
+    import subprocess
+    import sys
+
+    forged = copy.deepcopy(kept[1])
+    _entry(forged)["names"] = ["Ana\ud800", "Bo\udfff"]
+    path = tmp_path / "surrogates.json"
+    path.write_text(json.dumps(forged, ensure_ascii=True), encoding="ascii")
+    out = subprocess.run([sys.executable, "-m", "nile_desktop.review", str(path), "--iterations",
+                          str(ITERATIONS), "--workers", "1", *output],
+                         capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert b"Traceback" not in out.stderr
+    assert "\ufffd".encode() in out.stdout or b"\\ufffd" in out.stdout
+
+
+@pytest.mark.parametrize("view", ["\u00b2", "\u0661", "\uff11", "-1", "+1", " 1", "99999"])
+def test_the_view_takes_ascii_digits_only(kept, tmp_path, capsys, view):
+    """``str.isdigit`` took ``²`` (and ``int`` then raised) and read ``١`` as seat 1; a seat
+    is written in ASCII digits, as on the engine's command line."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(kept[1]), encoding="utf-8")
+    assert main([str(path), "--iterations", str(ITERATIONS), "--workers", "1",
+                 "--view", view]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

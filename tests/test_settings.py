@@ -170,3 +170,40 @@ def test_settings_live_in_the_user_config_folder(home: Path) -> None:
     """The file is in the user's config folder, which NILE_DESKTOP_HOME redirects."""
     assert settings_path() == paths.user_config_dir() / "settings.json"
     assert settings_path().is_relative_to(home)
+
+
+#: Every JSON type, for the fields of a remembered New game setup.
+JSON_VALUES: list[object] = [None, True, False, 0, -1, 2.5, 2**40, "", "hard", "\ud800",
+                             [], ["human"], {}, {"kind": "human"}]
+
+
+@pytest.mark.parametrize("value", JSON_VALUES)
+def test_every_field_of_the_remembered_setup_is_type_checked(value: object) -> None:
+    """A seat kind that was a list or an object reached a set lookup on the New game screen
+    (TypeError: unhashable type) every time the screen opened. Each field of the setup is
+    checked on reading: one of the wrong type is dropped, the player is told, the rest kept."""
+    write_raw({"new_game": {"rules": {"players": 3, "monuments": value},
+                            "seats": [{"kind": value, "colour": value, "name": value},
+                                      {"kind": "easy", "colour": 1}, value]}})
+    report = settings.read_settings()
+    setup = report.settings.new_game
+    assert setup["seats"][1] == {"kind": "easy", "colour": 1}
+    assert setup["rules"]["players"] == 3
+    first = setup["seats"][0]
+    assert all(isinstance(v, str) for k, v in first.items() if k in ("kind", "name"))
+    assert not isinstance(first.get("colour", 0), bool)
+    assert "new_game" in report.ignored and report.notice() is not None
+
+
+@pytest.mark.parametrize("value", JSON_VALUES)
+def test_the_new_game_screen_takes_any_remembered_value(value: object) -> None:
+    """The screen itself checks each field too (the settings in memory may hold anything)."""
+    from nile_desktop.scenes.new_game import NewGameScene, restore_setup
+
+    scene = NewGameScene()
+    for setup in (value, {"rules": value, "seats": value},
+                  {"rules": {"players": value, "monuments": value},
+                   "seats": [value, {"kind": value, "colour": value, "name": value}]}):
+        restore_setup(scene, setup)
+    _rules, _seed, seats = scene.setup()
+    assert all(isinstance(seat["kind"], str) for seat in seats)

@@ -49,7 +49,7 @@ from typing import Any
 
 from . import BOT_KINDS
 from .arena import rank_of, run, score, search_options, sprt_bounds
-from .arena_files import GameRecord, read_csv, setup_text, write_csv
+from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
 from .stats import Sprt, wilson
 
 #: The gauntlet's members, strongest style first, and what each one is.
@@ -180,6 +180,7 @@ def report(gauntlet: Gauntlet, level: str, players: list[int], members: list[str
     return "\n".join(lines)
 
 
+@refusing_bad_csv
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.gauntlet", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)

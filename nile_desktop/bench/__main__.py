@@ -4,6 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
+
+def not_a_checkout(path: str | None) -> str:
+    """Why ``--compare``'s ``path`` cannot be measured ("" if it can): it must be a
+    checkout's root, holding the ``nile_desktop`` package."""
+    if path is None:
+        return ""
+    try:
+        if (Path(path) / "nile_desktop" / "__init__.py").is_file():
+            return ""
+    except (OSError, ValueError):
+        pass
+    return f"--compare takes a checkout's root folder (one holding nile_desktop/): {path!r}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--make-games", action="store_true",
                    help="rewrite the stored games from Medium bots' play (then measure)")
     args, rest = parser.parse_known_args(argv)
+    refused = not_a_checkout(getattr(args, "compare", None))
+    if refused:
+        print(refused, file=sys.stderr)
+        return 2
     if args.name == "engine":
         # Each benchmark loads only when asked: the engine's and the bots' need no pygame.
         from .engine_bench import run

@@ -23,7 +23,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from nile_desktop.saves import SaveError, load_save
+from nile_desktop.saves import SaveError, load_save, without_surrogates
 from nile_desktop.text import describe_move, reason_text
 
 from .analysis import OPEN, seat_view
@@ -34,6 +34,12 @@ from .runner import compute_review
 from .summary import review_data, review_lines
 
 EXIT_BAD_INPUT = 2
+
+
+def _is_seat_number(text: str) -> bool:
+    """Only 0-9, as the engine's command line reads numbers: ``str.isdigit`` also takes
+    ``²`` (which ``int`` refuses) and ``١`` (which it reads as 1)."""
+    return 0 < len(text) <= 3 and all(c in "0123456789" for c in text)
 
 
 def _progress(done: int, total: int) -> None:
@@ -78,13 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         save, _state = load_save(args.file)
     except SaveError as err:
-        print(err.message, file=sys.stderr)
+        print(without_surrogates(err.message), file=sys.stderr)
         return EXIT_BAD_INPUT
     game = Game.from_save(save)
     seats = range(len(game.names)) if args.all else None
     if args.view is None:
         view = game.default_view()
-    elif args.view == OPEN or (args.view.isdigit() and int(args.view) < len(game.names)):
+    elif args.view == OPEN or (_is_seat_number(args.view) and int(args.view) < len(game.names)):
         view = OPEN if args.view == OPEN else seat_view(int(args.view))
     else:
         print(f"--view takes a seat from 0 to {len(game.names) - 1} or open.", file=sys.stderr)
@@ -104,12 +110,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 store_in_file(args.file, game, review)
             except (OSError, ValueError) as exc:
-                print(f"The review could not be kept in the file: {exc}", file=sys.stderr)
+                print(without_surrogates(f"The review could not be kept in the file: {exc}"),
+                      file=sys.stderr)
     if args.json:
-        print(json.dumps(review_data(review, view), ensure_ascii=False, sort_keys=True,
-                         indent=1))
+        text = json.dumps(review_data(review, view), ensure_ascii=False, sort_keys=True, indent=1)
     else:
-        print("\n".join(review_lines(review, describe_move, reason_text)))
+        text = "\n".join(review_lines(review, describe_move, reason_text))
+    # A name or a reason may hold a lone surrogate (a hand-edited save): no terminal takes one.
+    print(without_surrogates(text))
     return 0
 
 

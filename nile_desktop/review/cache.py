@@ -44,6 +44,7 @@ from nile_desktop.saves.record import game_digest
 
 from .analysis import view_seat
 from .charts import Game, Review
+from .checks import check_moves
 from .evaluate import EVALUATOR
 
 CACHE_FORMAT = "nile-review/2"
@@ -89,7 +90,8 @@ def cached_review(record: Any, game: Game, iterations: int, seed: int = 0,
 def check_review(review: Review, game: Game) -> None:
     """ValueError unless ``review`` fits ``game``: a name and kind per seat (the game's
     kinds), reviewed seats in range, a step per move with its mover and move, a decision
-    for just the reviewed seats' moves, and every chart a point per position, each point a
+    for just the reviewed seats' moves, each move a decision names legal where it was weighed
+    (:func:`.checks.check_moves`), and every chart a point per position, each point a
     chance per seat adding up to 100 (the values' types and ranges are checked on reading)."""
     players = len(game.names)
     movers = game.movers()
@@ -110,6 +112,7 @@ def check_review(review: Review, game: Game) -> None:
                 len(point) == players for point in (decision.seats_before,
                                                     decision.seats_after))):
             raise ValueError(f"the decision of step {j} does not match the game")
+    check_moves(review.steps, game.rules, game.seed, game.moves)
     for key, chart in review.views.items():
         seat = view_seat(key)
         if seat is not None and not 0 <= seat < players:

@@ -92,7 +92,8 @@ def parse_seed(text: str) -> int:
 
 
 def restore_setup(scene: NewGameScene, setup: Any) -> None:
-    """Apply a remembered setup to ``scene``, skipping whatever does not fit."""
+    """Apply a remembered setup to ``scene``, skipping whatever does not fit (every field
+    is checked for its type here too: the settings may hold any JSON value)."""
     if not isinstance(setup, dict):
         return
     rules = setup.get("rules")
@@ -114,8 +115,9 @@ def restore_setup(scene: NewGameScene, setup: Any) -> None:
         if not isinstance(item, dict):
             continue
         seat = scene.seats[index]
-        if item.get("kind") in kinds:
-            seat.kind = item["kind"]
+        kind = item.get("kind")
+        if isinstance(kind, str) and kind in kinds:
+            seat.kind = kind
         name = item.get("name")
         if isinstance(name, str) and len(name) <= 24:
             seat.name = "".join(c for c in name if c.isprintable()

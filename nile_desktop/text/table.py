@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from nile_desktop.ai.levels import LEVEL_LABELS
-from nile_desktop.engine import CardRef, Event, assert_never
+from nile_desktop.engine import CardRef, Event, Move, MoveError, assert_never
 from nile_desktop.engine import events as ev
 from nile_desktop.i18n import _, card_name, format_number, ngettext, times
 
@@ -93,8 +93,14 @@ def possessive(name: str, thing: str) -> str:
 
 
 def describe_move(move: Any) -> str:
-    """A legal move as a line of the move list."""
-    action, *tokens = str(move).split()
+    """A move as a line of the move list; anything that is not a move (a damaged or
+    forged file's text) is shown as written, lone surrogates replaced, never raised on."""
+    written = move if isinstance(move, str) else str(move)
+    try:
+        Move.parse(written)
+    except MoveError:
+        return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in written)
+    action, *tokens = written.lower().split()
     if action == "market":
         return _("Market: give {cards}, draw a card").format(cards=cards_label(tokens))
     if action == "offer":
@@ -103,9 +109,7 @@ def describe_move(move: Any) -> str:
         return _("Plant {cards}").format(cards=cards_label(tokens))
     if action == "speculate":
         return _("Speculate on {cards}").format(cards=cards_label(tokens, speculation=True))
-    if action == "pass":
-        return _("End the turn without planting")
-    return str(move)
+    return _("End the turn without planting")
 
 
 def describe_event(event: Event, names: Sequence[str]) -> str:
