@@ -1,7 +1,8 @@
 """Seats: their kinds (a person, a bot level or a bot personality) and the six seat colours.
 
-``SeatKind`` is the one list of what may sit at a seat; saves, the new-game
-screen, ``--play`` and the table compare against it, not against strings.
+``SeatKind`` (:mod:`nile_desktop.engine.seat_kinds`, where the bots can use it
+too) is the one list of what may sit at a seat; saves, the new-game screen,
+``--play``, the review and the table compare against it, not against strings.
 
 Each colour has a name (``assets/table/seat_<name>.svg``) and the RGB the
 art uses; the drawn fallbacks and the new-game screen use the same values,
@@ -15,34 +16,11 @@ and shows it in the language of the screen.
 
 from __future__ import annotations
 
-from nile_desktop.engine.text_enum import TextEnum
+from nile_desktop.engine.seat_kinds import SEAT_KINDS, SeatKind, as_kind
 from nile_desktop.i18n import N_, player_name
 
-
-class SeatKind(TextEnum):
-    """Who plays a seat: a person at the screen, a bot of one level, or a bot with a style
-    of its own (:mod:`nile_desktop.ai.personalities`). The value is the text saves keep (so
-    a kind still compares equal to its saved string) and the bot's kind for ``make_bot``.
-    The bots stand weakest first, the personalities where the ladder placed them."""
-
-    HUMAN = "human"
-    RANDOM = "random"
-    EASY = "easy"
-    MEDIUM = "medium"
-    BALANCER = "balancer"
-    AGGRESSOR = "aggressor"
-    FLAT = "flat"
-    SPECULATOR = "speculator"
-    HARD = "hard"
-    EXPERT = "expert"
-
-    @property
-    def is_human(self) -> bool:
-        return self is SeatKind.HUMAN
-
-
-#: Every seat kind, a person first, then the bots from weakest to strongest.
-SEAT_KINDS: tuple[SeatKind, ...] = tuple(SeatKind)
+__all__ = ["BOT_NAMES", "SEATS", "SEAT_COLOURS", "SEAT_KINDS", "SEAT_RGB", "SeatKind",
+           "default_name"]
 
 
 #: Seat colour names in seat order (docs/ART.md: distinct from every crop and each other).
@@ -67,7 +45,7 @@ BOT_NAMES = (N_("Nefertari"), N_("Imhotep"), N_("Hatshepsut"), N_("Ramesses"), N
 def default_name(index: int, kind: str, *, source: bool = False) -> str:
     """Seat ``index``'s name when none is typed: "Player 3" or a bot's name, in the current
     language; with ``source``, in English, as a save keeps it."""
-    if kind == SeatKind.HUMAN:
+    if as_kind(kind).is_human:
         return player_name(index + 1, source=source)
     name = BOT_NAMES[index % len(BOT_NAMES)]
     return name.msgid if source else str(name)

@@ -11,6 +11,7 @@ from nile_desktop.ai.calibrate import Prediction, fit_power, main, table
 from nile_desktop.ai.chances import calibrated, dice_for, open_chances, open_deal, play_out
 from nile_desktop.ai.playouts import assumes_bots, seat_model, seat_models
 from nile_desktop.engine import Rules, new_game, observe
+from nile_desktop.engine.seat_kinds import BOT_KINDS
 
 
 def midgame(players: int, seed: int, moves: int = 12):
@@ -97,8 +98,9 @@ def test_every_sample_is_scored_at_the_viewers_turn() -> None:
         assert line.over or line.active == until
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("level", BOT_KINDS)
 def test_each_level_plays_legal_moves_in_the_play_outs(level: str) -> None:
+    """Every bot kind, the personalities in their own styles included."""
     state = midgame(3, 2)
     rng = random.Random(1)
     for _ in range(30):

@@ -1,4 +1,4 @@
-"""Making a bot by its name, and the advisor behind the table's "suggest" button.
+"""Making a bot by its kind, and the advisor behind the table's "suggest" button.
 
 Kept apart from the package's ``__init__`` so that naming the levels (the
 command line, the new-game screen) does not load the searches: this module
@@ -11,21 +11,45 @@ import random
 from collections.abc import Sequence
 
 from nile_desktop.engine import Move, View
+from nile_desktop.engine.seat_kinds import BOT_KINDS, SeatKind, unmatched
 
 from .bots import Bot, EasyBot, MediumBot, RandomBot
-from .flat import FLAT_BOTS, FlatBot
-from .levels import LEVELS
+from .flat import AggressorBot, BalancerBot, FlatBot, SpeculatorBot
 from .reasons import Reason
 from .search import ExpertBot, HardBot
 
-_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
-                                   "hard": HardBot, "expert": ExpertBot, **FLAT_BOTS}
-#: Every bot :func:`make_bot` knows: the levels, then the gauntlet's flat players.
-BOT_KINDS: tuple[str, ...] = (*LEVELS, *FLAT_BOTS)
+__all__ = ["BOT_KINDS", "bot_class", "make_bot", "suggest"]
+
+
+def bot_class(kind: SeatKind) -> type[Bot]:
+    """The class that plays a seat of ``kind``; ValueError for a person."""
+    match kind:
+        case SeatKind.HUMAN:
+            raise ValueError("a person's seat has no bot")
+        case SeatKind.RANDOM:
+            return RandomBot
+        case SeatKind.EASY:
+            return EasyBot
+        case SeatKind.MEDIUM:
+            return MediumBot
+        case SeatKind.HARD:
+            return HardBot
+        case SeatKind.EXPERT:
+            return ExpertBot
+        case SeatKind.FLAT:
+            return FlatBot
+        case SeatKind.AGGRESSOR:
+            return AggressorBot
+        case SeatKind.SPECULATOR:
+            return SpeculatorBot
+        case SeatKind.BALANCER:
+            return BalancerBot
+        case _:
+            unmatched(kind)
 
 
 def make_bot(level: str, **options: object) -> Bot:
-    """A bot of ``level`` (one of :data:`BOT_KINDS`: a level or a gauntlet player).
+    """A bot of ``level`` (one of :data:`BOT_KINDS`: a level or a personality).
 
     Options are for the bots that search (Hard, Expert and the flat players)
     and ignored by the others: ``budget`` (seconds per decision, default 1
@@ -33,11 +57,10 @@ def make_bot(level: str, **options: object) -> Bot:
     alone, the bot plays without a clock and is deterministic for a given
     ``rng``) and ``workers`` (processes, default both cores).
     """
-    try:
-        cls = _CLASSES[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_KINDS)}"
-                         ) from None
+    kind = SeatKind.read(level)
+    if kind is None or not kind.is_bot:
+        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_KINDS)}")
+    cls = bot_class(kind)
     if issubclass(cls, (HardBot, FlatBot)):  # the bots that search
         return cls(**options)  # type: ignore[arg-type]
     return cls()

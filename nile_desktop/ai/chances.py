@@ -16,7 +16,7 @@ dealt at random).
 
 ``budget`` times, a deal is made and played on until the seat whose view it
 is has just had its turn (:func:`scored_after`), each seat playing as its kind would (:mod:`.playouts`: a bot by its level's
-own choice, a person as an even player). A sample that has ended is scored
+own choice, a personality by its own rules of thumb, a person as an even player). A sample that has ended is scored
 by its real result, tie-breaks included (R-END-3); any other by
 :func:`evaluate_with`: each seat's score (the search's evaluation), plus its
 seat's strength for every flood still to come, turned into win shares at a
@@ -225,7 +225,7 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
                 horizon: int = HORIZON, kinds: Sequence[str] | None = None) -> Chances:
     """Every seat's chance to win from ``view`` (see the module docstring).
 
-    ``kinds`` gives each seat's kind (a bot level or ``"human"``; default: every seat
+    ``kinds`` gives each seat's kind (a :class:`~nile_desktop.engine.seat_kinds.SeatKind`; default: every seat
     an even player). ``budget`` is the number of samples; ``seed`` fixes them. A
     finished game gives its result.
     """

@@ -1,17 +1,18 @@
 """The bot levels: their ids, names and one-line descriptions, in one place.
 
-The new-game screen, saves, the command lines and the arena all ask this
-module which levels exist; the labels are marked for translation with the
+The levels themselves are seat kinds (:data:`.seat_kinds.LEVELS`, named here
+too for the command lines and the arena); the labels are marked for translation with the
 no-op ``N_`` marker (the app translates them when it draws them).
 """
 
 from __future__ import annotations
 
+from nile_desktop.engine.seat_kinds import LEVELS
+
 from .personalities import PERSONALITIES
 from .reasons import N_
 
-#: The levels, weakest first, as the new-game screen offers them.
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_LABELS"]
 
 #: The name of each level as the new-game screen shows it (a message id), and of each
 #: personality (:mod:`.personalities`), so a seat of any bot kind is named by this table.

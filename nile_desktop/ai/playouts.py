@@ -18,12 +18,20 @@ thousands of moves a second):
   quiet move (:class:`~nile_desktop.ai.bots.EasyBot`'s own settings);
 * **medium**, **hard**, **expert** — the Medium heuristic's best (the
   search's own root ranking; what Hard adds by looking ahead is its strength);
-* a **person** — the search's rollout policy, the play-out every seat had
-  before, with no strength: an even player.
+* a **personality** (Steward, Raider, Calculator, Speculator) — its own rules
+  of thumb in its own style (:func:`~nile_desktop.ai.thumb.choose`, as its
+  flat search plays its own lines out), so a Raider's seat takes fields
+  over in the play-outs as the Raider does at the table;
+* a **person** — the search's rollout policy, with no strength: an even player.
 
-The strengths were fitted to the outcomes of bot games by
+The levels' strengths were fitted to the outcomes of bot games by
 ``python -m nile_desktop.ai.fit_temperature --strengths`` (docs/BOTS.md,
-"Win chances"); Medium's is 0 by definition, as is a person's.
+"Win chances"); Medium's is 0 by definition, as is a person's. A
+personality's is read off its ladder strength in Elo points
+(:attr:`~nile_desktop.ai.personalities.Personality.elo`), between the
+fitted strengths of the levels on either side of it (:func:`elo_strength`).
+Which model a kind gets is one exhaustive ``match`` over
+:class:`~nile_desktop.engine.seat_kinds.SeatKind` (:func:`seat_model`).
 """
 
 from __future__ import annotations
@@ -32,20 +40,24 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from nile_desktop.engine import Move, State, observe
 from nile_desktop.engine.moves import MARKET, OFFER
+from nile_desktop.engine.seat_kinds import LEVELS, SeatKind, as_kind, unmatched
 
 from .bots import EasyBot
 from .heuristic import Scorer
 from .model import Table
+from .personalities import BY_KEY, LEVEL_ELO
 from .policy import candidates, rollout_move
+from .thumb import STYLES, choose
 
 #: A play-out policy: the move of the active seat of a dealt state.
 Policy = Callable[[State, random.Random], Move]
 
 #: The kind of a seat played by a person (saves and tables say so).
-PERSON = "human"
+PERSON = SeatKind.HUMAN
 
 #: Per bot level, its edge over an even player in score units per flood still
 #: expected per seat, fitted by ``fit_temperature --strengths`` (see the module doc).
@@ -53,6 +65,20 @@ PERSON = "human"
 #: Expert played no games there and is given Hard's.
 STRENGTHS: dict[str, float] = {"random": -0.5, "easy": -0.055, "medium": 0.0, "hard": 0.059,
                                "expert": 0.059}
+#: How often a personality's play-out plays its second-best move (its flat search's own).
+EXPLORE = 0.1
+
+
+def elo_strength(elo: float) -> float:
+    """The strength of a player ``elo`` points from Medium: straight between the fitted
+    strengths of the two levels around it on the Elo scale (the nearest end's beyond)."""
+    points = sorted((float(LEVEL_ELO[level]), STRENGTHS[level]) for level in LEVELS)
+    if elo <= points[0][0]:
+        return points[0][1]
+    for (x0, y0), (x1, y1) in pairwise(points):
+        if elo <= x1:
+            return y0 + (y1 - y0) * (elo - x0) / (x1 - x0)
+    return points[-1][1]
 
 
 def person_move(state: State, rng: random.Random) -> Move:
@@ -104,29 +130,51 @@ def easy_move(state: State, rng: random.Random) -> Move:
     return moves[-1]
 
 
-_POLICIES: dict[str, Policy] = {"random": random_move, "easy": easy_move,
-                                "medium": medium_move, "hard": medium_move,
-                                "expert": medium_move}
+def style_policy(key: str) -> Policy:
+    """A personality's play-out policy: its rules of thumb in its style (``key``)."""
+    style = STYLES[key]
+
+    def move(state: State, rng: random.Random) -> Move:
+        return choose(state, style, rng, EXPLORE)
+
+    move.__name__ = move.__qualname__ = f"{key}_move"
+    return move
+
+
+#: The personalities' policies, made once (a policy is asked thousands of times a second).
+_STYLE_POLICIES: dict[str, Policy] = {key: style_policy(key) for key in STYLES}
 
 
 @dataclass(frozen=True)
 class SeatModel:
     """How one seat plays in the play-outs: ``kind``, its policy and its strength."""
 
-    kind: str
+    kind: SeatKind
     policy: Policy
     strength: float
 
     @property
     def is_person(self) -> bool:
-        return self.kind not in _POLICIES
+        return self.kind.is_human
 
 
 def seat_model(kind: str) -> SeatModel:
-    """The model of a seat of ``kind`` (a bot level; anything else plays as a person)."""
-    if kind in _POLICIES:
-        return SeatModel(kind, _POLICIES[kind], STRENGTHS.get(kind, 0.0))
-    return SeatModel(PERSON, person_move, 0.0)
+    """The model of a seat of ``kind`` (a seat kind; anything else plays as a person)."""
+    known = as_kind(kind)
+    match known:
+        case SeatKind.HUMAN:
+            return SeatModel(known, person_move, 0.0)
+        case SeatKind.RANDOM:
+            return SeatModel(known, random_move, STRENGTHS[known])
+        case SeatKind.EASY:
+            return SeatModel(known, easy_move, STRENGTHS[known])
+        case SeatKind.MEDIUM | SeatKind.HARD | SeatKind.EXPERT:
+            return SeatModel(known, medium_move, STRENGTHS[known])
+        case SeatKind.BALANCER | SeatKind.AGGRESSOR | SeatKind.FLAT | SeatKind.SPECULATOR:
+            return SeatModel(known, _STYLE_POLICIES[known],
+                             elo_strength(BY_KEY[known].elo))
+        case _:
+            unmatched(known)
 
 
 def seat_models(kinds: Sequence[str] | None, players: int) -> tuple[SeatModel, ...]:
@@ -138,4 +186,4 @@ def seat_models(kinds: Sequence[str] | None, players: int) -> tuple[SeatModel, .
 
 def assumes_bots(kinds: Sequence[str] | None) -> bool:
     """Whether chances for these seats assume some seat plays as a bot level does."""
-    return kinds is not None and any(seat_model(k).kind != PERSON for k in kinds)
+    return kinds is not None and any(not seat_model(k).is_person for k in kinds)

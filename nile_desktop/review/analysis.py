@@ -193,7 +193,7 @@ class Job:
     game_seed: int
     moves: tuple[str, ...]  # the moves before the position
     view: str
-    kinds: tuple[str, ...]  # every seat's kind: "human" or a bot level
+    kinds: tuple[str, ...]  # every seat's kind (a SeatKind's text)
     seed: int
     played: str = ""
     #: The open view's samples are scored just after this seat's turn (a seat's view: its

@@ -22,6 +22,7 @@ from typing import Any
 
 from nile_desktop.ai.chances import final_chances
 from nile_desktop.ai.playouts import assumes_bots
+from nile_desktop.engine.seat_kinds import as_kind
 
 from .analysis import (
     DECISION,
@@ -42,6 +43,12 @@ from .checks import items, percentages, text, whole
 from .evaluate import EVALUATOR
 
 
+def people_of(kinds: Sequence[str]) -> tuple[int, ...]:
+    """The seats played by a person; every seat if none is (a game of bots)."""
+    humans = tuple(s for s, kind in enumerate(kinds) if as_kind(kind).is_human)
+    return humans or tuple(range(len(kinds)))
+
+
 @dataclass(frozen=True)
 class Game:
     """The part of a save a review needs (a :class:`~nile_desktop.saves.SaveGame` has it all)."""
@@ -59,8 +66,7 @@ class Game:
 
     def people(self) -> tuple[int, ...]:
         """The seats played by a person; every seat if none is (a game of bots)."""
-        humans = tuple(s for s, kind in enumerate(self.kinds) if kind == "human")
-        return humans or tuple(range(len(self.kinds)))
+        return people_of(self.kinds)
 
     def default_view(self) -> str:
         """The first person's view (the first seat's, in a game of bots)."""
@@ -100,8 +106,7 @@ class Review:
     def view(self) -> str:
         """The view shown first: the first person's (the first seat's in a game of bots),
         else the first one computed."""
-        people = [s for s, kind in enumerate(self.kinds) if kind == "human"] or [0]
-        own = seat_view(people[0])
+        own = seat_view(people_of(self.kinds)[0])
         return own if own in self.views else next(iter(self.views))
 
     def chart(self, view: str | None = None) -> list[Chart]:

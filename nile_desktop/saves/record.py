@@ -58,7 +58,7 @@ from nile_desktop.i18n import _
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.errors import without_surrogates as clean_text
 from nile_desktop.saves.file_lock import exclusive
-from nile_desktop.seats import SEAT_KINDS
+from nile_desktop.seats import SEAT_KINDS, SeatKind
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ def game_digest(rules: dict[str, Any], seed: int, moves: Sequence[str]) -> str:
 
 def opponent_level(kinds: Sequence[str], seat: int) -> str:
     """The strongest bot level among the seats other than ``seat``; "people" if none is a bot."""
-    bots = [k for s, k in enumerate(kinds) if s != seat and k != "human"]
+    bots = [k for s, k in enumerate(kinds) if s != seat and k != SeatKind.HUMAN]
     if not bots:
         return PEOPLE
     return max(bots, key=lambda k: (SEAT_KINDS.index(k) if k in SEAT_KINDS else len(SEAT_KINDS),
@@ -433,7 +433,7 @@ def had_takebacks(save: Any) -> bool:
 
 def _people(save: Any) -> list[tuple[int, str]]:
     return [(seat_index, seat.shown_name) for seat_index, seat in enumerate(save.seats)
-            if seat.kind == "human"]
+            if seat.kind == SeatKind.HUMAN]
 
 
 def finished_entries(save: Any, losses: dict[int, float] | None = None

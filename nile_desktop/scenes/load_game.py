@@ -27,6 +27,7 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
 from nile_desktop.saves import SaveError, load_save, log_opened, without_surrogates
@@ -52,8 +53,8 @@ def players_text(info: Any) -> str:
     """"Ana, Imhotep (Hard bot), Tiye (Easy bot)": every seat, bots marked with their level."""
     parts = []
     for index, name in enumerate(info.names):
-        kind = info.kinds[index] if index < len(info.kinds) else "human"
-        parts.append(name if kind == "human" else f"{name} ({kind_label(kind)})")
+        kind = info.kinds[index] if index < len(info.kinds) else SeatKind.HUMAN
+        parts.append(name if kind == SeatKind.HUMAN else f"{name} ({kind_label(kind)})")
     return ", ".join(parts)
 
 

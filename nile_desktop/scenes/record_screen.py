@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from nile_desktop.ai.levels import LEVELS
+from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.formats import format_date
 from nile_desktop.i18n import _, format_number, ngettext
 from nile_desktop.saves import without_surrogates
@@ -113,7 +114,7 @@ class RecordScene(MenuScene):
         self.store = store
         self.name = name
         if name is None and save is not None:
-            self.name = next((seat.shown_name for seat in save.seats if seat.kind == "human"),
+            self.name = next((seat.shown_name for seat in save.seats if seat.kind == SeatKind.HUMAN),
                              None)
         self.notice = ""
         #: The reading or the change of the record under way, off the main thread.

@@ -32,6 +32,7 @@ from typing import Any
 import pygame
 
 from nile_desktop import seats
+from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.i18n import _, format_number
 from nile_desktop.review.analysis import ANY, FORCED, OPEN, Decision, seat_view, view_seat
 from nile_desktop.review.cache import cached_review, with_review
@@ -213,7 +214,7 @@ class ReviewScene(MenuScene):
             except (OSError, ValueError) as exc:
                 log.warning("the review could not be kept in %s: %s", self.save.path, exc)
                 notices.append(_("The review could not be kept in the save file."))
-        humans = {seat for seat, s in enumerate(self.save.seats) if s.kind == "human"}
+        humans = {seat for seat, s in enumerate(self.save.seats) if s.kind == SeatKind.HUMAN}
         losses = {p.seat: p.mean_loss for p in summarise(review)
                   if p.seat in humans and p.decisions}
         if losses and record:
