@@ -42,6 +42,7 @@ from nile_desktop import paths
 from nile_desktop.engine import State
 from nile_desktop.i18n import shown_default_name
 from nile_desktop.saves import locks as save_locks
+from nile_desktop.saves import record
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.files import load_save, new_save_path, saves_dir, write_save
 from nile_desktop.saves.format import AUTOSAVE_NAME, SaveGame
@@ -416,15 +417,20 @@ def prune_records(keep: int = RECORDS_KEPT) -> list[Path]:
 
 
 def _prune(infos: list[SaveInfo], keep: int) -> list[Path]:
+    """Remove the finished games beyond the newest ``keep``, but never one still waiting to
+    be added to the player's record (see :func:`~nile_desktop.saves.record.pending_games`)."""
     finished = [info for info in infos if info.over and not info.broken and info.in_use is None]
     removed = []
+    waiting = record.pending_games() if finished[keep:] else set()
     for info in finished[keep:]:
         try:
-            _save, state = load_save(info.path)  # the file itself decides, never a summary
+            save, state = load_save(info.path)  # the file itself decides, never a summary
         except SaveError:
             continue
         if not state.over:
             _info_cache.pop(info.path, None)
+            continue
+        if record.game_digest(save.rules, save.seed, save.moves) in waiting:
             continue
         try:
             info.path.unlink()

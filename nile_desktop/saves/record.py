@@ -35,12 +35,20 @@ data is never lost silently, and the record is never left unwritable.
 
 The game changes the record off its main thread (:func:`record_later`,
 :class:`RecordTask`), so a slow disk or another copy's change never holds a
-frame.
+frame. A finished game whose entry cannot be written (another copy holds
+the lock past :data:`ADD_WAIT` seconds — stopped in a debugger —, a full
+disk, a record kept as it is) is never lost: its entries are kept
+*pending*, in memory and as a small file in ``.record.json.pending/``
+beside the record, added with the next change of the record (the next
+game, opening the record screen), and its save is not pruned while it is
+pending (:func:`pending_games`). The player is told why, and that the game
+will be added later.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import io
 import json
@@ -57,7 +65,7 @@ from nile_desktop.engine import Outcome
 from nile_desktop.i18n import _
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.errors import without_surrogates as clean_text
-from nile_desktop.saves.file_lock import exclusive
+from nile_desktop.saves.file_lock import LockBusyError, exclusive
 from nile_desktop.seats import SEAT_KINDS
 
 log = logging.getLogger(__name__)
@@ -70,6 +78,12 @@ MAX_GAMES = 5000
 MAX_NAME = 64
 #: The largest record file read (some 50 players with the most games each); larger is not ours.
 MAX_FILE_BYTES = 64 << 20
+#: Seconds a finished game waits for another copy's change of the record (which takes
+#: milliseconds) before it is kept pending: a stopped copy costs the player no longer.
+ADD_WAIT = 3.0
+PENDING_FORMAT = "nile-record-pending/1"
+#: A pending file holds one game's entries (one per person): a few hundred bytes.
+MAX_PENDING_BYTES = 64 * 1024
 CSV_COLUMNS = ("player", "date", "seats", "opponents", "won", "smallest_pile", "mean_loss",
                "takebacks", "id")
 
@@ -281,18 +295,23 @@ class RecordStore:
     the game has written, not from :attr:`data`.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, read: bool = True) -> None:
         self.path = path if path is not None else paths.user_data_dir() / FILE_NAME
         #: A sentence for the player when the file had to be set aside or was partly damaged.
         self.notice = ""
         #: Set when the file on disk could not be read or set aside: it is then never overwritten.
         self.frozen = False
-        self.data = self._locked_read()
+        #: The record as last read (empty until then when made with ``read=False``).
+        self.data = self._locked_read() if read else clean_record(None)[0]
+
+    def _lock_set_aside(self, kept_as: Path) -> None:
+        self.notice = _("Your record's lock file was damaged; it was kept as {name} and made "
+                        "anew.").format(name=kept_as.name)
 
     def _locked_read(self) -> dict[str, Any]:
         """The record now, read under the lock (a damaged file is set aside by one copy)."""
         try:
-            with exclusive(self.path):
+            with exclusive(self.path, on_set_aside=self._lock_set_aside):
                 return self._read(may_set_aside=True)
         except OSError as exc:  # no lock to be had (a read-only folder): read, change nothing
             log.warning("reading the record %s without its lock: %s", self.path, exc)
@@ -356,13 +375,16 @@ class RecordStore:
             raw = (json.dumps(data, indent=1, ensure_ascii=True) + "\n").encode("ascii")
         paths.write_atomic(self.path, raw)
 
-    def change(self, how: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    def change(self, how: Callable[[dict[str, Any]], dict[str, Any]],
+               wait: float | None = None) -> None:
         """Read the file afresh, apply ``how`` (a pure function) and write the result, all
-        under the lock; OSError (the file untouched) if it cannot.
+        under the lock (waiting ``wait`` seconds for it at most); OSError (the file
+        untouched) if it cannot.
 
         A file that could not be read or set aside is never overwritten.
         """
-        with exclusive(self.path):
+        with exclusive(self.path, **({} if wait is None else {"wait": wait}),
+                       on_set_aside=self._lock_set_aside):
             data = self._read(may_set_aside=True)
             if self.frozen:
                 raise OSError(f"the record {self.path} is damaged and kept as it is")
@@ -445,26 +467,152 @@ def finished_entries(save: Any, losses: dict[int, float] | None = None
     return [(name, entry) for name, entry in entries if entry is not None]
 
 
-def add_entries(entries: Sequence[tuple[str, dict[str, Any]]],
-                store: RecordStore | None = None) -> list[str]:
-    """Add ``entries`` to the record in one change. Returns the sentences to show the player:
-    none when all went well; a record that cannot be read or written never raises."""
-    if not entries:
-        return []
+Entries = Sequence[tuple[str, dict[str, Any]]]
+#: Games whose entries could not be written yet, by pending folder and game id (in memory
+#: too: a full disk may refuse the pending file as well).
+_pending: dict[Path, dict[str, list[tuple[str, dict[str, Any]]]]] = {}
+_pending_guard = threading.Lock()
+
+
+def pending_folder(record: Path | None = None) -> Path:
+    """The folder of the pending games of the record at ``record`` (the user's by default)."""
+    record = record if record is not None else paths.user_data_dir() / FILE_NAME
+    return record.with_name(f".{record.name}.pending")
+
+
+def _keep_pending(folder: Path, entries: Entries) -> None:
+    """Keep ``entries`` (of one or more games) to be added at the next chance."""
+    games: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for name, entry in entries:
+        games.setdefault(entry["id"], []).append((name, entry))
+    with _pending_guard:
+        _pending.setdefault(folder, {}).update(games)
+    for game_id, game in games.items():
+        data = {"format": PENDING_FORMAT, "entries": [{"name": n, "entry": e} for n, e in game]}
+        try:
+            raw = json.dumps(data, ensure_ascii=True).encode("ascii")
+            paths.write_atomic(folder / f"{game_id}.json", raw)
+        except (OSError, ValueError) as exc:  # a full disk: kept in memory, added if it can be
+            log.warning("the pending game %s is kept in memory only: %s", game_id, exc)
+
+
+def _read_pending_file(path: Path) -> list[tuple[str, dict[str, Any]]] | None:
+    """A pending file's entries; None (the file set aside) if it is not one the game wrote."""
     try:
-        store = store if store is not None else RecordStore()
+        data = json.loads(paths.read_capped(path, MAX_PENDING_BYTES).decode("utf-8"))
+        if not isinstance(data, dict) or data.get("format") != PENDING_FORMAT:
+            raise ValueError("not a pending game")
+        out = []
+        for item in data["entries"]:
+            entry = _checked_entry(item["entry"])
+            if entry is None or not isinstance(item["name"], str):
+                raise ValueError("a damaged entry")
+            out.append((player_name(item["name"]), entry))
+        return out
+    except FileNotFoundError:
+        return []  # added and removed by another copy meanwhile
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        try:
+            kept = paths.set_aside(path, "bad")
+        except OSError:
+            log.error("the pending game %s is not usable (%s) nor could be set aside", path, exc)
+        else:
+            log.warning("the pending game %s is not usable (%s); kept as %s", path, exc, kept)
+        return None
 
-        def added(data: dict[str, Any]) -> dict[str, Any]:
-            for name, entry in entries:
-                data = with_game(data, name, entry)
-            return data
 
-        store.change(added)
+def _pending_entries(folder: Path) -> tuple[list[tuple[str, dict[str, Any]]], list[Path]]:
+    """Every pending entry of ``folder`` (files and memory) and the files they came from."""
+    with _pending_guard:
+        entries = [pair for game in _pending.get(folder, {}).values() for pair in game]
+    try:
+        files = sorted(p for p in folder.iterdir() if p.name.endswith(".json"))
+    except OSError:
+        files = []
+    used = []
+    for path in files:
+        read = _read_pending_file(path)
+        if read is not None:
+            entries.extend(read)
+            used.append(path)
+    return entries, used
+
+
+def _forget_pending(folder: Path, ids: Collection[str], files: Sequence[Path]) -> None:
+    """The pending games now in the record: out of memory, their files removed."""
+    with _pending_guard:
+        games = _pending.get(folder, {})
+        for game_id in ids:
+            games.pop(game_id, None)
+    for path in files:
+        try:
+            path.unlink()
+        except OSError:
+            continue
+
+
+def pending_games(record: Path | None = None) -> set[str]:
+    """The ids of the games waiting to be added to the record (their saves must stay)."""
+    folder = pending_folder(record)
+    with _pending_guard:
+        ids = set(_pending.get(folder, {}))
+    try:
+        ids.update(p.name.removesuffix(".json") for p in folder.iterdir()
+                   if p.name.endswith(".json"))
+    except OSError:
+        pass
+    return ids
+
+
+def _why_not_added(exc: BaseException, store: RecordStore | None) -> str:
+    """What kept a game out of the record, in the player's words (it is added later)."""
+    if isinstance(exc, LockBusyError):
+        return _("Another copy of the game kept your record busy, so this game is not in it "
+                 "yet; it will be added the next time the record changes.")
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return _("The disk is full, so this game is not in your record yet; it will be added "
+                 "once there is room.")
+    if store is not None and store.frozen:
+        return _("The game could not be added to your record; it is kept and will be added "
+                 "once the record can be written.")
+    return _("Your record could not be written, so this game is not in it yet; it will be "
+             "added the next time the record changes.")
+
+
+def add_entries(entries: Entries, store: RecordStore | None = None) -> list[str]:
+    """Add ``entries`` to the record in one change, with every game still pending. Returns
+    the sentences to show the player: none when all went well; a record that cannot be
+    read or written never raises, and its games are kept pending, never lost."""
+    store = store if store is not None else RecordStore(read=False)
+    folder = pending_folder(store.path)
+    waiting, files = _pending_entries(folder)
+    if not entries and not waiting:
+        return []
+    every = [*waiting, *entries]
+
+    def added(data: dict[str, Any]) -> dict[str, Any]:
+        for name, entry in every:
+            data = with_game(data, name, entry)
+        return data
+
+    try:
+        store.change(added, wait=ADD_WAIT)
     except (OSError, ValueError) as exc:
-        log.error("could not write the record: %s", exc)
-        notices = [store.notice] if store is not None and store.notice else []
-        return [*notices, _("The game could not be added to your record.")]
+        log.error("could not write the record (%d games kept pending): %s",
+                  len({e["id"] for _n, e in every}), exc)
+        if entries:
+            _keep_pending(folder, entries)
+        notices = [store.notice] if store.notice else []
+        return [*notices, _why_not_added(exc, store)] if entries else notices
+    _forget_pending(folder, {entry["id"] for _name, entry in every}, files)
     return [store.notice] if store.notice else []
+
+
+def open_store() -> RecordStore:
+    """The user's record as it is now, with the games still pending added first (the record
+    screen's reading: opening it is a chance to add them)."""
+    add_entries([])
+    return RecordStore()
 
 
 def record_finished(save: Any, losses: dict[int, float] | None = None,

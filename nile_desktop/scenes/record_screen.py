@@ -32,7 +32,7 @@ from nile_desktop.ai.levels import LEVELS
 from nile_desktop.formats import format_date
 from nile_desktop.i18n import _, format_number, ngettext
 from nile_desktop.saves import without_surrogates
-from nile_desktop.saves.record import PEOPLE, RecordStore, RecordTask, Tally, stats
+from nile_desktop.saves.record import PEOPLE, RecordStore, RecordTask, Tally, open_store, stats
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -122,7 +122,7 @@ class RecordScene(MenuScene):
 
     def enter(self) -> None:
         if self.store is None and self.record_task is None:
-            self.run(RecordStore, self.read)
+            self.run(open_store, self.read)  # the games still pending are added first
         elif self.store is not None:
             self.shown(self.store)
         super().enter()
