@@ -19,7 +19,7 @@ from review_games import bot_save
 
 from nile_desktop import paths
 from nile_desktop.saves import record
-from nile_desktop.saves.file_lock import lock_path
+from nile_desktop.saves.change_lock import lock_path
 from nile_desktop.saves.record import FILE_NAME, RecordStore, open_store, record_finished
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="pipes, links and flock are POSIX")

@@ -22,7 +22,7 @@ apps do, since a take-back after cards were revealed lets a player know them.
 
 :class:`RecordStore` reads and changes the file. Every running copy of the
 game adds its games to the same file, so every change is a fresh read, the
-change and a write, all under the file's lock (:mod:`.file_lock`), and a
+change and a write, all under the file's lock (:mod:`.change_lock`), and a
 Reset forgets only the games the person was shown: no copy ever writes over
 a game another copy recorded. Writes go through a temporary file renamed
 over the old one. The file is read as the settings are: through the bounded
@@ -63,9 +63,9 @@ from typing import Any, Generic, TypeVar
 from nile_desktop import paths
 from nile_desktop.engine import Outcome
 from nile_desktop.i18n import _
+from nile_desktop.saves.change_lock import LockBusyError, exclusive
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.errors import without_surrogates as clean_text
-from nile_desktop.saves.file_lock import LockBusyError, exclusive
 from nile_desktop.seats import SEAT_KINDS
 
 log = logging.getLogger(__name__)

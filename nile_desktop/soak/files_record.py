@@ -32,7 +32,7 @@ from nile_desktop.engine import Rules
 from nile_desktop.review.__main__ import main as review_main
 from nile_desktop.review.cache import cached_review, with_review
 from nile_desktop.review.runner import Game, compute_review
-from nile_desktop.saves.file_lock import lock_path
+from nile_desktop.saves.change_lock import lock_path
 from nile_desktop.saves.record import FILE_NAME, RecordStore, add_entries
 from nile_desktop.scenes.record_screen import RecordScene
 from nile_desktop.scenes.review_screen import ReviewScene

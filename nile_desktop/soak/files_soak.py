@@ -55,6 +55,7 @@ from nile_desktop.ai.reason_data import reason_to_data
 from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.saves import library as save_library
+from nile_desktop.saves import sharing
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.settings import Settings, settings_path
@@ -298,7 +299,7 @@ class FilesSoak:
         for goal, replace, code in ((target, False, "exists"), (anchor, True, "own-file"),
                                     (own, True, "own-file")):
             try:
-                save_library.export_save(anchor, goal, replace=replace)
+                sharing.export_save(anchor, goal, replace=replace)
             except saves.SaveError as err:
                 if err.code != code:
                     self.tally.fail(f"{label}: export onto {goal.name} refused as {err.code}, "
@@ -307,7 +308,7 @@ class FilesSoak:
                 self.tally.fail(f"{label}: export replaced {goal.name} unasked")
         if any(path.read_bytes() != data for path, data in keep.items()):
             self.tally.fail(f"{label}: an export changed a file it must not touch")
-        save_library.export_save(anchor, target, replace=True)
+        sharing.export_save(anchor, target, replace=True)
         if saves.load_save(target)[0].moves != saves.load_save(anchor)[0].moves:
             self.tally.fail(f"{label}: the confirmed export does not hold the game")
         target.unlink()

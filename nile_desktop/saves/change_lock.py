@@ -18,7 +18,7 @@ Threads of one process take turns too. A
 lock that stays taken longer than ``wait`` seconds (a copy stopped in a
 debugger, a hung network disk) is :class:`LockBusyError`, an ``OSError``:
 the change is refused and the file untouched, never changed unguarded.
-(Save locks, :mod:`.locks`, are another thing: they tell a person that
+(Save locks, :mod:`.in_play`, are another thing: they tell a person that
 another copy is playing a save.)
 """
 
