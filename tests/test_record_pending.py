@@ -44,7 +44,7 @@ def record_file() -> Path:
 
 
 def ids() -> list[str]:
-    return [game["id"] for game in RecordStore().data["players"].get("P0", {"games": []})["games"]]
+    return [game.id for game in RecordStore().data.games("P0")]
 
 
 def game_id(save) -> str:
@@ -132,7 +132,7 @@ def test_a_waiting_game_is_added_when_the_record_screen_opens(saves):
     os.close(fd)
     record._pending.clear()  # the game was quit: only the pending file is left
     store = open_store()
-    assert [g["id"] for g in store.data["players"]["P0"]["games"]] == [game_id(saves[0])]
+    assert [g.id for g in store.data.games("P0")] == [game_id(saves[0])]
     assert record.pending_games() == set()
 
 

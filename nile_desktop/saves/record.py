@@ -56,9 +56,9 @@ import logging
 import math
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nile_desktop import paths
 from nile_desktop.engine import Outcome
@@ -67,6 +67,9 @@ from nile_desktop.saves.change_lock import LockBusyError, exclusive
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.errors import without_surrogates as clean_text
 from nile_desktop.seats import SEAT_KINDS
+
+if TYPE_CHECKING:
+    from nile_desktop.saves.format import SaveGame
 
 log = logging.getLogger(__name__)
 
@@ -103,19 +106,75 @@ def opponent_level(kinds: Sequence[str], seat: int) -> str:
                                     k))
 
 
+@dataclass(frozen=True)
+class RecordEntry:
+    """One finished game of one player, as the record keeps it (fields in the file's order:
+    :meth:`to_dict` writes the file's object, :meth:`from_data` reads one back, checked)."""
+
+    id: str
+    date: str
+    seats: int
+    opponents: str
+    won: bool
+    smallest_pile: int
+    mean_loss: float | None = None
+    takebacks: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, item: object) -> RecordEntry | None:
+        """A clean entry from the file's object, or None if it is damaged (each field of the
+        type written; a text cut and cleaned of lone surrogates)."""
+        if not isinstance(item, dict):
+            return None
+        try:
+            loss = item["mean_loss"]
+            entry = cls(id=_text(item["id"], 64), date=_text(item["date"], 64),
+                        seats=int(item["seats"]), opponents=_text(item["opponents"], 32),
+                        won=item["won"], smallest_pile=int(item["smallest_pile"]),
+                        mean_loss=None if loss is None else float(loss),
+                        takebacks=item["takebacks"])
+        except (KeyError, TypeError, ValueError, OverflowError):
+            return None
+        if not 1 <= entry.seats <= 64 or entry.smallest_pile < 0:
+            return None
+        if not (isinstance(entry.won, bool) and isinstance(entry.takebacks, bool)):
+            return None
+        if entry.mean_loss is not None and not math.isfinite(entry.mean_loss):
+            return None
+        return entry
+
+
+@dataclass(frozen=True)
+class Record:
+    """Every player's games, oldest first (:meth:`to_dict` is the file's object)."""
+
+    players: dict[str, tuple[RecordEntry, ...]] = field(default_factory=dict)
+
+    def games(self, name: str) -> tuple[RecordEntry, ...]:
+        return self.players.get(name, ())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT,
+                "players": {name: {"games": [entry.to_dict() for entry in games]}
+                            for name, games in self.players.items()}}
+
+
 def game_entry(game_id: str, date: str, kinds: Sequence[str], seat: int, result: Outcome,
-               takebacks: bool = False, mean_loss: float | None = None) -> dict[str, Any]:
+               takebacks: bool = False, mean_loss: float | None = None) -> RecordEntry:
     """The record entry of ``seat`` in a finished game with engine ``result``."""
     won = seat in result.winners
     piles = result.piles[seat]
-    return {"id": game_id, "date": date, "seats": len(kinds),
-            "opponents": opponent_level(kinds, seat), "won": bool(won),
-            "smallest_pile": int(piles[0]) if piles else 0,
-            "mean_loss": mean_loss, "takebacks": bool(takebacks)}
+    return RecordEntry(id=game_id, date=date, seats=len(kinds),
+                       opponents=opponent_level(kinds, seat), won=bool(won),
+                       smallest_pile=int(piles[0]) if piles else 0, mean_loss=mean_loss,
+                       takebacks=bool(takebacks))
 
 
-def entry_from_save(save: Any, seat: int, takebacks: bool = False,
-                    mean_loss: float | None = None) -> dict[str, Any] | None:
+def entry_from_save(save: SaveGame, seat: int, takebacks: bool = False,
+                    mean_loss: float | None = None) -> RecordEntry | None:
     """The entry of ``seat`` for a finished :class:`~nile_desktop.saves.SaveGame`, else None."""
     result = save.result  # written from the live state when the game was saved
     if result is None:
@@ -140,81 +199,57 @@ def player_name(name: str) -> str:
     return _text(name, MAX_NAME)
 
 
-def _checked_entry(item: Any) -> dict[str, Any] | None:
-    """A clean copy of a stored entry, or None if it is damaged."""
-    try:
-        loss = item["mean_loss"]
-        entry: dict[str, Any] = {"id": _text(item["id"], 64), "date": _text(item["date"], 64),
-                 "seats": int(item["seats"]), "opponents": _text(item["opponents"], 32),
-                 "won": bool(item["won"]), "smallest_pile": int(item["smallest_pile"]),
-                 "mean_loss": None if loss is None else float(loss),
-                 "takebacks": bool(item["takebacks"])}
-    except (KeyError, TypeError, ValueError, OverflowError):
-        return None
-    if not 1 <= entry["seats"] <= 64 or entry["smallest_pile"] < 0:
-        return None
-    if not (isinstance(item["won"], bool) and isinstance(item["takebacks"], bool)):
-        return None
-    if loss is not None and not math.isfinite(entry["mean_loss"]):
-        return None
-    return entry
-
-
-def clean_record(data: Any) -> tuple[dict[str, Any], int]:
-    """A record with every damaged entry dropped, and how many were dropped."""
-    out: dict[str, Any] = {"format": RECORD_FORMAT, "players": {}}
+def clean_record(data: object) -> tuple[Record, int]:
+    """The record of the file's object ``data`` with every damaged entry dropped, and how
+    many were dropped."""
+    players: dict[str, tuple[RecordEntry, ...]] = {}
     dropped = 0
-    players = data.get("players") if isinstance(data, dict) else None
-    if not isinstance(players, dict):
-        return out, (0 if data is None else 1)
-    for name, player in players.items():
+    stored = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(stored, dict):
+        return Record(), (0 if data is None else 1)
+    for name, player in stored.items():
         games = player.get("games") if isinstance(player, dict) else None
         if not isinstance(name, str) or not isinstance(games, list):
             dropped += 1
             continue
-        kept = [e for e in map(_checked_entry, games) if e is not None]
+        kept = [e for e in map(RecordEntry.from_data, games) if e is not None]
         dropped += len(games) - len(kept)
         # Two names may read the same once cleaned: their games go together, none is lost.
-        merged = out["players"].setdefault(player_name(name), {"games": []})["games"]
-        merged.extend(kept)
-        del merged[:-MAX_GAMES]
-    return out, dropped
+        merged = (*players.get(player_name(name), ()), *kept)
+        players[player_name(name)] = merged[-MAX_GAMES:]
+    return Record(players), dropped
 
 
-def with_game(data: dict[str, Any], name: str, entry: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the record with ``entry`` added for ``name`` (replacing one of the same game)."""
-    out, _dropped = clean_record(data)
-    games = out["players"].setdefault(player_name(name), {"games": []})["games"]
-    old = next((e for e in games if e["id"] == entry["id"]), None)
-    new = dict(entry)
+def with_game(record: Record, name: str, entry: RecordEntry) -> Record:
+    """The record with ``entry`` added for ``name`` (replacing one of the same game, whose
+    accuracy it keeps if it has none)."""
+    name = player_name(name)
+    games = list(record.games(name))
+    old = next((e for e in games if e.id == entry.id), None)
     if old is not None:
         games.remove(old)
-        if new.get("mean_loss") is None:
-            new["mean_loss"] = old["mean_loss"]
-    games.append(new)
-    del games[:-MAX_GAMES]
-    return out
+        if entry.mean_loss is None:
+            entry = replace(entry, mean_loss=old.mean_loss)
+    games.append(entry)
+    return Record({**record.players, name: tuple(games[-MAX_GAMES:])})
 
 
-def without_player(data: dict[str, Any], name: str | None = None,
-                   seen: Mapping[str, Collection[str]] | None = None) -> dict[str, Any]:
-    """A copy of the record with ``name``'s games removed (everyone's if ``name`` is None).
+def without_player(record: Record, name: str | None = None,
+                   seen: Mapping[str, Collection[str]] | None = None) -> Record:
+    """The record with ``name``'s games removed (everyone's if ``name`` is None).
 
     With ``seen`` (the game ids of each player as the person was shown them), only
     those games go: one recorded since by another copy of the game stays.
     """
-    out, _dropped = clean_record(data)
-    for player in [p for p in out["players"] if name is None or p == name]:
-        if seen is None:
-            del out["players"][player]
-            continue
-        gone = set(seen.get(player, ()))
-        games = [g for g in out["players"][player]["games"] if g["id"] not in gone]
+    players = dict(record.players)
+    for player in [p for p in players if name is None or p == name]:
+        gone = None if seen is None else set(seen.get(player, ()))
+        games = () if gone is None else tuple(g for g in players[player] if g.id not in gone)
         if games:
-            out["players"][player]["games"] = games
+            players[player] = games
         else:
-            del out["players"][player]
-    return out
+            del players[player]
+    return Record(players)
 
 
 @dataclass(frozen=True)
@@ -228,36 +263,50 @@ class Tally:
         return Tally(self.games + 1, self.wins + int(won))
 
 
-def stats(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RecordStats:
+    """The record screen's numbers for one player (see :func:`stats`)."""
+
+    games: int
+    wins: int
+    by_level: dict[str, Tally]
+    by_seats: dict[int, Tally]
+    average_smallest_pile: float | None
+    accuracy: list[tuple[str, float]]
+    best: RecordEntry | None
+    takebacks: Tally
+
+
+def stats(games: Iterable[RecordEntry]) -> RecordStats:
     """The record screen's numbers for one player's entries (oldest first).
 
     Games with take-backs are only counted in ``takebacks``; every other
     number is over the games played without them.
     """
-    clean: list[dict[str, Any]] = []
+    clean: list[RecordEntry] = []
     takebacks = Tally()
     for game in games:
-        if game["takebacks"]:
-            takebacks = takebacks.add(game["won"])
+        if game.takebacks:
+            takebacks = takebacks.add(game.won)
         else:
             clean.append(game)
     total = Tally()
     by_level: dict[str, Tally] = {}
     by_seats: dict[int, Tally] = {}
     for game in clean:
-        total = total.add(game["won"])
-        by_level[game["opponents"]] = by_level.get(game["opponents"], Tally()).add(game["won"])
-        by_seats[game["seats"]] = by_seats.get(game["seats"], Tally()).add(game["won"])
-    piles = [g["smallest_pile"] for g in clean]
-    best = max(clean, default=None, key=lambda g: (g["won"], g["smallest_pile"],
-                                                   -(g["mean_loss"] if g["mean_loss"] is not None
+        total = total.add(game.won)
+        by_level[game.opponents] = by_level.get(game.opponents, Tally()).add(game.won)
+        by_seats[game.seats] = by_seats.get(game.seats, Tally()).add(game.won)
+    piles = [g.smallest_pile for g in clean]
+    best = max(clean, default=None, key=lambda g: (g.won, g.smallest_pile,
+                                                   -(g.mean_loss if g.mean_loss is not None
                                                      else 100.0)))
-    return {"games": total.games, "wins": total.wins,
-            "by_level": {k: by_level[k] for k in sorted(by_level)},
-            "by_seats": {k: by_seats[k] for k in sorted(by_seats)},
-            "average_smallest_pile": round(sum(piles) / len(piles), 2) if piles else None,
-            "accuracy": [(g["date"], g["mean_loss"]) for g in clean if g["mean_loss"] is not None],
-            "best": best, "takebacks": takebacks}
+    return RecordStats(games=total.games, wins=total.wins,
+                       by_level={k: by_level[k] for k in sorted(by_level)},
+                       by_seats={k: by_seats[k] for k in sorted(by_seats)},
+                       average_smallest_pile=round(sum(piles) / len(piles), 2) if piles else None,
+                       accuracy=[(g.date, g.mean_loss) for g in clean if g.mean_loss is not None],
+                       best=best, takebacks=takebacks)
 
 
 def _csv_cell(value: object) -> str:
@@ -266,17 +315,16 @@ def _csv_cell(value: object) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
-def csv_text(data: dict[str, Any], name: str | None = None) -> str:
+def csv_text(record: Record, name: str | None = None) -> str:
     """The record as CSV (one row per game; one player's or everyone's), header first."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    clean, _dropped = clean_record(data)
-    for player, value in clean["players"].items():
+    for player, games in record.players.items():
         if name is not None and player != name:
             continue
-        for game in value["games"]:
-            row = {"player": player, **game}
+        for game in games:
+            row = {"player": player, **game.to_dict()}
             writer.writerow([_csv_cell(row[c]) for c in CSV_COLUMNS])
     return out.getvalue()
 
@@ -302,13 +350,13 @@ class RecordStore:
         #: Set when the file on disk could not be read or set aside: it is then never overwritten.
         self.frozen = False
         #: The record as last read (empty until then when made with ``read=False``).
-        self.data = self._locked_read() if read else clean_record(None)[0]
+        self.data = self._locked_read() if read else Record()
 
     def _lock_set_aside(self, kept_as: Path) -> None:
         self.notice = _("Your record's lock file was damaged; it was kept as {name} and made "
                         "anew.").format(name=kept_as.name)
 
-    def _locked_read(self) -> dict[str, Any]:
+    def _locked_read(self) -> Record:
         """The record now, read under the lock (a damaged file is set aside by one copy)."""
         try:
             with exclusive(self.path, on_set_aside=self._lock_set_aside):
@@ -317,12 +365,12 @@ class RecordStore:
             log.warning("reading the record %s without its lock: %s", self.path, exc)
             return self._read(may_set_aside=False)
 
-    def _read(self, may_set_aside: bool) -> dict[str, Any]:
+    def _read(self, may_set_aside: bool) -> Record:
         self.frozen = False
         try:
             raw = paths.read_capped(self.path, MAX_FILE_BYTES)
         except FileNotFoundError:
-            return clean_record(None)[0]
+            return Record()
         except OSError as exc:  # a pipe, a device, a folder, far too large, not readable
             return self._set_aside(str(exc), may_set_aside)
         try:
@@ -331,7 +379,7 @@ class RecordStore:
                 self.notice = _("Your record was written by a newer version of the game; "
                                 "it is left as it is.")
                 self.frozen = True
-                return clean_record(None)[0]
+                return Record()
             if not isinstance(parsed, dict) or parsed.get("format") != RECORD_FORMAT:
                 raise ValueError("not a record")
         except (ValueError, RecursionError) as exc:
@@ -342,8 +390,7 @@ class RecordStore:
             self._set_aside(f"{dropped} damaged entries", may_set_aside, keep=data)
         return data
 
-    def _set_aside(self, why: str, may: bool, keep: dict[str, Any] | None = None
-                   ) -> dict[str, Any]:
+    def _set_aside(self, why: str, may: bool, keep: Record | None = None) -> Record:
         """Keep the damaged file as ``.bad`` and say so; continue with ``keep`` (or nothing)."""
         try:
             if not may:
@@ -358,7 +405,7 @@ class RecordStore:
             self.notice = _("Your record file was damaged; it was kept as {name}.").format(
                 name=kept_as.name)
         if keep is None:
-            return clean_record(None)[0]
+            return Record()
         if self.frozen:
             return keep
         try:
@@ -367,7 +414,8 @@ class RecordStore:
             log.error("could not write the record %s: %s", self.path, exc)
         return keep
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, record: Record) -> None:
+        data = record.to_dict()
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         try:
             raw = text.encode("utf-8")
@@ -375,7 +423,7 @@ class RecordStore:
             raw = (json.dumps(data, indent=1, ensure_ascii=True) + "\n").encode("ascii")
         paths.write_atomic(self.path, raw)
 
-    def change(self, how: Callable[[dict[str, Any]], dict[str, Any]],
+    def change(self, how: Callable[[Record], Record],
                wait: float | None = None) -> None:
         """Read the file afresh, apply ``how`` (a pure function) and write the result, all
         under the lock (waiting ``wait`` seconds for it at most); OSError (the file
@@ -392,20 +440,19 @@ class RecordStore:
             self._write(data)
         self.data = data
 
-    def add_game(self, name: str, entry: dict[str, Any]) -> None:
+    def add_game(self, name: str, entry: RecordEntry) -> None:
         self.change(lambda data: with_game(data, name, entry))
 
     def reset(self, name: str | None = None) -> None:
         """Forget ``name``'s games (everyone's if None): those this store was shown."""
-        seen = {player: [g["id"] for g in value["games"]]
-                for player, value in self.data["players"].items()}
+        seen = {player: [g.id for g in games] for player, games in self.data.players.items()}
         self.change(lambda data: without_player(data, name, seen))
 
     def names(self) -> list[str]:
-        return sorted(self.data["players"])
+        return sorted(self.data.players)
 
-    def stats(self, name: str) -> dict[str, Any]:
-        return stats(self.data["players"].get(name, {"games": []})["games"])
+    def stats(self, name: str) -> RecordStats:
+        return stats(self.data.games(name))
 
     def export_csv(self, target: Path, name: str | None = None) -> None:
         """Write the record as CSV to ``target`` (atomically)."""
@@ -448,18 +495,18 @@ class RecordTask(Generic[T]):
 
 
 # -- the game's part: recording a finished game, adding a review's accuracy -------------------
-def had_takebacks(save: Any) -> bool:
+def had_takebacks(save: SaveGame) -> bool:
     """Whether the game of ``save`` was played with take-backs (marked so by the table)."""
     return bool(getattr(save, "takebacks", False))
 
 
-def _people(save: Any) -> list[tuple[int, str]]:
+def _people(save: SaveGame) -> list[tuple[int, str]]:
     return [(seat_index, seat.shown_name) for seat_index, seat in enumerate(save.seats)
             if seat.kind == "human"]
 
 
-def finished_entries(save: Any, losses: dict[int, float] | None = None
-                     ) -> list[tuple[str, dict[str, Any]]]:
+def finished_entries(save: SaveGame, losses: dict[int, float] | None = None
+                     ) -> list[tuple[str, RecordEntry]]:
     """The record entries of a finished game: one per person who played it (none while the
     game goes on); ``losses`` maps a seat to its accuracy from a review."""
     entries = [(name, entry_from_save(save, seat, had_takebacks(save), (losses or {}).get(seat)))
@@ -467,10 +514,10 @@ def finished_entries(save: Any, losses: dict[int, float] | None = None
     return [(name, entry) for name, entry in entries if entry is not None]
 
 
-Entries = Sequence[tuple[str, dict[str, Any]]]
+Entries = Sequence[tuple[str, RecordEntry]]
 #: Games whose entries could not be written yet, by pending folder and game id (in memory
 #: too: a full disk may refuse the pending file as well).
-_pending: dict[Path, dict[str, list[tuple[str, dict[str, Any]]]]] = {}
+_pending: dict[Path, dict[str, list[tuple[str, RecordEntry]]]] = {}
 _pending_guard = threading.Lock()
 
 
@@ -482,13 +529,14 @@ def pending_folder(record: Path | None = None) -> Path:
 
 def _keep_pending(folder: Path, entries: Entries) -> None:
     """Keep ``entries`` (of one or more games) to be added at the next chance."""
-    games: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    games: dict[str, list[tuple[str, RecordEntry]]] = {}
     for name, entry in entries:
-        games.setdefault(entry["id"], []).append((name, entry))
+        games.setdefault(entry.id, []).append((name, entry))
     with _pending_guard:
         _pending.setdefault(folder, {}).update(games)
     for game_id, game in games.items():
-        data = {"format": PENDING_FORMAT, "entries": [{"name": n, "entry": e} for n, e in game]}
+        data = {"format": PENDING_FORMAT,
+                "entries": [{"name": n, "entry": e.to_dict()} for n, e in game]}
         try:
             raw = json.dumps(data, ensure_ascii=True).encode("ascii")
             paths.write_atomic(folder / f"{game_id}.json", raw)
@@ -496,7 +544,7 @@ def _keep_pending(folder: Path, entries: Entries) -> None:
             log.warning("the pending game %s is kept in memory only: %s", game_id, exc)
 
 
-def _read_pending_file(path: Path) -> list[tuple[str, dict[str, Any]]] | None:
+def _read_pending_file(path: Path) -> list[tuple[str, RecordEntry]] | None:
     """A pending file's entries; None (the file set aside) if it is not one the game wrote."""
     try:
         data = json.loads(paths.read_capped(path, MAX_PENDING_BYTES).decode("utf-8"))
@@ -504,7 +552,7 @@ def _read_pending_file(path: Path) -> list[tuple[str, dict[str, Any]]] | None:
             raise ValueError("not a pending game")
         out = []
         for item in data["entries"]:
-            entry = _checked_entry(item["entry"])
+            entry = RecordEntry.from_data(item["entry"])
             if entry is None or not isinstance(item["name"], str):
                 raise ValueError("a damaged entry")
             out.append((player_name(item["name"]), entry))
@@ -521,7 +569,7 @@ def _read_pending_file(path: Path) -> list[tuple[str, dict[str, Any]]] | None:
         return None
 
 
-def _pending_entries(folder: Path) -> tuple[list[tuple[str, dict[str, Any]]], list[Path]]:
+def _pending_entries(folder: Path) -> tuple[list[tuple[str, RecordEntry]], list[Path]]:
     """Every pending entry of ``folder`` (files and memory) and the files they came from."""
     with _pending_guard:
         entries = [pair for game in _pending.get(folder, {}).values() for pair in game]
@@ -590,21 +638,21 @@ def add_entries(entries: Entries, store: RecordStore | None = None) -> list[str]
         return []
     every = [*waiting, *entries]
 
-    def added(data: dict[str, Any]) -> dict[str, Any]:
+    def added(record: Record) -> Record:
         for name, entry in every:
-            data = with_game(data, name, entry)
-        return data
+            record = with_game(record, name, entry)
+        return record
 
     try:
         store.change(added, wait=ADD_WAIT)
     except (OSError, ValueError) as exc:
         log.error("could not write the record (%d games kept pending): %s",
-                  len({e["id"] for _n, e in every}), exc)
+                  len({e.id for _n, e in every}), exc)
         if entries:
             _keep_pending(folder, entries)
         notices = [store.notice] if store.notice else []
         return [*notices, _why_not_added(exc, store)] if entries else notices
-    _forget_pending(folder, {entry["id"] for _name, entry in every}, files)
+    _forget_pending(folder, {entry.id for _name, entry in every}, files)
     return [store.notice] if store.notice else []
 
 
@@ -615,7 +663,7 @@ def open_store() -> RecordStore:
     return RecordStore()
 
 
-def record_finished(save: Any, losses: dict[int, float] | None = None,
+def record_finished(save: SaveGame, losses: dict[int, float] | None = None,
                     store: RecordStore | None = None) -> list[str]:
     """Add a finished game to the record of every person who played it (one entry per seat),
     here and now (:func:`record_later` does it off the caller's thread).
@@ -627,7 +675,7 @@ def record_finished(save: Any, losses: dict[int, float] | None = None,
     return add_entries(finished_entries(save, losses), store)
 
 
-def record_later(save: Any, losses: dict[int, float] | None = None) -> RecordTask[list[str]]:
+def record_later(save: SaveGame, losses: dict[int, float] | None = None) -> RecordTask[list[str]]:
     """:func:`record_finished` on a thread of its own: the entries are taken from ``save``
     now (it may change afterwards), the file is read and written there. The task's
     ``result`` is the sentences to show the player."""

@@ -33,7 +33,7 @@ from nile_desktop.review.__main__ import main as review_main
 from nile_desktop.review.cache import cached_review, with_review
 from nile_desktop.review.runner import Game, compute_review
 from nile_desktop.saves.change_lock import lock_path
-from nile_desktop.saves.record import FILE_NAME, RecordStore, add_entries
+from nile_desktop.saves.record import FILE_NAME, RecordEntry, RecordStore, add_entries
 from nile_desktop.scenes.record_screen import RecordScene
 from nile_desktop.scenes.review_screen import ReviewScene
 from nile_desktop.scenes.title import TitleScene
@@ -47,9 +47,9 @@ SPECIAL_EVERY = 17
 SPECIALS = ("fifo", "folder", "dev-zero")
 
 
-def record_entry(game: str) -> dict[str, Any]:
-    return {"id": game, "date": "2026-12-01T10:00:00+00:00", "seats": 3, "opponents": "easy",
-            "won": True, "smallest_pile": 4, "mean_loss": 0.25, "takebacks": False}
+def record_entry(game: str) -> RecordEntry:
+    return RecordEntry(id=game, date="2026-12-01T10:00:00+00:00", seats=3, opponents="easy",
+                       won=True, smallest_pile=4, mean_loss=0.25, takebacks=False)
 
 
 def valid_records() -> list[bytes]:
@@ -233,8 +233,7 @@ class RecordCases:
         game = f"soak-{number}"
         store.add_game("Ana", record_entry(game))
         again = RecordStore()
-        games = again.data["players"].get("Ana", {}).get("games", [])
-        if game not in {entry.get("id") for entry in games} or again.notice:
+        if game not in {entry.id for entry in again.data.games("Ana")} or again.notice:
             self.tally.fail(f"{label}: the next game did not go into the record")
         self._clean(path, kept)
 
@@ -250,8 +249,7 @@ class RecordCases:
         forge_lock(lock, kind, raw)
         game = f"lock-{number}"
         notices = add_entries([("Ana", record_entry(game))])
-        games = RecordStore().data["players"].get("Ana", {}).get("games", [])
-        if game not in {entry.get("id") for entry in games}:
+        if game not in {entry.id for entry in RecordStore().data.games("Ana")}:
             self.tally.fail(f"{label}: the game did not go into the record ({notices})")
         elif not lock.is_file() or lock.is_symlink():
             self.tally.fail(f"{label}: the lock is not a regular file afterwards")
