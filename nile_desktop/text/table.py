@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from nile_desktop.ai.levels import LEVEL_LABELS
-from nile_desktop.engine import CardRef, Event, Move, MoveError, assert_never
+from nile_desktop.engine import CardRef, Event, assert_never
 from nile_desktop.engine import events as ev
 from nile_desktop.i18n import _, card_name, format_number, ngettext, times
 
@@ -93,14 +93,17 @@ def possessive(name: str, thing: str) -> str:
 
 
 def describe_move(move: Any) -> str:
-    """A move as a line of the move list; anything that is not a move (a damaged or
-    forged file's text) is shown as written, lone surrogates replaced, never raised on."""
-    written = move if isinstance(move, str) else str(move)
+    """A move as a line of the move list; a text whose cards are no cards (a damaged or
+    forged file's) is shown as written, lone surrogates replaced, never raised on."""
+    written = str(move)
     try:
-        Move.parse(written)
-    except MoveError:
+        return _worded(written)
+    except ValueError:  # nothing to word, or a name that is no card's
         return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in written)
-    action, *tokens = written.lower().split()
+
+
+def _worded(text: str) -> str:
+    action, *tokens = text.split()
     if action == "market":
         return _("Market: give {cards}, draw a card").format(cards=cards_label(tokens))
     if action == "offer":
@@ -109,7 +112,9 @@ def describe_move(move: Any) -> str:
         return _("Plant {cards}").format(cards=cards_label(tokens))
     if action == "speculate":
         return _("Speculate on {cards}").format(cards=cards_label(tokens, speculation=True))
-    return _("End the turn without planting")
+    if action == "pass":
+        return _("End the turn without planting")
+    raise ValueError(f"not a move: {text!r}")
 
 
 def describe_event(event: Event, names: Sequence[str]) -> str:
