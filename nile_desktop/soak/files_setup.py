@@ -10,6 +10,7 @@ never the crash screen a list as a seat's kind once gave.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -33,7 +34,7 @@ def setup_case(_raw: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
                             {"kind": "easy", "colour": 2, "name": "Bes"}]}
     names = []
     for place in rng.sample(PLACES, rng.randint(1, 3)):
-        value = rng.choice(JSON_VALUES)
+        value = copy.deepcopy(rng.choice(JSON_VALUES))  # never one shared by two places
         names.append(f"setup-{place}")
         seat = setup["seats"][rng.randrange(3)] if isinstance(setup, dict) \
             and isinstance(setup.get("seats"), list) and len(setup["seats"]) == 3 \
