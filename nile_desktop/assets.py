@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import wave
 from collections import OrderedDict
 from pathlib import Path
 
@@ -38,6 +39,28 @@ MAX_FONTS = 32
 FONT_FILES = {False: "fonts/NotoSans-Regular.ttf", True: "fonts/NotoSans-Bold.ttf"}
 SOUND_FOLDER = "sounds"
 SOUND_SUFFIX = ".wav"
+
+
+def wav_damage(file: Path) -> str:
+    """Why the WAV ``file`` cannot be the sound it says it is ("" if it can): a header
+    only, or a header that claims more sound than the file holds (which SDL plays as a
+    click of a few milliseconds, or aborts on). A WAV the standard reader does not
+    know (not PCM) is left to SDL."""
+    try:
+        with wave.open(str(file), "rb") as wav:
+            frames, rate = wav.getnframes(), wav.getframerate()
+            claimed = frames * wav.getnchannels() * wav.getsampwidth()
+            held = len(wav.readframes(frames))
+    except (wave.Error, EOFError) as exc:
+        return f"not a whole WAV ({exc or 'it ends early'})" \
+            if isinstance(exc, EOFError) else ""
+    except OSError:
+        return ""  # missing or unreadable: pygame says so as for any asset
+    if held < claimed:
+        return f"its header claims {claimed} bytes of sound and it holds {held}"
+    if frames == 0 or rate <= 0:
+        return "a header without sound"
+    return ""
 MUSIC_FOLDER = "music"
 MUSIC_SUFFIX = ".ogg"
 
@@ -201,6 +224,9 @@ class Assets:
         if cached is None:
             relpath = f"{SOUND_FOLDER}/{name}{SOUND_SUFFIX}"
             file = self.path(relpath)
+            damage = wav_damage(file)
+            if damage:
+                raise AssetError(relpath, f"is a damaged file: {damage}")
             try:
                 cached = pygame.mixer.Sound(str(file))
             except (pygame.error, OSError) as exc:

@@ -274,3 +274,28 @@ def test_sound_and_track_names() -> None:
                            "locust", "monument_built", "monument_crumbles", "takeover", "win")
     assert TRACK_NAMES == ("title", "table")
     assert audio_module.CHANNELS >= 8
+
+
+def _lying_wav(path: Path) -> None:
+    """A WAV whose header claims a second of sound and holds a few frames."""
+    write_wav(path, 44100)
+    path.write_bytes(path.read_bytes()[:44 + 64])
+
+
+@pytest.mark.parametrize("damage", ["header only", "lying header"])
+def test_a_wav_without_its_sound_is_logged_and_not_played(
+        root: Path, damage: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Such a file loaded and played as a few milliseconds with nothing in the log (and this
+    lying header made SDL abort the process); it is a damaged file now, checked before SDL
+    reads it, said once in the log like a missing one, and never played."""
+    path = root / "sounds" / "flip.wav"
+    if damage == "header only":
+        write_wav(path, 0)
+    else:
+        _lying_wav(path)
+    audio = Audio(Assets(root))
+    with caplog.at_level(logging.WARNING, logger="nile_desktop.audio"):
+        audio.play("flip")
+        audio.play("flip")
+    assert caplog.text.count("sounds/flip.wav") == 1 and "damaged" in caplog.text
+    assert not pygame.mixer.get_busy()

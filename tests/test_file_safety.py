@@ -22,8 +22,8 @@ from save_data import play_saved
 from nile_desktop import __main__ as start
 from nile_desktop import app as app_module
 from nile_desktop import engine_cli, paths, saves, settings
-from nile_desktop.saves import library as save_library
 from nile_desktop.saves import replay as save_replay
+from nile_desktop.saves import sharing
 from nile_desktop.soak.drive import frames
 from nile_desktop.tutorial import progress
 from nile_desktop.ui.theme import text_of
@@ -49,21 +49,21 @@ def test_export_overwrites_any_file_without_asking(tmp_path: Path) -> None:
     target = outside / "mine.json"
     target.write_bytes(b"the player's own file")
     with pytest.raises(saves.SaveError) as refused:
-        save_library.export_save(short.path, target)
+        sharing.export_save(short.path, target)
     assert refused.value.code == "exists" and "mine.json" in refused.value.message
     assert target.read_bytes() == b"the player's own file"
-    save_library.export_save(short.path, target, replace=True)
+    sharing.export_save(short.path, target, replace=True)
     assert saves.load_save(target)[0].moves == short.moves
     before = whole.path.read_bytes()
     settings.save_settings(settings.Settings(language="cs", volume=0.3))
     settings_before = settings.settings_path().read_bytes()
     for own in (whole.path, settings.settings_path(), saves.saves_dir() / "new-name.json"):
         with pytest.raises(saves.SaveError) as refused:
-            save_library.export_save(short.path, own, replace=True)
+            sharing.export_save(short.path, own, replace=True)
         assert refused.value.code == "own-file"
     assert whole.path.read_bytes() == before
     assert settings.settings_path().read_bytes() == settings_before
-    assert save_library.free_name(target) == outside / "mine-2.json"
+    assert sharing.free_name(target) == outside / "mine-2.json"
 
 
 def test_export_onto_an_existing_file_asks_on_the_load_screen(app: object, tmp_path: Path

@@ -99,7 +99,7 @@ def test_saves_know_nothing_of_the_bots_or_the_command_lines():
     """A save is data: the saves package (its command line included) imports neither the
     bots nor the engine's command line, nor pygame; the table tells the bots' reasons it keeps."""
     code = ("import sys; sys.modules['pygame'] = None\n"
-            "import nile_desktop.saves, nile_desktop.saves.library, nile_desktop.saves.locks\n"
+            "import nile_desktop.saves, nile_desktop.saves.library, nile_desktop.saves.in_play\n"
             "import nile_desktop.saves.record, nile_desktop.saves.replay\n"
             "wrong = [m for m in sys.modules if m.startswith(('nile_desktop.ai',"
             " 'nile_desktop.engine_cli', 'nile_desktop.scenes', 'pygame'))"

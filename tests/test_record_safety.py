@@ -19,7 +19,7 @@ from review_games import bot_save
 
 from nile_desktop import paths
 from nile_desktop.saves import record
-from nile_desktop.saves.record import FILE_NAME, RecordStore, record_finished
+from nile_desktop.saves.record import FILE_NAME, RecordEntry, RecordStore, record_finished
 
 POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="pipes and /dev/zero are POSIX")
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +31,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def entry(game: str, won: bool = True) -> dict[str, object]:
-    return {"id": game, "date": "2026-12-01T10:00:00+00:00", "seats": 2, "opponents": "hard",
-            "won": won, "smallest_pile": 4, "mean_loss": None, "takebacks": False}
+def entry(game: str, won: bool = True) -> RecordEntry:
+    return RecordEntry(id=game, date="2026-12-01T10:00:00+00:00", seats=2, opponents="hard",
+                       won=won, smallest_pile=4, mean_loss=None, takebacks=False)
 
 
 def record_path() -> Path:
@@ -44,15 +44,14 @@ def record_path() -> Path:
 
 COPY = textwrap.dedent("""
     import sys
-    from nile_desktop.saves.record import RecordStore
+    from nile_desktop.saves.record import RecordEntry, RecordStore
     tag, games = sys.argv[1], int(sys.argv[2])
     print("ready", flush=True)
     sys.stdin.readline()  # both copies start together
     for n in range(games):
-        RecordStore().add_game("Ana", {"id": f"{tag}-{n}", "date": "2026-12-01", "seats": 2,
-                                       "opponents": "hard", "won": n % 2 == 0,
-                                       "smallest_pile": 4, "mean_loss": None,
-                                       "takebacks": False})
+        RecordStore().add_game("Ana", RecordEntry(id=f"{tag}-{n}", date="2026-12-01", seats=2,
+                                                  opponents="hard", won=n % 2 == 0,
+                                                  smallest_pile=4))
 """)
 
 GAMES_PER_COPY = 200
@@ -74,8 +73,8 @@ def test_two_copies_recording_at_once_lose_no_game(home: Path) -> None:
     for copy in copies:
         copy.communicate(timeout=120)
         assert copy.returncode == 0
-    games = RecordStore().data["players"]["Ana"]["games"]
-    ids = {game["id"] for game in games}
+    games = RecordStore().data.games("Ana")
+    ids = {game.id for game in games}
     assert len(ids) == 2 * GAMES_PER_COPY, f"{2 * GAMES_PER_COPY - len(ids)} games lost"
 
 
@@ -86,9 +85,9 @@ def test_a_reset_forgets_only_the_games_the_person_saw() -> None:
     shown = RecordStore()  # the record screen of the first copy
     RecordStore().add_game("Ana", entry("recorded-since"))  # the other copy's game
     shown.reset("Ana")
-    games = RecordStore().data["players"]["Ana"]["games"]
-    assert [game["id"] for game in games] == ["recorded-since"]
-    assert shown.names() == ["Ana"] and shown.stats("Ana")["games"] == 1
+    games = RecordStore().data.games("Ana")
+    assert [game.id for game in games] == ["recorded-since"]
+    assert shown.names() == ["Ana"] and shown.stats("Ana").games == 1
 
 
 # -- 2. odd text in record.json -----------------------------------------------------------------
@@ -122,10 +121,10 @@ def test_two_names_that_read_the_same_keep_both_their_games() -> None:
     path.parent.mkdir(parents=True)
     long = "A" * 70
     data = {"format": "nile-record/1", "players": {
-        long: {"games": [entry("one")]}, long + "B": {"games": [entry("two")]}}}
+        long: {"games": [entry("one").to_dict()]}, long + "B": {"games": [entry("two").to_dict()]}}}
     path.write_text(json.dumps(data), "utf-8")
-    games = RecordStore().data["players"]["A" * record.MAX_NAME]["games"]
-    assert sorted(game["id"] for game in games) == ["one", "two"]
+    games = RecordStore().data.games("A" * record.MAX_NAME)
+    assert sorted(game.id for game in games) == ["one", "two"]
 
 
 # -- 3. special files, the bounded reader, and the main thread ---------------------------------
@@ -133,10 +132,10 @@ def test_two_names_that_read_the_same_keep_both_their_games() -> None:
 OPEN_RECORD = textwrap.dedent("""
     import resource, sys
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # a runaway read stops here
-    from nile_desktop.saves.record import RecordStore
+    from nile_desktop.saves.record import RecordEntry, RecordStore
     store = RecordStore()
-    store.add_game("Ana", {"id": "g", "date": "d", "seats": 2, "opponents": "hard", "won": True,
-                           "smallest_pile": 1, "mean_loss": None, "takebacks": False})
+    store.add_game("Ana", RecordEntry(id="g", date="d", seats=2, opponents="hard", won=True,
+                                      smallest_pile=1))
     print(store.names(), bool(store.notice))
 """)
 

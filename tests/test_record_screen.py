@@ -59,11 +59,11 @@ def test_a_finished_game_goes_into_every_persons_record(driver: UiDriver) -> Non
     session.play(last)
     assert session.over
     assert session.recording is not None and session.recording.wait(30)  # off the main thread
-    games = RecordStore().data["players"]["P0"]["games"]
-    assert len(games) == 1 and games[0]["opponents"] == "medium" and games[0]["seats"] == 2
+    games = RecordStore().data.games("P0")
+    assert len(games) == 1 and games[0].opponents == "medium" and games[0].seats == 2
     assert "P1" not in RecordStore().names(), "bots have no record"
     assert record_finished(save) == []
-    assert len(RecordStore().data["players"]["P0"]["games"]) == 1
+    assert len(RecordStore().data.games("P0")) == 1
 
 
 def test_a_record_that_cannot_be_written_is_a_notice_not_a_crash(tmp_path: Path) -> None:
@@ -78,7 +78,7 @@ def test_a_game_with_take_backs_is_recorded_apart() -> None:
     save.takebacks = True  # type: ignore[attr-defined]
     assert record_finished(save) == []
     stats = RecordStore().stats("P1")
-    assert stats["games"] == 0 and stats["takebacks"].games == 1
+    assert stats.games == 0 and stats.takebacks.games == 1
 
 
 def test_the_record_shows_a_players_figures_and_accuracy(driver: UiDriver) -> None:

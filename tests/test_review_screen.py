@@ -159,8 +159,8 @@ def test_a_review_is_computed_in_the_background_and_kept_in_the_save(
     assert driver.find("review.chart")["data"]["points"] == len(save.moves) + 1
     kept = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert cached_review(kept, Game.from_save(save), 4) == scene.review
-    games = RecordStore().data["players"]["P1"]["games"]
-    assert len(games) == 1 and games[0]["mean_loss"] is not None
+    games = RecordStore().data.games("P1")
+    assert len(games) == 1 and games[0].mean_loss is not None
     again = open_review(driver, saved(save, tmp_path / "game.json"), iterations=4)
     assert again.task is None and again.review == scene.review
 

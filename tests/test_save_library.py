@@ -15,6 +15,7 @@ from nile_desktop import engine_cli, formats, i18n, saves, settings
 from nile_desktop.engine import Rules
 from nile_desktop.saves import library as save_library
 from nile_desktop.saves import replay as save_replay
+from nile_desktop.saves import sharing
 from nile_desktop.soak.drive import frames, headless_app
 
 pytest_plugins = ["save_helpers"]  # the home and app fixtures
@@ -144,9 +145,9 @@ def test_export_then_import_replays_exactly(tmp_path: Path) -> None:
     _s, state = saves.load_save(save.path)
     shared = tmp_path / "elsewhere" / "our game.json"
     shared.parent.mkdir()
-    save_library.export_save(save.path, shared)
+    sharing.export_save(save.path, shared)
     before = shared.read_bytes()
-    imported, replayed = save_library.import_save(shared)
+    imported, replayed = sharing.import_save(shared)
     assert replayed.to_json() == state.to_json() and imported.moves == save.moves
     assert imported.path.parent == saves.saves_dir() and imported.path != save.path
     assert saves.autosave(imported) and shared.read_bytes() == before
@@ -190,7 +191,7 @@ def test_open_file_from_the_command_line_starts_the_game(app: object, tmp_path: 
 
     save = played(10)
     shared = tmp_path / "shared.json"
-    save_library.export_save(save.path, shared)
+    sharing.export_save(save.path, shared)
     title = app.stack.push(TitleScene())
     title.open_file(str(shared))
     assert type(app.stack.top).__name__ == "TableScene"
@@ -207,7 +208,7 @@ def test_file_chooser_on_the_load_screen_imports_a_game(app: object, tmp_path: P
     save = played(6)
     folder = tmp_path / "shared"
     folder.mkdir()
-    save_library.export_save(save.path, folder / "game.json")
+    sharing.export_save(save.path, folder / "game.json")
     load = app.stack.push(LoadGameScene())
     load.ask_import()
     chooser = app.stack.top

@@ -13,8 +13,8 @@ import pytest
 from nile_desktop import i18n, paths, saves
 from nile_desktop.engine import Rules, State, new_game
 from nile_desktop.saves import SaveError, SaveGame, Seat
+from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
-from nile_desktop.saves import locks as save_locks
 
 
 @pytest.fixture(autouse=True)

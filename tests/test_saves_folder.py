@@ -19,8 +19,8 @@ import pytest
 from save_data import play_saved
 
 from nile_desktop import saves
+from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
-from nile_desktop.saves import locks as save_locks
 from nile_desktop.soak.drive import frames
 
 pytest_plugins = ["save_helpers"]  # the home and app fixtures

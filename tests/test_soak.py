@@ -87,11 +87,23 @@ def test_folder_soak_times_the_title_and_load_screens(tmp_path: Path,
 
 def test_files_soak_covers_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Damaged records (and a pipe, a folder, a link to /dev/zero in their place) are read or
-    set aside, and the next game still goes into the record."""
+    set aside, forged lock files (a folder, a pipe, links to devices and to nothing) are set
+    aside or used, and the next game still goes into the record."""
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
-    tally = files_soak.run(120, seed=8)
+    monkeypatch.setattr(files_soak, "KINDS", ("record", "record-lock"))
+    tally = files_soak.run(40, seed=8)
     assert tally.failures == []
-    assert tally.kinds["record"] >= 5
+    assert tally.kinds["record"] >= 5 and tally.kinds["record-lock"] >= 5
+
+
+def test_files_soak_forges_remembered_setups(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Remembered New game setups with values of every JSON type in every place give settings
+    that save and read back, and a New game screen that opens."""
+    monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path))
+    monkeypatch.setattr(files_soak, "KINDS", ("setup",))
+    tally = files_soak.run(40, seed=8)
+    assert tally.failures == [] and tally.kinds["setup"] == 40
 
 
 def test_files_soak_refuses_or_recomputes_forged_kept_reviews(

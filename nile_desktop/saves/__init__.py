@@ -3,9 +3,11 @@
 A game is its rules, seed, seats and moves (:mod:`.format`), replayed on load;
 a file that cannot be used raises :class:`SaveError` (:mod:`.errors`); save files
 are created, written, read and autosaved by :mod:`.files`. The
-library lists, deletes, imports and exports saves (:mod:`.library`), a lock
-marks a save another copy of the game has open (:mod:`.locks`), finished games
-feed the player's record (:mod:`.record`), and ``python -m
+library lists and deletes saves (:mod:`.library`), a game is shared by export
+and import (:mod:`.sharing`), a lock file marks a save another copy of the game
+has in play (:mod:`.in_play`), finished games feed the player's record
+(:mod:`.record`), changed one copy at a time under an operating-system lock
+(:mod:`.change_lock`), and ``python -m
 nile_desktop.saves.replay FILE`` prints a save's position for the engine's
 command line (:mod:`.replay`).
 

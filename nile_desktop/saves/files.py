@@ -22,7 +22,7 @@ from typing import Any
 
 from nile_desktop import paths
 from nile_desktop.engine import Rules, State
-from nile_desktop.saves import locks as save_locks
+from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.format import (
     MAX_FILE_BYTES,

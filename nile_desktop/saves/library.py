@@ -1,4 +1,4 @@
-"""The player's saved games as a whole: listing, Continue, deleting, records, import, export.
+"""The player's saved games as a whole: listing with its index, Continue, deleting, records.
 
 :mod:`nile_desktop.saves` reads and writes one file; this module looks
 after the folder. The Load screen lists every file (newest first) with its
@@ -18,13 +18,12 @@ screen lists in the background (:class:`Listing`), so its first frame never
 waits for the folder.
 
 A save another running copy of the game is playing is marked
-(``SaveInfo.in_use``, see :mod:`nile_desktop.saves.locks`). Finished games
+(``SaveInfo.in_use``, see :mod:`nile_desktop.saves.in_play`). Finished games
 stay as records with their result; only the newest :data:`RECORDS_KEPT`
-are kept, tidied up whenever the folder is listed. A game is shared by
-exporting its save (the file *is* the save format) and opened elsewhere by
-importing it, which copies it into the saves folder so the shared file
-itself is never written. An export never replaces a file without the
-player's say-so, and never a file of the game's own folders.
+are kept, tidied up whenever the folder is listed (never one still waiting
+to be added to the player's record). Sharing a game (export and import,
+and the checks that keep the game's own folders out of it) is
+:mod:`nile_desktop.saves.sharing`.
 """
 
 from __future__ import annotations
@@ -41,9 +40,10 @@ from typing import Any
 from nile_desktop import paths
 from nile_desktop.engine import State
 from nile_desktop.i18n import shown_default_name
-from nile_desktop.saves import locks as save_locks
+from nile_desktop.saves import in_play as save_locks
+from nile_desktop.saves import record
 from nile_desktop.saves.errors import SaveError
-from nile_desktop.saves.files import load_save, new_save_path, saves_dir, write_save
+from nile_desktop.saves.files import load_save, saves_dir
 from nile_desktop.saves.format import AUTOSAVE_NAME, SaveGame
 
 log = logging.getLogger(__name__)
@@ -416,15 +416,20 @@ def prune_records(keep: int = RECORDS_KEPT) -> list[Path]:
 
 
 def _prune(infos: list[SaveInfo], keep: int) -> list[Path]:
+    """Remove the finished games beyond the newest ``keep``, but never one still waiting to
+    be added to the player's record (see :func:`~nile_desktop.saves.record.pending_games`)."""
     finished = [info for info in infos if info.over and not info.broken and info.in_use is None]
     removed = []
+    waiting = record.pending_games() if finished[keep:] else set()
     for info in finished[keep:]:
         try:
-            _save, state = load_save(info.path)  # the file itself decides, never a summary
+            save, state = load_save(info.path)  # the file itself decides, never a summary
         except SaveError:
             continue
         if not state.over:
             _info_cache.pop(info.path, None)
+            continue
+        if record.game_digest(save.rules, save.seed, save.moves) in waiting:
             continue
         try:
             info.path.unlink()
@@ -435,77 +440,3 @@ def _prune(infos: list[SaveInfo], keep: int) -> list[Path]:
     if removed:
         log.info("removed %d old records", len(removed))
     return removed
-
-
-def _own_folders() -> list[str]:
-    return [os.path.realpath(folder) for folder in (
-        saves_dir(), paths.user_config_dir(), paths.user_data_dir(), paths.user_log_dir())]
-
-
-def is_own_file(target: Path) -> bool:
-    """Whether ``target`` lies in one of the game's own folders (saves, settings, logs)."""
-    try:
-        real = os.path.realpath(target)
-    except (OSError, ValueError):
-        return True  # a path that cannot even be resolved is not one to write
-    for folder in _own_folders():
-        try:
-            if os.path.commonpath([real, folder]) == folder:
-                return True
-        except ValueError:  # another drive (Windows)
-            continue
-    return False
-
-
-def free_name(target: Path) -> Path:
-    """``target`` if no file has that name, else ``<stem>-2.json``, ``-3``… in its folder."""
-    candidate, number = target, 2
-    while os.path.lexists(candidate):
-        candidate = target.with_name(f"{target.stem}-{number}{target.suffix}")
-        number += 1
-    return candidate
-
-
-def export_save(source: Path, target: Path, replace: bool = False) -> None:
-    """Copy the game in ``source`` to ``target`` (anywhere but the game's own folders).
-
-    The file written is the save format itself, replayable by the engine's
-    command line (see :mod:`nile_desktop.saves.replay`). Raises SaveError: the
-    source's own; ``own-file`` for a target in the saves, settings or log
-    folder (nothing of the game's is ever exported over); ``exists`` when a
-    file is there and ``replace`` was not given (the player is asked first);
-    ``not-a-file`` when the target is a folder or a device; or
-    ``write-failed`` naming the target.
-    """
-    if is_own_file(target):
-        raise SaveError("own-file", target, "inside the game's own folders")
-    if os.path.lexists(target):
-        if not target.is_file():
-            raise SaveError("not-a-file", target, "the export target is not a regular file")
-        if not replace:
-            raise SaveError("exists", target, "the export target exists")
-    save, _state = load_save(source)
-    try:
-        write_save(target, save, replace=replace)
-    except FileExistsError:
-        raise SaveError("exists", target, "the export target appeared meanwhile") from None
-    log.info("exported %s to %s", source, target)
-
-
-def import_save(source: Path) -> tuple[SaveGame, State]:
-    """Open a shared game: check it, copy it into the saves folder, return it ready to play.
-
-    A file already in the saves folder is opened in place. The shared file
-    is never written to; the copy is the one autosaved from then on. Raises
-    SaveError (the file's own problem, or ``write-failed``).
-    """
-    save, state = load_save(source)
-    try:
-        inside = source.resolve().parent == saves_dir().resolve()
-    except OSError:
-        inside = False
-    if not inside:
-        stem = source.stem if source.stem != AUTOSAVE_NAME.removesuffix(".json") else "game"
-        save.path = new_save_path(stem)
-        write_save(save.path, save)
-    return save, state

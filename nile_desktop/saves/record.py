@@ -22,7 +22,7 @@ apps do, since a take-back after cards were revealed lets a player know them.
 
 :class:`RecordStore` reads and changes the file. Every running copy of the
 game adds its games to the same file, so every change is a fresh read, the
-change and a write, all under the file's lock (:mod:`.file_lock`), and a
+change and a write, all under the file's lock (:mod:`.change_lock`), and a
 Reset forgets only the games the person was shown: no copy ever writes over
 a game another copy recorded. Writes go through a temporary file renamed
 over the old one. The file is read as the settings are: through the bounded
@@ -35,12 +35,20 @@ data is never lost silently, and the record is never left unwritable.
 
 The game changes the record off its main thread (:func:`record_later`,
 :class:`RecordTask`), so a slow disk or another copy's change never holds a
-frame.
+frame. A finished game whose entry cannot be written (another copy holds
+the lock past :data:`ADD_WAIT` seconds — stopped in a debugger —, a full
+disk, a record kept as it is) is never lost: its entries are kept
+*pending*, in memory and as a small file in ``.record.json.pending/``
+beside the record, added with the next change of the record (the next
+game, opening the record screen), and its save is not pruned while it is
+pending (:func:`pending_games`). The player is told why, and that the game
+will be added later.
 """
 
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import io
 import json
@@ -48,17 +56,20 @@ import logging
 import math
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nile_desktop import paths
 from nile_desktop.engine import Outcome
 from nile_desktop.i18n import _
+from nile_desktop.saves.change_lock import LockBusyError, exclusive
 from nile_desktop.saves.errors import SaveError
 from nile_desktop.saves.errors import without_surrogates as clean_text
-from nile_desktop.saves.file_lock import exclusive
 from nile_desktop.seats import SEAT_KINDS, SeatKind
+
+if TYPE_CHECKING:
+    from nile_desktop.saves.format import SaveGame
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +81,12 @@ MAX_GAMES = 5000
 MAX_NAME = 64
 #: The largest record file read (some 50 players with the most games each); larger is not ours.
 MAX_FILE_BYTES = 64 << 20
+#: Seconds a finished game waits for another copy's change of the record (which takes
+#: milliseconds) before it is kept pending: a stopped copy costs the player no longer.
+ADD_WAIT = 3.0
+PENDING_FORMAT = "nile-record-pending/1"
+#: A pending file holds one game's entries (one per person): a few hundred bytes.
+MAX_PENDING_BYTES = 64 * 1024
 CSV_COLUMNS = ("player", "date", "seats", "opponents", "won", "smallest_pile", "mean_loss",
                "takebacks", "id")
 
@@ -89,19 +106,75 @@ def opponent_level(kinds: Sequence[str], seat: int) -> str:
                                     k))
 
 
+@dataclass(frozen=True)
+class RecordEntry:
+    """One finished game of one player, as the record keeps it (fields in the file's order:
+    :meth:`to_dict` writes the file's object, :meth:`from_data` reads one back, checked)."""
+
+    id: str
+    date: str
+    seats: int
+    opponents: str
+    won: bool
+    smallest_pile: int
+    mean_loss: float | None = None
+    takebacks: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, item: object) -> RecordEntry | None:
+        """A clean entry from the file's object, or None if it is damaged (each field of the
+        type written; a text cut and cleaned of lone surrogates)."""
+        if not isinstance(item, dict):
+            return None
+        try:
+            loss = item["mean_loss"]
+            entry = cls(id=_text(item["id"], 64), date=_text(item["date"], 64),
+                        seats=int(item["seats"]), opponents=_text(item["opponents"], 32),
+                        won=item["won"], smallest_pile=int(item["smallest_pile"]),
+                        mean_loss=None if loss is None else float(loss),
+                        takebacks=item["takebacks"])
+        except (KeyError, TypeError, ValueError, OverflowError):
+            return None
+        if not 1 <= entry.seats <= 64 or entry.smallest_pile < 0:
+            return None
+        if not (isinstance(entry.won, bool) and isinstance(entry.takebacks, bool)):
+            return None
+        if entry.mean_loss is not None and not math.isfinite(entry.mean_loss):
+            return None
+        return entry
+
+
+@dataclass(frozen=True)
+class Record:
+    """Every player's games, oldest first (:meth:`to_dict` is the file's object)."""
+
+    players: dict[str, tuple[RecordEntry, ...]] = field(default_factory=dict)
+
+    def games(self, name: str) -> tuple[RecordEntry, ...]:
+        return self.players.get(name, ())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT,
+                "players": {name: {"games": [entry.to_dict() for entry in games]}
+                            for name, games in self.players.items()}}
+
+
 def game_entry(game_id: str, date: str, kinds: Sequence[str], seat: int, result: Outcome,
-               takebacks: bool = False, mean_loss: float | None = None) -> dict[str, Any]:
+               takebacks: bool = False, mean_loss: float | None = None) -> RecordEntry:
     """The record entry of ``seat`` in a finished game with engine ``result``."""
     won = seat in result.winners
     piles = result.piles[seat]
-    return {"id": game_id, "date": date, "seats": len(kinds),
-            "opponents": opponent_level(kinds, seat), "won": bool(won),
-            "smallest_pile": int(piles[0]) if piles else 0,
-            "mean_loss": mean_loss, "takebacks": bool(takebacks)}
+    return RecordEntry(id=game_id, date=date, seats=len(kinds),
+                       opponents=opponent_level(kinds, seat), won=bool(won),
+                       smallest_pile=int(piles[0]) if piles else 0, mean_loss=mean_loss,
+                       takebacks=bool(takebacks))
 
 
-def entry_from_save(save: Any, seat: int, takebacks: bool = False,
-                    mean_loss: float | None = None) -> dict[str, Any] | None:
+def entry_from_save(save: SaveGame, seat: int, takebacks: bool = False,
+                    mean_loss: float | None = None) -> RecordEntry | None:
     """The entry of ``seat`` for a finished :class:`~nile_desktop.saves.SaveGame`, else None."""
     result = save.result  # written from the live state when the game was saved
     if result is None:
@@ -126,81 +199,57 @@ def player_name(name: str) -> str:
     return _text(name, MAX_NAME)
 
 
-def _checked_entry(item: Any) -> dict[str, Any] | None:
-    """A clean copy of a stored entry, or None if it is damaged."""
-    try:
-        loss = item["mean_loss"]
-        entry: dict[str, Any] = {"id": _text(item["id"], 64), "date": _text(item["date"], 64),
-                 "seats": int(item["seats"]), "opponents": _text(item["opponents"], 32),
-                 "won": bool(item["won"]), "smallest_pile": int(item["smallest_pile"]),
-                 "mean_loss": None if loss is None else float(loss),
-                 "takebacks": bool(item["takebacks"])}
-    except (KeyError, TypeError, ValueError, OverflowError):
-        return None
-    if not 1 <= entry["seats"] <= 64 or entry["smallest_pile"] < 0:
-        return None
-    if not (isinstance(item["won"], bool) and isinstance(item["takebacks"], bool)):
-        return None
-    if loss is not None and not math.isfinite(entry["mean_loss"]):
-        return None
-    return entry
-
-
-def clean_record(data: Any) -> tuple[dict[str, Any], int]:
-    """A record with every damaged entry dropped, and how many were dropped."""
-    out: dict[str, Any] = {"format": RECORD_FORMAT, "players": {}}
+def clean_record(data: object) -> tuple[Record, int]:
+    """The record of the file's object ``data`` with every damaged entry dropped, and how
+    many were dropped."""
+    players: dict[str, tuple[RecordEntry, ...]] = {}
     dropped = 0
-    players = data.get("players") if isinstance(data, dict) else None
-    if not isinstance(players, dict):
-        return out, (0 if data is None else 1)
-    for name, player in players.items():
+    stored = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(stored, dict):
+        return Record(), (0 if data is None else 1)
+    for name, player in stored.items():
         games = player.get("games") if isinstance(player, dict) else None
         if not isinstance(name, str) or not isinstance(games, list):
             dropped += 1
             continue
-        kept = [e for e in map(_checked_entry, games) if e is not None]
+        kept = [e for e in map(RecordEntry.from_data, games) if e is not None]
         dropped += len(games) - len(kept)
         # Two names may read the same once cleaned: their games go together, none is lost.
-        merged = out["players"].setdefault(player_name(name), {"games": []})["games"]
-        merged.extend(kept)
-        del merged[:-MAX_GAMES]
-    return out, dropped
+        merged = (*players.get(player_name(name), ()), *kept)
+        players[player_name(name)] = merged[-MAX_GAMES:]
+    return Record(players), dropped
 
 
-def with_game(data: dict[str, Any], name: str, entry: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the record with ``entry`` added for ``name`` (replacing one of the same game)."""
-    out, _dropped = clean_record(data)
-    games = out["players"].setdefault(player_name(name), {"games": []})["games"]
-    old = next((e for e in games if e["id"] == entry["id"]), None)
-    new = dict(entry)
+def with_game(record: Record, name: str, entry: RecordEntry) -> Record:
+    """The record with ``entry`` added for ``name`` (replacing one of the same game, whose
+    accuracy it keeps if it has none)."""
+    name = player_name(name)
+    games = list(record.games(name))
+    old = next((e for e in games if e.id == entry.id), None)
     if old is not None:
         games.remove(old)
-        if new.get("mean_loss") is None:
-            new["mean_loss"] = old["mean_loss"]
-    games.append(new)
-    del games[:-MAX_GAMES]
-    return out
+        if entry.mean_loss is None:
+            entry = replace(entry, mean_loss=old.mean_loss)
+    games.append(entry)
+    return Record({**record.players, name: tuple(games[-MAX_GAMES:])})
 
 
-def without_player(data: dict[str, Any], name: str | None = None,
-                   seen: Mapping[str, Collection[str]] | None = None) -> dict[str, Any]:
-    """A copy of the record with ``name``'s games removed (everyone's if ``name`` is None).
+def without_player(record: Record, name: str | None = None,
+                   seen: Mapping[str, Collection[str]] | None = None) -> Record:
+    """The record with ``name``'s games removed (everyone's if ``name`` is None).
 
     With ``seen`` (the game ids of each player as the person was shown them), only
     those games go: one recorded since by another copy of the game stays.
     """
-    out, _dropped = clean_record(data)
-    for player in [p for p in out["players"] if name is None or p == name]:
-        if seen is None:
-            del out["players"][player]
-            continue
-        gone = set(seen.get(player, ()))
-        games = [g for g in out["players"][player]["games"] if g["id"] not in gone]
+    players = dict(record.players)
+    for player in [p for p in players if name is None or p == name]:
+        gone = None if seen is None else set(seen.get(player, ()))
+        games = () if gone is None else tuple(g for g in players[player] if g.id not in gone)
         if games:
-            out["players"][player]["games"] = games
+            players[player] = games
         else:
-            del out["players"][player]
-    return out
+            del players[player]
+    return Record(players)
 
 
 @dataclass(frozen=True)
@@ -214,36 +263,50 @@ class Tally:
         return Tally(self.games + 1, self.wins + int(won))
 
 
-def stats(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RecordStats:
+    """The record screen's numbers for one player (see :func:`stats`)."""
+
+    games: int
+    wins: int
+    by_level: dict[str, Tally]
+    by_seats: dict[int, Tally]
+    average_smallest_pile: float | None
+    accuracy: list[tuple[str, float]]
+    best: RecordEntry | None
+    takebacks: Tally
+
+
+def stats(games: Iterable[RecordEntry]) -> RecordStats:
     """The record screen's numbers for one player's entries (oldest first).
 
     Games with take-backs are only counted in ``takebacks``; every other
     number is over the games played without them.
     """
-    clean: list[dict[str, Any]] = []
+    clean: list[RecordEntry] = []
     takebacks = Tally()
     for game in games:
-        if game["takebacks"]:
-            takebacks = takebacks.add(game["won"])
+        if game.takebacks:
+            takebacks = takebacks.add(game.won)
         else:
             clean.append(game)
     total = Tally()
     by_level: dict[str, Tally] = {}
     by_seats: dict[int, Tally] = {}
     for game in clean:
-        total = total.add(game["won"])
-        by_level[game["opponents"]] = by_level.get(game["opponents"], Tally()).add(game["won"])
-        by_seats[game["seats"]] = by_seats.get(game["seats"], Tally()).add(game["won"])
-    piles = [g["smallest_pile"] for g in clean]
-    best = max(clean, default=None, key=lambda g: (g["won"], g["smallest_pile"],
-                                                   -(g["mean_loss"] if g["mean_loss"] is not None
+        total = total.add(game.won)
+        by_level[game.opponents] = by_level.get(game.opponents, Tally()).add(game.won)
+        by_seats[game.seats] = by_seats.get(game.seats, Tally()).add(game.won)
+    piles = [g.smallest_pile for g in clean]
+    best = max(clean, default=None, key=lambda g: (g.won, g.smallest_pile,
+                                                   -(g.mean_loss if g.mean_loss is not None
                                                      else 100.0)))
-    return {"games": total.games, "wins": total.wins,
-            "by_level": {k: by_level[k] for k in sorted(by_level)},
-            "by_seats": {k: by_seats[k] for k in sorted(by_seats)},
-            "average_smallest_pile": round(sum(piles) / len(piles), 2) if piles else None,
-            "accuracy": [(g["date"], g["mean_loss"]) for g in clean if g["mean_loss"] is not None],
-            "best": best, "takebacks": takebacks}
+    return RecordStats(games=total.games, wins=total.wins,
+                       by_level={k: by_level[k] for k in sorted(by_level)},
+                       by_seats={k: by_seats[k] for k in sorted(by_seats)},
+                       average_smallest_pile=round(sum(piles) / len(piles), 2) if piles else None,
+                       accuracy=[(g.date, g.mean_loss) for g in clean if g.mean_loss is not None],
+                       best=best, takebacks=takebacks)
 
 
 def _csv_cell(value: object) -> str:
@@ -252,17 +315,16 @@ def _csv_cell(value: object) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
-def csv_text(data: dict[str, Any], name: str | None = None) -> str:
+def csv_text(record: Record, name: str | None = None) -> str:
     """The record as CSV (one row per game; one player's or everyone's), header first."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    clean, _dropped = clean_record(data)
-    for player, value in clean["players"].items():
+    for player, games in record.players.items():
         if name is not None and player != name:
             continue
-        for game in value["games"]:
-            row = {"player": player, **game}
+        for game in games:
+            row = {"player": player, **game.to_dict()}
             writer.writerow([_csv_cell(row[c]) for c in CSV_COLUMNS])
     return out.getvalue()
 
@@ -281,29 +343,34 @@ class RecordStore:
     the game has written, not from :attr:`data`.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, read: bool = True) -> None:
         self.path = path if path is not None else paths.user_data_dir() / FILE_NAME
         #: A sentence for the player when the file had to be set aside or was partly damaged.
         self.notice = ""
         #: Set when the file on disk could not be read or set aside: it is then never overwritten.
         self.frozen = False
-        self.data = self._locked_read()
+        #: The record as last read (empty until then when made with ``read=False``).
+        self.data = self._locked_read() if read else Record()
 
-    def _locked_read(self) -> dict[str, Any]:
+    def _lock_set_aside(self, kept_as: Path) -> None:
+        self.notice = _("Your record's lock file was damaged; it was kept as {name} and made "
+                        "anew.").format(name=kept_as.name)
+
+    def _locked_read(self) -> Record:
         """The record now, read under the lock (a damaged file is set aside by one copy)."""
         try:
-            with exclusive(self.path):
+            with exclusive(self.path, on_set_aside=self._lock_set_aside):
                 return self._read(may_set_aside=True)
         except OSError as exc:  # no lock to be had (a read-only folder): read, change nothing
             log.warning("reading the record %s without its lock: %s", self.path, exc)
             return self._read(may_set_aside=False)
 
-    def _read(self, may_set_aside: bool) -> dict[str, Any]:
+    def _read(self, may_set_aside: bool) -> Record:
         self.frozen = False
         try:
             raw = paths.read_capped(self.path, MAX_FILE_BYTES)
         except FileNotFoundError:
-            return clean_record(None)[0]
+            return Record()
         except OSError as exc:  # a pipe, a device, a folder, far too large, not readable
             return self._set_aside(str(exc), may_set_aside)
         try:
@@ -312,7 +379,7 @@ class RecordStore:
                 self.notice = _("Your record was written by a newer version of the game; "
                                 "it is left as it is.")
                 self.frozen = True
-                return clean_record(None)[0]
+                return Record()
             if not isinstance(parsed, dict) or parsed.get("format") != RECORD_FORMAT:
                 raise ValueError("not a record")
         except (ValueError, RecursionError) as exc:
@@ -323,8 +390,7 @@ class RecordStore:
             self._set_aside(f"{dropped} damaged entries", may_set_aside, keep=data)
         return data
 
-    def _set_aside(self, why: str, may: bool, keep: dict[str, Any] | None = None
-                   ) -> dict[str, Any]:
+    def _set_aside(self, why: str, may: bool, keep: Record | None = None) -> Record:
         """Keep the damaged file as ``.bad`` and say so; continue with ``keep`` (or nothing)."""
         try:
             if not may:
@@ -339,7 +405,7 @@ class RecordStore:
             self.notice = _("Your record file was damaged; it was kept as {name}.").format(
                 name=kept_as.name)
         if keep is None:
-            return clean_record(None)[0]
+            return Record()
         if self.frozen:
             return keep
         try:
@@ -348,7 +414,8 @@ class RecordStore:
             log.error("could not write the record %s: %s", self.path, exc)
         return keep
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, record: Record) -> None:
+        data = record.to_dict()
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         try:
             raw = text.encode("utf-8")
@@ -356,13 +423,16 @@ class RecordStore:
             raw = (json.dumps(data, indent=1, ensure_ascii=True) + "\n").encode("ascii")
         paths.write_atomic(self.path, raw)
 
-    def change(self, how: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    def change(self, how: Callable[[Record], Record],
+               wait: float | None = None) -> None:
         """Read the file afresh, apply ``how`` (a pure function) and write the result, all
-        under the lock; OSError (the file untouched) if it cannot.
+        under the lock (waiting ``wait`` seconds for it at most); OSError (the file
+        untouched) if it cannot.
 
         A file that could not be read or set aside is never overwritten.
         """
-        with exclusive(self.path):
+        with exclusive(self.path, **({} if wait is None else {"wait": wait}),
+                       on_set_aside=self._lock_set_aside):
             data = self._read(may_set_aside=True)
             if self.frozen:
                 raise OSError(f"the record {self.path} is damaged and kept as it is")
@@ -370,20 +440,19 @@ class RecordStore:
             self._write(data)
         self.data = data
 
-    def add_game(self, name: str, entry: dict[str, Any]) -> None:
+    def add_game(self, name: str, entry: RecordEntry) -> None:
         self.change(lambda data: with_game(data, name, entry))
 
     def reset(self, name: str | None = None) -> None:
         """Forget ``name``'s games (everyone's if None): those this store was shown."""
-        seen = {player: [g["id"] for g in value["games"]]
-                for player, value in self.data["players"].items()}
+        seen = {player: [g.id for g in games] for player, games in self.data.players.items()}
         self.change(lambda data: without_player(data, name, seen))
 
     def names(self) -> list[str]:
-        return sorted(self.data["players"])
+        return sorted(self.data.players)
 
-    def stats(self, name: str) -> dict[str, Any]:
-        return stats(self.data["players"].get(name, {"games": []})["games"])
+    def stats(self, name: str) -> RecordStats:
+        return stats(self.data.games(name))
 
     def export_csv(self, target: Path, name: str | None = None) -> None:
         """Write the record as CSV to ``target`` (atomically)."""
@@ -426,18 +495,18 @@ class RecordTask(Generic[T]):
 
 
 # -- the game's part: recording a finished game, adding a review's accuracy -------------------
-def had_takebacks(save: Any) -> bool:
+def had_takebacks(save: SaveGame) -> bool:
     """Whether the game of ``save`` was played with take-backs (marked so by the table)."""
     return bool(getattr(save, "takebacks", False))
 
 
-def _people(save: Any) -> list[tuple[int, str]]:
+def _people(save: SaveGame) -> list[tuple[int, str]]:
     return [(seat_index, seat.shown_name) for seat_index, seat in enumerate(save.seats)
             if seat.kind == SeatKind.HUMAN]
 
 
-def finished_entries(save: Any, losses: dict[int, float] | None = None
-                     ) -> list[tuple[str, dict[str, Any]]]:
+def finished_entries(save: SaveGame, losses: dict[int, float] | None = None
+                     ) -> list[tuple[str, RecordEntry]]:
     """The record entries of a finished game: one per person who played it (none while the
     game goes on); ``losses`` maps a seat to its accuracy from a review."""
     entries = [(name, entry_from_save(save, seat, had_takebacks(save), (losses or {}).get(seat)))
@@ -445,29 +514,156 @@ def finished_entries(save: Any, losses: dict[int, float] | None = None
     return [(name, entry) for name, entry in entries if entry is not None]
 
 
-def add_entries(entries: Sequence[tuple[str, dict[str, Any]]],
-                store: RecordStore | None = None) -> list[str]:
-    """Add ``entries`` to the record in one change. Returns the sentences to show the player:
-    none when all went well; a record that cannot be read or written never raises."""
-    if not entries:
-        return []
+Entries = Sequence[tuple[str, RecordEntry]]
+#: Games whose entries could not be written yet, by pending folder and game id (in memory
+#: too: a full disk may refuse the pending file as well).
+_pending: dict[Path, dict[str, list[tuple[str, RecordEntry]]]] = {}
+_pending_guard = threading.Lock()
+
+
+def pending_folder(record: Path | None = None) -> Path:
+    """The folder of the pending games of the record at ``record`` (the user's by default)."""
+    record = record if record is not None else paths.user_data_dir() / FILE_NAME
+    return record.with_name(f".{record.name}.pending")
+
+
+def _keep_pending(folder: Path, entries: Entries) -> None:
+    """Keep ``entries`` (of one or more games) to be added at the next chance."""
+    games: dict[str, list[tuple[str, RecordEntry]]] = {}
+    for name, entry in entries:
+        games.setdefault(entry.id, []).append((name, entry))
+    with _pending_guard:
+        _pending.setdefault(folder, {}).update(games)
+    for game_id, game in games.items():
+        data = {"format": PENDING_FORMAT,
+                "entries": [{"name": n, "entry": e.to_dict()} for n, e in game]}
+        try:
+            raw = json.dumps(data, ensure_ascii=True).encode("ascii")
+            paths.write_atomic(folder / f"{game_id}.json", raw)
+        except (OSError, ValueError) as exc:  # a full disk: kept in memory, added if it can be
+            log.warning("the pending game %s is kept in memory only: %s", game_id, exc)
+
+
+def _read_pending_file(path: Path) -> list[tuple[str, RecordEntry]] | None:
+    """A pending file's entries; None (the file set aside) if it is not one the game wrote."""
     try:
-        store = store if store is not None else RecordStore()
+        data = json.loads(paths.read_capped(path, MAX_PENDING_BYTES).decode("utf-8"))
+        if not isinstance(data, dict) or data.get("format") != PENDING_FORMAT:
+            raise ValueError("not a pending game")
+        out = []
+        for item in data["entries"]:
+            entry = RecordEntry.from_data(item["entry"])
+            if entry is None or not isinstance(item["name"], str):
+                raise ValueError("a damaged entry")
+            out.append((player_name(item["name"]), entry))
+        return out
+    except FileNotFoundError:
+        return []  # added and removed by another copy meanwhile
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        try:
+            kept = paths.set_aside(path, "bad")
+        except OSError:
+            log.error("the pending game %s is not usable (%s) nor could be set aside", path, exc)
+        else:
+            log.warning("the pending game %s is not usable (%s); kept as %s", path, exc, kept)
+        return None
 
-        def added(data: dict[str, Any]) -> dict[str, Any]:
-            for name, entry in entries:
-                data = with_game(data, name, entry)
-            return data
 
-        store.change(added)
+def _pending_entries(folder: Path) -> tuple[list[tuple[str, RecordEntry]], list[Path]]:
+    """Every pending entry of ``folder`` (files and memory) and the files they came from."""
+    with _pending_guard:
+        entries = [pair for game in _pending.get(folder, {}).values() for pair in game]
+    try:
+        files = sorted(p for p in folder.iterdir() if p.name.endswith(".json"))
+    except OSError:
+        files = []
+    used = []
+    for path in files:
+        read = _read_pending_file(path)
+        if read is not None:
+            entries.extend(read)
+            used.append(path)
+    return entries, used
+
+
+def _forget_pending(folder: Path, ids: Collection[str], files: Sequence[Path]) -> None:
+    """The pending games now in the record: out of memory, their files removed."""
+    with _pending_guard:
+        games = _pending.get(folder, {})
+        for game_id in ids:
+            games.pop(game_id, None)
+    for path in files:
+        try:
+            path.unlink()
+        except OSError:
+            continue
+
+
+def pending_games(record: Path | None = None) -> set[str]:
+    """The ids of the games waiting to be added to the record (their saves must stay)."""
+    folder = pending_folder(record)
+    with _pending_guard:
+        ids = set(_pending.get(folder, {}))
+    try:
+        ids.update(p.name.removesuffix(".json") for p in folder.iterdir()
+                   if p.name.endswith(".json"))
+    except OSError:
+        pass
+    return ids
+
+
+def _why_not_added(exc: BaseException, store: RecordStore | None) -> str:
+    """What kept a game out of the record, in the player's words (it is added later)."""
+    if isinstance(exc, LockBusyError):
+        return _("Another copy of the game kept your record busy, so this game is not in it "
+                 "yet; it will be added the next time the record changes.")
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return _("The disk is full, so this game is not in your record yet; it will be added "
+                 "once there is room.")
+    if store is not None and store.frozen:
+        return _("The game could not be added to your record; it is kept and will be added "
+                 "once the record can be written.")
+    return _("Your record could not be written, so this game is not in it yet; it will be "
+             "added the next time the record changes.")
+
+
+def add_entries(entries: Entries, store: RecordStore | None = None) -> list[str]:
+    """Add ``entries`` to the record in one change, with every game still pending. Returns
+    the sentences to show the player: none when all went well; a record that cannot be
+    read or written never raises, and its games are kept pending, never lost."""
+    store = store if store is not None else RecordStore(read=False)
+    folder = pending_folder(store.path)
+    waiting, files = _pending_entries(folder)
+    if not entries and not waiting:
+        return []
+    every = [*waiting, *entries]
+
+    def added(record: Record) -> Record:
+        for name, entry in every:
+            record = with_game(record, name, entry)
+        return record
+
+    try:
+        store.change(added, wait=ADD_WAIT)
     except (OSError, ValueError) as exc:
-        log.error("could not write the record: %s", exc)
-        notices = [store.notice] if store is not None and store.notice else []
-        return [*notices, _("The game could not be added to your record.")]
+        log.error("could not write the record (%d games kept pending): %s",
+                  len({e.id for _n, e in every}), exc)
+        if entries:
+            _keep_pending(folder, entries)
+        notices = [store.notice] if store.notice else []
+        return [*notices, _why_not_added(exc, store)] if entries else notices
+    _forget_pending(folder, {entry.id for _name, entry in every}, files)
     return [store.notice] if store.notice else []
 
 
-def record_finished(save: Any, losses: dict[int, float] | None = None,
+def open_store() -> RecordStore:
+    """The user's record as it is now, with the games still pending added first (the record
+    screen's reading: opening it is a chance to add them)."""
+    add_entries([])
+    return RecordStore()
+
+
+def record_finished(save: SaveGame, losses: dict[int, float] | None = None,
                     store: RecordStore | None = None) -> list[str]:
     """Add a finished game to the record of every person who played it (one entry per seat),
     here and now (:func:`record_later` does it off the caller's thread).
@@ -479,7 +675,7 @@ def record_finished(save: Any, losses: dict[int, float] | None = None,
     return add_entries(finished_entries(save, losses), store)
 
 
-def record_later(save: Any, losses: dict[int, float] | None = None) -> RecordTask[list[str]]:
+def record_later(save: SaveGame, losses: dict[int, float] | None = None) -> RecordTask[list[str]]:
     """:func:`record_finished` on a thread of its own: the entries are taken from ``save``
     now (it may change afterwards), the file is read and written there. The task's
     ``result`` is the sentences to show the player."""

@@ -30,9 +30,9 @@ import pygame
 from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.saves import SaveError, load_save, log_opened, without_surrogates
+from nile_desktop.saves import SaveError, load_save, log_opened, sharing, without_surrogates
+from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
-from nile_desktop.saves import locks as save_locks
 from nile_desktop.saves.errors import os_reason
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
@@ -311,7 +311,7 @@ class LoadGameScene(MenuScene):
         """Export to ``target``; a file already there is replaced only if the player says so
         (or the game is written beside it under a free name)."""
         try:
-            save_library.export_save(source, target, replace=replace)
+            sharing.export_save(source, target, replace=replace)
         except SaveError as err:
             if err.code == "exists" and not replace:
                 self.ask_replace(source, target)
@@ -322,7 +322,7 @@ class LoadGameScene(MenuScene):
             file=without_surrogates(str(target)))
 
     def ask_replace(self, source: Path, target: Path) -> None:
-        free = save_library.free_name(target)
+        free = sharing.free_name(target)
         name, other = without_surrogates(target.name), without_surrogates(free.name)
         self.show(DialogScene(
             lambda: _("Replace the file?"),
@@ -338,7 +338,7 @@ class LoadGameScene(MenuScene):
 
     def import_file(self, source: Path) -> None:
         try:
-            save, state = save_library.import_save(source)
+            save, state = sharing.import_save(source)
         except SaveError as err:
             self.show_error(lambda: _("This game cannot be imported"), err)
             return

@@ -33,7 +33,15 @@ from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.formats import format_date
 from nile_desktop.i18n import _, format_number, ngettext
 from nile_desktop.saves import without_surrogates
-from nile_desktop.saves.record import PEOPLE, RecordStore, RecordTask, Tally, stats
+from nile_desktop.saves.record import (
+    PEOPLE,
+    RecordStats,
+    RecordStore,
+    RecordTask,
+    Tally,
+    open_store,
+    stats,
+)
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -60,30 +68,30 @@ def level_name(level: str) -> str:
     return _("People only") if level == PEOPLE else seat_kind_label(level)
 
 
-def player_figures(stats: dict[str, Any]) -> list[Figure]:
+def player_figures(stats: RecordStats) -> list[Figure]:
     """The record's main figures for one player's :func:`~nile_desktop.saves.record.stats`."""
-    out = [Figure("games", _("Games"), tally_text(Tally(stats["games"], stats["wins"])),
-                  {"games": stats["games"], "wins": stats["wins"]})]
-    average = stats["average_smallest_pile"]
+    out = [Figure("games", _("Games"), tally_text(Tally(stats.games, stats.wins)),
+                  {"games": stats.games, "wins": stats.wins})]
+    average = stats.average_smallest_pile
     out.append(Figure("smallest-pile", _("Average smallest pile"),
                       "—" if average is None else format_number(average, 1),
                       {"average": average}))
-    best = stats["best"]
+    best = stats.best
     if best is not None:
-        outcome = _("won") if best["won"] else _("lost")
+        outcome = _("won") if best.won else _("lost")
         value = _("{date}: {outcome}, smallest pile {pile}").format(
-            date=date_text(best["date"]), outcome=outcome, pile=best["smallest_pile"])
-        out.append(Figure("best", _("Best game"), value, {"id": best["id"]}))
-    takebacks = stats["takebacks"]
+            date=date_text(best.date), outcome=outcome, pile=best.smallest_pile)
+        out.append(Figure("best", _("Best game"), value, {"id": best.id}))
+    takebacks = stats.takebacks
     out.append(Figure("takebacks", _("Games with take-backs (counted apart)"),
                       tally_text(takebacks), {"games": takebacks.games, "wins": takebacks.wins}))
     return out
 
 
-def level_figures(stats: dict[str, Any]) -> list[Figure]:
+def level_figures(stats: RecordStats) -> list[Figure]:
     """Games and wins by the strongest opponent's level, people first, then weakest first."""
     order = (PEOPLE, *LEVELS)
-    levels = sorted(stats["by_level"].items(),
+    levels = sorted(stats.by_level.items(),
                     key=lambda item: (order.index(item[0]) if item[0] in order else len(order),
                                       item[0]))
     return [Figure(f"level-{level}", level_name(level), tally_text(tally),
@@ -91,12 +99,12 @@ def level_figures(stats: dict[str, Any]) -> list[Figure]:
             for level, tally in levels]
 
 
-def seat_figures(stats: dict[str, Any]) -> list[Figure]:
+def seat_figures(stats: RecordStats) -> list[Figure]:
     """Games and wins by the number of players."""
     return [Figure(f"seats-{count}",
                    ngettext("{count} player", "{count} players", count).format(count=count),
                    tally_text(tally), {"seats": count, "games": tally.games, "wins": tally.wins})
-            for count, tally in stats["by_seats"].items()]
+            for count, tally in stats.by_seats.items()]
 
 
 class RecordScene(MenuScene):
@@ -123,7 +131,7 @@ class RecordScene(MenuScene):
 
     def enter(self) -> None:
         if self.store is None and self.record_task is None:
-            self.run(RecordStore, self.read)
+            self.run(open_store, self.read)  # the games still pending are added first
         elif self.store is not None:
             self.shown(self.store)
         super().enter()
@@ -162,7 +170,7 @@ class RecordScene(MenuScene):
     def names(self) -> list[str]:
         return self.store.names() if self.store is not None else []
 
-    def stats(self) -> dict[str, Any] | None:
+    def stats(self) -> RecordStats | None:
         if self.store is None or self.name is None:
             return None
         return self.store.stats(self.name)
@@ -192,7 +200,7 @@ class RecordScene(MenuScene):
             self.group.add(FigureTable((right, panel.top + 300, 560, 220),
                                        lambda: seat_figures(self.stats() or stats([])),
                                        heading=lambda: _("By number of players"), uid="seats"))
-        accuracy = shown["accuracy"] if shown is not None else []
+        accuracy = shown.accuracy if shown is not None else []
         self.group.add(self.accuracy_chart((right, panel.top + 44, 560, 240), accuracy))
         bottom, width, gap = panel.bottom - 76, 240, 16
         start = panel.centerx - (3 * width + 2 * gap) // 2

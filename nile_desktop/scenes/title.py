@@ -23,9 +23,9 @@ import pygame
 from nile_desktop import __version__, card_art
 from nile_desktop.assets import AssetError
 from nile_desktop.i18n import _, card_name
-from nile_desktop.saves import SaveError, load_save, log_opened
+from nile_desktop.saves import SaveError, load_save, log_opened, sharing
+from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
-from nile_desktop.saves import locks as save_locks
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
@@ -167,7 +167,7 @@ class TitleScene(MenuScene):
     def open_file(self, path: str | Path) -> None:
         """Open a saved or shared game (``--open FILE``): copied into the saves, then played."""
         try:
-            save, state = save_library.import_save(Path(path))
+            save, state = sharing.import_save(Path(path))
         except SaveError as err:
             error = err  # kept past the except block: the message is made when shown
             self.show(DialogScene(lambda: _("This game cannot be opened"),

@@ -8,7 +8,12 @@
   a chart shorter than the game, too few names, values that are not numbers)
   while its game digest still matches must give either a review that the
   review screen draws, or none, so the review is computed afresh; the review
-  command line must answer with status 0 or 2, never a traceback.
+  command line must answer with status 0 or 2, never a traceback; forgeries
+  include decisions naming moves that are no moves or not legal there, and
+  names and moves with lone surrogates;
+* a record lock file forged (a folder, a pipe, a link to ``/dev/zero``,
+  ``/dev/null`` or nowhere, junk) must be set aside or used, and a finished
+  game must still go into the record, with no link followed.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from nile_desktop.engine import Rules
 from nile_desktop.review.__main__ import main as review_main
 from nile_desktop.review.cache import cached_review, with_review
 from nile_desktop.review.runner import Game, compute_review
-from nile_desktop.saves.record import FILE_NAME, RecordStore
+from nile_desktop.saves.change_lock import lock_path
+from nile_desktop.saves.record import FILE_NAME, RecordEntry, RecordStore, add_entries
 from nile_desktop.scenes.record_screen import RecordScene
 from nile_desktop.scenes.review_screen import ReviewScene
 from nile_desktop.scenes.title import TitleScene
@@ -41,9 +47,9 @@ SPECIAL_EVERY = 17
 SPECIALS = ("fifo", "folder", "dev-zero")
 
 
-def record_entry(game: str) -> dict[str, Any]:
-    return {"id": game, "date": "2026-12-01T10:00:00+00:00", "seats": 3, "opponents": "easy",
-            "won": True, "smallest_pile": 4, "mean_loss": 0.25, "takebacks": False}
+def record_entry(game: str) -> RecordEntry:
+    return RecordEntry(id=game, date="2026-12-01T10:00:00+00:00", seats=3, opponents="easy",
+                       won=True, smallest_pile=4, mean_loss=0.25, takebacks=False)
 
 
 def valid_records() -> list[bytes]:
@@ -86,8 +92,8 @@ def forge(raw: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
     entry = next(iter(record["review"]["entries"].values()))
     review = entry["review"]
     done = []
-    for how in rng.sample(("seat", "short-chart", "few-names", "nan", "steps"),
-                          rng.choice((1, 1, 2))):
+    for how in rng.sample(("seat", "short-chart", "few-names", "nan", "steps", "bad-move",
+                           "surrogates"), rng.choice((1, 1, 2))):
         done.append(how)
         if how == "seat":
             review["seats"] = [rng.choice((2, 7, -1, 10**9)) for _ in review["seats"]]
@@ -104,6 +110,13 @@ def forge(raw: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
                 for key, value in list(decision.items()):
                     if isinstance(value, float) and rng.random() < 0.3:
                         decision[key] = _not_a_number(rng)
+        elif how == "bad-move":
+            _forge_moves(review, rng)
+        elif how == "surrogates":
+            review["names"] = [name + rng.choice(LONE) for name in review["names"]]
+            for step in review["steps"]:
+                if step.get("decision") and rng.random() < 0.3:
+                    step["decision"]["best"] += rng.choice(LONE)
         else:
             for step in review["steps"]:
                 for key, value in list(step.items()):
@@ -111,6 +124,27 @@ def forge(raw: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
                             and rng.random() < 0.3:
                         step[key] = rng.choice((-1, 99, 10**12))
     return json.dumps(record).encode("utf-8"), [f"forged-{how}" for how in done]
+
+
+#: Lone surrogates, which no disk, terminal or font takes.
+LONE = ("\ud800", "\udfff", "\udc80")
+#: Texts a forged decision may name as a move: no moves, or moves no position allows.
+BAD_MOVES = ("", "   ", "market zzz qqq", "plant stone@nowhere wheat", "speculate spec:",
+             "pass pass", "plant", "offer", "plant flax flax flax flax flax flax",
+             "market storage:stone", "speculate spec:wheat+wheat", "pass\ud800")
+
+
+def _forge_moves(review: dict[str, Any], rng: random.Random) -> None:
+    """A decision's better move, options or search's move replaced by a text of
+    :data:`BAD_MOVES` (or a number, a list)."""
+    decisions = [s["decision"] for s in review["steps"] if s.get("decision")]
+    for decision in rng.sample(decisions, min(len(decisions), rng.randint(1, 3))):
+        bad: Any = rng.choice((*BAD_MOVES, 5, None, ["pass"]))
+        where = rng.choice(("best", "option", "search"))
+        if where == "option" and decision.get("options"):
+            decision["options"][0][0] = bad
+        else:
+            decision["best" if where != "search" else "search"] = bad
 
 
 def kept_review_case(raw: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
@@ -126,6 +160,31 @@ def special_file(path: Path, kind: str) -> None:
         path.mkdir()
     else:
         path.symlink_to("/dev/zero")
+
+
+#: What a forged record lock file may be (junk and an empty file are ordinary files).
+LOCK_FORGERIES = ("folder", "fifo", "dev-zero", "dev-null", "dangling", "junk", "empty")
+
+
+def lock_case(_raw: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
+    """Which forged lock file to put in place: its kind, a newline, the junk file's bytes."""
+    kind = rng.choice(LOCK_FORGERIES)
+    junk = bytes(rng.randrange(256) for _ in range(rng.randint(1, 64)))
+    return kind.encode("ascii") + b"\n" + junk, [f"lock-{kind}"]
+
+
+def forge_lock(path: Path, kind: str, raw: bytes) -> None:
+    """Put the forged lock of ``kind`` at ``path``, in place of the lock the game left."""
+    if os.path.lexists(path):
+        remove(path)
+    if kind in ("folder", "fifo", "dev-zero"):
+        special_file(path, kind)
+    elif kind == "dev-null":
+        path.symlink_to("/dev/null")
+    elif kind == "dangling":
+        path.symlink_to(path.parent / "lock-target" / "nowhere")
+    else:
+        path.write_bytes(raw if kind == "junk" else b"")
 
 
 def remove(path: Path) -> None:
@@ -174,10 +233,35 @@ class RecordCases:
         game = f"soak-{number}"
         store.add_game("Ana", record_entry(game))
         again = RecordStore()
-        games = again.data["players"].get("Ana", {}).get("games", [])
-        if game not in {entry.get("id") for entry in games} or again.notice:
+        if game not in {entry.id for entry in again.data.games("Ana")} or again.notice:
             self.tally.fail(f"{label}: the next game did not go into the record")
         self._clean(path, kept)
+
+    def feed_record_lock(self, raw: bytes, number: int, label: str) -> None:
+        """A forged ``.record.json.lock``: the next finished game must go into the record."""
+        head, _newline, raw = raw.partition(b"\n")
+        kind = head.decode("ascii")
+        if os.name != "posix" and kind in ("fifo", "dev-zero", "dev-null", "dangling"):
+            kind = "junk"
+        record_file = paths.user_data_dir() / FILE_NAME
+        lock = lock_path(record_file)
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        forge_lock(lock, kind, raw)
+        game = f"lock-{number}"
+        notices = add_entries([("Ana", record_entry(game))])
+        if game not in {entry.id for entry in RecordStore().data.games("Ana")}:
+            self.tally.fail(f"{label}: the game did not go into the record ({notices})")
+        elif not lock.is_file() or lock.is_symlink():
+            self.tally.fail(f"{label}: the lock is not a regular file afterwards")
+        elif (lock.parent / "lock-target").exists():
+            self.tally.fail(f"{label}: a link was followed when the lock was made")
+        else:
+            self.tally.loaded += 1
+        kept = sorted(lock.parent.glob(lock.name + ".bad*"))
+        if kind in ("junk", "empty") and kept:
+            self.tally.fail(f"{label}: a usable lock file was set aside")
+        self._clean(lock, kept)
+        remove(record_file)
 
     @staticmethod
     def _clean(path: Path, kept: list[Path]) -> None:

@@ -18,8 +18,9 @@ to the code that reads that kind of file in the game:
 * an export onto an existing file (holding a damaged file's bytes) must be
   refused until replacing is confirmed, and an export onto the game's own
   save or settings must be refused whatever is confirmed; neither file changes;
-* the player's record and reviews kept inside saves, as
-  :mod:`nile_desktop.soak.files_record` says.
+* the player's record, its lock file and reviews kept inside saves, as
+  :mod:`nile_desktop.soak.files_record` says, and the remembered New game
+  setup, as :mod:`nile_desktop.soak.files_setup` says.
 
 Every batch of cases is then shown to the real screens: the Title screen
 (with Continue pressed and the settings notice shown) and the Load screen
@@ -54,6 +55,7 @@ from nile_desktop.ai.reason_data import reason_to_data
 from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.saves import library as save_library
+from nile_desktop.saves import sharing
 from nile_desktop.scenes.load_game import LoadGameScene
 from nile_desktop.scenes.title import TitleScene
 from nile_desktop.settings import Settings, settings_path
@@ -62,15 +64,19 @@ from nile_desktop.soak.files_record import (
     RecordCases,
     finished_game_with_review,
     kept_review_case,
+    lock_case,
     valid_records,
 )
+from nile_desktop.soak.files_setup import SetupCases, settings_read_saved_and_read, setup_case
 from nile_desktop.soak.mutate import mutate
 from nile_desktop.tutorial import progress
 from nile_desktop.tutorial.progress import Progress, progress_path, start_state
 
 BATCH = 25
 KINDS = ("save", "save", "save", "settings", "position", "tutorial", "hints", "export", "record",
-         "kept-review")
+         "kept-review", "record-lock", "setup")
+#: The kinds whose cases are made by a forger of their own, not by damaging bytes.
+FORGERS = {"kept-review": kept_review_case, "record-lock": lock_case, "setup": setup_case}
 
 
 @dataclass
@@ -143,6 +149,7 @@ def valid_files(seed: int) -> dict[str, list[bytes]]:
     out["tutorial"] = [tutorial_progress(rng, moves) for moves in (0, 1, 4)]
     out["record"] = valid_records()
     out["kept-review"] = [finished_game_with_review(seed)]
+    out["record-lock"] = out["setup"] = [b""]  # made by their forgers
     return out
 
 
@@ -168,6 +175,7 @@ class FilesSoak:
         self.kinds = tuple(kind for kind in KINDS if kind not in skip)
         self.tally = SoakTally()
         self.record_cases = RecordCases(self.tally)
+        self.setup_cases = SetupCases(self.tally)
         self.app: Any = None
         self.screen_errors: list[BaseException] = []
         self.batch: list[tuple[Path, str]] = []
@@ -178,7 +186,7 @@ class FilesSoak:
     def case(self, number: int, valid: dict[str, list[bytes]]) -> None:
         rng = random.Random(f"{self.seed}:{number}")
         kind = rng.choice(self.kinds)
-        damage = kept_review_case if kind == "kept-review" else mutate
+        damage = FORGERS.get(kind, mutate)
         raw, names = damage(rng.choice(valid[kind]), rng)
         label = f"case {number} ({kind}: {'+'.join(names)}; seed {self.seed})"
         self.tally.cases += 1
@@ -186,7 +194,8 @@ class FilesSoak:
         self.tally.mutations.update(names)
         try:
             feed = getattr(self, f"feed_{kind}", None) or getattr(
-                self.record_cases, f"feed_{kind.replace('-', '_')}")
+                self.record_cases, f"feed_{kind.replace('-', '_')}", None) or getattr(
+                self.setup_cases, f"feed_{kind}")
             feed(raw, number, label)
         except Exception as exc:  # noqa: BLE001 - counted, not raised: this is the point
             self.tally.fail(f"{label}: {describe(exc)}")
@@ -268,13 +277,8 @@ class FilesSoak:
         self.tutorial_cases += 1
 
     def feed_hints(self, raw: bytes, number: int, label: str) -> None:
-        path = settings.settings_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(raw)
-        report = settings.read_settings()
-        settings.save_settings(report.settings)
-        again = settings.read_settings()
-        if again.settings != report.settings or again.kept_as is not None or again.ignored:
+        report, same = settings_read_saved_and_read(raw)
+        if not same:
             self.tally.fail(f"{label}: settings read from a damaged hint list do not save "
                             f"and read back unchanged")
         if report.kept_as is None and not report.ignored:
@@ -295,7 +299,7 @@ class FilesSoak:
         for goal, replace, code in ((target, False, "exists"), (anchor, True, "own-file"),
                                     (own, True, "own-file")):
             try:
-                save_library.export_save(anchor, goal, replace=replace)
+                sharing.export_save(anchor, goal, replace=replace)
             except saves.SaveError as err:
                 if err.code != code:
                     self.tally.fail(f"{label}: export onto {goal.name} refused as {err.code}, "
@@ -304,7 +308,7 @@ class FilesSoak:
                 self.tally.fail(f"{label}: export replaced {goal.name} unasked")
         if any(path.read_bytes() != data for path, data in keep.items()):
             self.tally.fail(f"{label}: an export changed a file it must not touch")
-        save_library.export_save(anchor, target, replace=True)
+        sharing.export_save(anchor, target, replace=True)
         if saves.load_save(target)[0].moves != saves.load_save(anchor)[0].moves:
             self.tally.fail(f"{label}: the confirmed export does not hold the game")
         target.unlink()

@@ -20,11 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from nile_desktop.ai.levels import LEVEL_LABELS
-from nile_desktop.engine import CardRef, Event, Move, MoveError, assert_never
+from nile_desktop.engine import CardRef, Event, assert_never
 from nile_desktop.engine import events as ev
-from nile_desktop.engine.cards import CROP_BY_NAME, KIND_BY_NAME, MONUMENTS
-from nile_desktop.engine.moves import ACTIONS
-from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.i18n import _, card_name, format_number, ngettext, times
 
 STORAGE = "storage:"
@@ -95,35 +92,18 @@ def possessive(name: str, thing: str) -> str:
     return _("{name}'s {thing}").format(name=name, thing=thing)
 
 
-def _card_word(word: str) -> bool:
-    """Whether one word of a move names a card (from the hand, storage or a stone on a
-    Monument), whether or not the engine would take it in that move."""
-    name = word[len(STORAGE):] if word.startswith(STORAGE) else word
-    if name.startswith("stone@"):
-        return name[len("stone@"):] in MONUMENTS
-    if name.startswith("spec:"):
-        first, plus, second = name[len("spec:"):].partition("+")
-        return bool(plus) and first in CROP_BY_NAME and second in CROP_BY_NAME and first != second
-    return name in KIND_BY_NAME
-
-
-def _reads_as_cards(text: str) -> bool:
-    """A move the engine refuses (cards where its action takes none of them) that is
-    still an action and cards, so it can be told in words: "speculate storage:spec:…"."""
-    action, *words = text.lower().split() or [""]
-    return action in ACTIONS and action != "pass" and bool(words) and all(map(_card_word, words))
-
-
 def describe_move(move: Any) -> str:
-    """A move as a line of the move list; anything that is not a move (a damaged or
-    forged file's text) is shown as written, lone surrogates replaced, never raised on."""
-    written = move if isinstance(move, str) else str(move)
+    """A move as a line of the move list; a text whose cards are no cards (a damaged or
+    forged file's) is shown as written, lone surrogates replaced, never raised on."""
+    written = str(move)
     try:
-        Move.parse(written)
-    except MoveError:
-        if not _reads_as_cards(written):
-            return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in written)
-    action, *tokens = written.lower().split()
+        return _worded(written)
+    except ValueError:  # nothing to word, or a name that is no card's
+        return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in written)
+
+
+def _worded(text: str) -> str:
+    action, *tokens = text.split()
     if action == "market":
         return _("Market: give {cards}, draw a card").format(cards=cards_label(tokens))
     if action == "offer":
@@ -132,7 +112,9 @@ def describe_move(move: Any) -> str:
         return _("Plant {cards}").format(cards=cards_label(tokens))
     if action == "speculate":
         return _("Speculate on {cards}").format(cards=cards_label(tokens, speculation=True))
-    return _("End the turn without planting")
+    if action == "pass":
+        return _("End the turn without planting")
+    raise ValueError(f"not a move: {text!r}")
 
 
 def describe_event(event: Event, names: Sequence[str]) -> str:
@@ -220,7 +202,7 @@ def reason_text(reason: Any) -> str:
 
 def seat_kind_label(kind: str) -> str:
     """"Person", "Hard bot"… in the current language (bot labels from the bots' own list)."""
-    if kind == SeatKind.HUMAN:
+    if kind == "human":
         return _("Person")
     label = LEVEL_LABELS.get(kind)
     return _(str(label)) if label is not None else kind

@@ -9,24 +9,35 @@ holds :func:`exclusive` on the file from the read to the rename.
 The lock is the operating system's own lock on a small file beside the one
 it guards (``.record.json.lock``), never removed: the system releases it
 when its holder ends, killed or not, so no lock outlives a copy of the
-game and none needs cleaning. Threads of one process take turns too. A
+game and none needs cleaning. A lock path that is not a regular file or
+cannot be opened (a folder, a pipe, a link — to a device or to nothing —,
+a file without permission) is set aside as ``.bad`` as a damaged record is
+and made anew; the lock is created without following a link (``O_EXCL``,
+``O_NOFOLLOW``), so no link ever makes the game create or open its target.
+Threads of one process take turns too. A
 lock that stays taken longer than ``wait`` seconds (a copy stopped in a
 debugger, a hung network disk) is :class:`LockBusyError`, an ``OSError``:
 the change is refused and the file untouched, never changed unguarded.
-(Save locks, :mod:`.locks`, are another thing: they tell a person that
+(Save locks, :mod:`.in_play`, are another thing: they tell a person that
 another copy is playing a save.)
 """
 
 from __future__ import annotations
 
+import errno
+import logging
 import os
 import stat
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from nile_desktop import paths
+
+log = logging.getLogger(__name__)
 
 #: Seconds a change waits for another copy's change to end.
 WAIT = 10.0
@@ -79,29 +90,60 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def _open_lock_file(path: Path) -> int:
+#: The errors of opening a lock path that say the path itself is wrong (a link, a folder, a
+#: socket, no permission), so it is set aside; any other (a full disk) is the caller's.
+_UNUSABLE = {errno.ELOOP, errno.EISDIR, errno.EACCES, errno.EPERM, errno.ENXIO, errno.ETXTBSY,
+             getattr(errno, "EOPNOTSUPP", errno.EPERM), getattr(errno, "EMLINK", errno.ELOOP)}
+_FLAGS = (os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+          | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
+def _set_aside(path: Path, why: str, on_set_aside: Callable[[Path], None] | None) -> None:
+    """Move an unusable lock path out of the way (never deleted), or raise OSError."""
+    kept_as = paths.set_aside(path, "bad")
+    log.warning("the lock %s was %s; kept as %s and made anew", path, why, kept_as.name)
+    if on_set_aside is not None:
+        on_set_aside(kept_as)
+
+
+def _open_lock_file(path: Path, on_set_aside: Callable[[Path], None] | None = None) -> int:
+    """An open descriptor of the regular lock file at ``path``, made if there is none."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o600)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    for _attempt in range(4):
+        try:
+            fd = os.open(path, _FLAGS)
+        except FileNotFoundError:
+            try:  # O_EXCL: a link put there meanwhile is never followed
+                fd = os.open(path, _FLAGS | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+        except OSError as exc:
+            if exc.errno not in _UNUSABLE:
+                raise
+            _set_aside(path, f"not usable ({exc.strerror})", on_set_aside)
+            continue
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
         os.close(fd)
-        raise LockBusyError(f"{os.fsdecode(path)!r} is not a regular file and cannot be a lock")
-    return fd
+        _set_aside(path, "not a regular file", on_set_aside)
+    raise LockBusyError(f"{os.fsdecode(path)!r} keeps being replaced and cannot be a lock")
 
 
 @contextmanager
-def exclusive(path: Path, wait: float = WAIT) -> Iterator[None]:
+def exclusive(path: Path, wait: float = WAIT,
+              on_set_aside: Callable[[Path], None] | None = None) -> Iterator[None]:
     """Hold the lock on ``path`` for the ``with`` block (every copy, every thread waits).
 
     Raises :class:`LockBusyError` after ``wait`` seconds, or the ``OSError`` of
-    a lock file that cannot be made (a read-only folder).
+    a lock file that cannot be made (a read-only folder). ``on_set_aside`` is
+    told where an unusable lock path was moved.
     """
     deadline = time.monotonic() + wait
     inner = _thread_lock(path)
     if not inner.acquire(timeout=max(0.0, wait)):
         raise LockBusyError(f"{os.fsdecode(path)!r} is being changed by another thread")
     try:
-        fd = _open_lock_file(lock_path(path))
+        fd = _open_lock_file(lock_path(path), on_set_aside)
         try:
             while not _try_lock(fd):
                 if time.monotonic() >= deadline:

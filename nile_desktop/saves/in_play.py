@@ -1,4 +1,4 @@
-"""Which saves are being played right now, by this copy of the game or another one.
+"""Which saves are in play right now, by this copy of the game or another one (their marks).
 
 Two copies of the game may run on one saves folder (two windows, two
 players on one account). Each writes its game after every move, so two
