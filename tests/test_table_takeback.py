@@ -67,7 +67,8 @@ def test_take_back_returns_to_the_exact_position_and_marks_the_game(tmp_path: Pa
     assert read_save(s.save.path).takebacks
 
 
-def test_a_marked_game_takes_back_at_once_and_a_trade_is_taken_back_too(tmp_path: Path) -> None:
+def test_a_marked_game_asks_for_the_second_press_too_and_a_trade_is_taken_back(
+        tmp_path: Path) -> None:
     game = _game(("easy", "human"), tmp_path, seed=9)
     s = game.session
     _play_until_person_has_played_twice(game, random.Random(8))
@@ -80,8 +81,11 @@ def test_a_marked_game_takes_back_at_once_and_a_trade_is_taken_back_too(tmp_path
         pytest.skip("no trade in this position")  # pragma: no cover - seeds are chosen
     game.play(trades[0])  # a trade keeps the turn: taking back undoes it
     assert s.active == s.humans[0]
-    game.take_back()  # marked already: no second press
-    assert s.state.to_json() == start
+    moves = len(s.save.moves)
+    game.take_back()  # marked already, and still a press arms and a second confirms
+    assert len(s.save.moves) == moves and game.prompt.takeback_armed
+    game.take_back()
+    assert s.state.to_json() == start and len(s.save.moves) == moves - 1
 
 
 @pytest.mark.parametrize("kinds", [("human", "human"), ("human", "human", "easy"),

@@ -134,7 +134,7 @@ class TableGame:
             draft=self._draft, targets=self.targets_shown(pointer.dragging),
             prefs=self.host.prefs(), reveal=self.stage.reveal, pulse=self.prompt.pulse,
             suggesting=self.advisor.suggesting, pass_armed=self.prompt.pass_armed > 0,
-            message=self.prompt.shown(), message_tone=self.prompt.message_tone,
+            message=self.prompt.shown(), message_tone=self.prompt.shown_tone(),
             pointer=pointer, sprites=self.stage.sprites, banners=self.stage.banners,
             takeback=self.can_take_back(), takeback_armed=self.prompt.takeback_armed,
             chance=self.chance_shown())
@@ -376,6 +376,8 @@ class TableGame:
         if self.coach is not None:
             self.coach.update(dt)
         self.prompt.tick(dt)
+        if self.prompt.takeback_armed and not self.can_take_back():
+            self.prompt.disarm_takeback()  # its button is gone: so are its words
         before = self.flow.phase
         pace = self.pace
         self.stage.timeline.speed = pace

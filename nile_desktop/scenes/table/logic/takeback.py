@@ -2,12 +2,18 @@
 
 Only a kept game of one person against bots offers it, once the person has
 played a move (the session decides how far back: :meth:`GameSession.takeback_point`),
-and not while the turn's own undo still has something to undo. A person may
-have seen cards to come, so the first take-back of a game marks it "with
-take-backs": the first press says so and asks for a second, which counts for as
-long as that message shows (:meth:`Prompt.arm_takeback`; a bot's move leaves it).
-The session then rebuilds the game from the seed and the shorter list of
-moves; the table starts again around it (:meth:`TableGame.rebuilt`).
+and not while the turn's own undo still has something to undo.
+
+One rule, here and nowhere else: **one confirmed press takes back exactly one
+turn of the person's**, in a game already marked "with take-backs" or not. The
+first press (the button or Ctrl+Z) arms it and the prompt line asks for a
+second; the second, within :data:`~.prompt.TAKEBACK_WINDOW` seconds, takes the
+turn back and disarms it, so a third press only arms again. A person may have
+seen cards to come, so the first take-back of a game marks it, and the prompt
+of an unmarked game says so. A bot's move leaves it armed; anything else said on
+the prompt line, a move of the person's, or the take-back ceasing to be offered
+ends it. The session then rebuilds the game from the seed and the shorter list
+of moves; the table starts again around it (:meth:`TableGame.rebuilt`).
 No pygame here.
 """
 
@@ -36,14 +42,17 @@ class TakeBack:
 
     def press(self) -> bool:
         """A press of the button (or Ctrl+Z) while it is offered: True when the turn is to be
-        taken back now. In a game not yet marked, the first press asks for a second."""
-        if not self.session.save.takebacks and not self.prompt.takeback_armed:
+        taken back now (the second press of an armed take-back); a first press arms it."""
+        if self.prompt.takeback_armed:
+            return True
+        if self.session.save.takebacks:
+            self.prompt.arm_takeback(_("Press again to take back your turn."))
+        else:
             self.prompt.arm_takeback(_("Press again to take back your turn. The game will be "
                                        "marked “with take-backs”."))
-            return False
-        return True
+        return False
 
     def take(self) -> None:
         """Back to the start of the person's last turn (the save is marked and written)."""
-        self.session.take_back()
         self.prompt.disarm_takeback()
+        self.session.take_back()
