@@ -23,6 +23,7 @@ import pygame
 from nile_desktop.saves import SaveGame, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.table import TableScene
+from nile_desktop.scenes.table.logic.effects import EffectReached, EffectStage
 from nile_desktop.seats import default_name
 
 log = logging.getLogger(__name__)
@@ -49,23 +50,25 @@ class DemoDriver:
         self.quit_at_end = quit_at_end
         self.taken: list[Path] = []
         self.order: dict[str, int] = {}
-        self.stages: dict[str, set[str]] = {}
+        self.stages: dict[str, set[EffectStage]] = {}
         self.finished = False
         self.moves_written = False
         table.game.stage.listeners.append(self.on_effect)
         app.after_draw.append(self.after_draw)
 
-    def on_effect(self, kind: str, stage: str) -> None:
-        """An effect reached ``stage`` (a: start, b: middle, c: end): photograph it now."""
-        if kind == "end" and stage == "c":
+    def on_effect(self, reached: EffectReached) -> None:
+        """An effect reached a stage (its start, middle or end): photograph it now."""
+        kind, stage = reached.kind, reached.stage
+        if kind == "end" and stage is EffectStage.END:
             self.finished = True
         if kind not in EFFECT_KINDS:
             return
-        if stage == "a" and kind not in self.order:
+        if stage is EffectStage.START and kind not in self.order:
             self.order[kind] = len(self.order)
             self.stages[kind] = set()
         done = self.stages.get(kind)
-        if done is None or stage in done or (stage != "a" and "a" not in done):
+        if done is None or stage in done or (
+                stage is not EffectStage.START and EffectStage.START not in done):
             return
         done.add(stage)
         if self.folder is None:
@@ -75,7 +78,7 @@ class DemoDriver:
             return
         frame = surface.copy()
         self.table.draw(frame)  # the table as it is at this very moment of the effect
-        path = self.folder / f"{self.order[kind]:03d}-{kind}-{stage}.png"
+        path = self.folder / f"{self.order[kind]:03d}-{kind}-{stage.value}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(frame, str(path))
         self.taken.append(path)

@@ -79,6 +79,8 @@ def bot_game(seats: int = 6, seed: int = 4, *, speed: float = 1.0, pace: str = "
 def measure(seats: int = 6, turns: int = 12, *, speed: float = 1.0, pace: str = "normal",
             seed: int = 4) -> list[Turn]:
     """The first ``turns`` whole bot turns of a game of ``seats`` Easy bots."""
+    from nile_desktop.scenes.table.logic.effects import EffectReached, EffectStage
+
     game = bot_game(seats, seed, speed=speed, pace=pace)
     clock = [0.0]
     shown: list[Turn] = []
@@ -93,8 +95,8 @@ def measure(seats: int = 6, turns: int = 12, *, speed: float = 1.0, pace: str = 
             if len(shown) > 1:
                 shown[-2].next_flood = clock[0]
 
-    def notified(kind: str, stage: str) -> None:
-        if kind == "draw" and stage == "c" and shown:
+    def notified(reached: EffectReached) -> None:
+        if reached.kind == "draw" and reached.stage is EffectStage.END and shown:
             shown[-1].last_draw = clock[0]
 
     game.stage.started.append(started)

@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.scenes.table.logic.draft import Action
+
 STEP = 1 / 60
 
 
@@ -150,7 +152,7 @@ class TablePerson:
                 target = self.place_for(place)
                 assert target is not None, f"no place {place} glows for {kind}"
                 self.click(target)
-        assert self.t.game.draft.move_text("plant") == move, (self.t.game.draft.move_text("plant"), move)
+        assert self.t.game.draft.move_text(Action.PLANT) == move, (self.t.game.draft.move_text(Action.PLANT), move)
         self.press("action.plant")
 
     def try_refused(self) -> None:

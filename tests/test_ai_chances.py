@@ -49,7 +49,7 @@ def test_a_finished_game_gives_its_result() -> None:
         move, _ = bot.choose(observe(state, state.active), state.legal_moves(), rng)
         state.apply(move)
     c = win_chances(observe(state, 0))
-    assert state.result is not None
+    assert state.over
     top = state.result.winners
     assert c.p == tuple(1 / len(top) if s in top else 0.0 for s in range(2))
     assert c.error == (0.0, 0.0)

@@ -90,7 +90,6 @@ def test_r_end_3_smallest_pile_decides_ties_shared():
     ])
     st.apply("market " + "storage:papyrus storage:wheat")
     assert st.over
-    assert st.result is not None
     assert st.result.piles[2] == (0, 5, 5, 5, 5)
     assert st.result.piles[0] == (1, 1, 2, 2, 2)
     assert st.result.ranking == ((1,), (0,), (2,))
@@ -99,4 +98,4 @@ def test_r_end_3_smallest_pile_decides_ties_shared():
         {"storage": ["papyrus", "wheat", "lettuce", "castor", "flax"]},
     ])
     st2.apply("pass")
-    assert st2.result is not None and st2.result.ranking == ((0, 1),)
+    assert st2.over and st2.result.ranking == ((0, 1),)

@@ -129,7 +129,6 @@ def test_r_mon_4_stones_never_scored():
                          {"storage": crops + ["wheat"]}])
     st.apply("pass")
     assert st.over
-    assert st.result is not None
     assert st.result.piles == ((1, 1, 1, 1, 1), (1, 1, 1, 1, 2))
     assert st.result.ranking == ((1,), (0,))
 

@@ -79,7 +79,7 @@ def test_position_keeps_unknown_keys_and_recomputes_result():
     data["step"] = "over"
     st = State.from_json(json.dumps(data))
     assert json.loads(st.to_json())["comment"] == {"by": "a tester"}
-    assert st.result is not None and st.result.ranking == ((0, 1),)
+    assert st.over and st.result.ranking == ((0, 1),)
 
 
 def _broken(mutate) -> BadPositionError:

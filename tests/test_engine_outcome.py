@@ -39,6 +39,21 @@ def test_r_end_3_ranking_piles_and_how_the_win_was_decided() -> None:
     assert [shared.deciding_pile_of(s) for s in range(3)] == [None, 0, 0]
 
 
+def test_r_end_3_a_sole_win_is_whole_and_a_shared_win_is_shared() -> None:
+    assert Outcome.of_piles([[1, 2, 5], [3, 3, 3], [1, 2, 5]]).shares() == [0.0, 1.0, 0.0]
+    assert Outcome.of_piles([[2, 4], [2, 4], [0, 9]]).shares() == [0.5, 0.5, 0.0]
+
+
+def test_r_end_2_a_game_is_over_exactly_when_it_has_its_result() -> None:
+    """``over`` is read from the result, so the two can never disagree."""
+    state = new_game(Rules(2), seed=3)
+    assert not state.over and state.result is None
+    state = finished(2, seed=3)
+    assert state.over and isinstance(state.result, Outcome)
+    position = json.loads(state.to_json())
+    assert position["step"] == "over" and State.from_json(state.to_json()).over
+
+
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_the_result_of_a_game_is_written_as_notation_says(players: int) -> None:
     """NOTATION position ``result``: exactly ranking and piles, lists of integers."""

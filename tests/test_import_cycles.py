@@ -126,3 +126,12 @@ def test_every_import_inside_a_function_says_why() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"p.m": {"p"}, "p": {"p.m"}}) == []  # a package re-exporting its module
+
+
+def test_every_route_a_scene_can_name_opens_a_scene() -> None:
+    """Scenes reach each other by route names that are types (``nav.Route``): the routes
+    module registers every one of them and no other, so a name that type-checks opens."""
+    from nile_desktop.scenes import nav, routes  # the scenes import pygame: only here
+
+    routes.install()
+    assert set(nav.ROUTES) == set(nav.ROUTE_NAMES) and len(nav.ROUTE_NAMES) == 12

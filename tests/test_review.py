@@ -113,7 +113,7 @@ def test_a_finished_game_has_its_result_as_chances():
     state = bot_save(4).replay()
     assert state.over
     top = state.result.ranking[0]
-    assert final_chances(state.result, 2).p == tuple(1 / len(top) if s in top else 0.0
+    assert final_chances(state.result).p == tuple(1 / len(top) if s in top else 0.0
                                                       for s in range(2))
 
 
@@ -242,7 +242,7 @@ def test_on_a_whole_game_every_view_adds_up_to_100_at_every_position(players, mo
         for point in chart:
             assert sum(point) == pytest.approx(100.0, abs=1e-9)
             assert all(0.0 <= x <= 100.0 for x in point)
-        assert chart[-1] == pytest.approx([100 * x for x in final_chances(state.result, players).p])
+        assert chart[-1] == pytest.approx([100 * x for x in final_chances(state.result).p])
 
 
 def test_the_persons_chart_drops_by_just_what_a_decision_lost():

@@ -187,7 +187,7 @@ def test_a_save_keeps_no_replayed_state_of_its_own(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(saves.SaveGame, "new_state", no_replay)
     assert saves.autosave(save, state)
     data = json.loads(save.path.read_text(encoding="utf-8"))
-    assert state.result is not None
+    assert state.over
     assert data["result"] == state.result.to_dict() and data["result"]["ranking"]
 
 

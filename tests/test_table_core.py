@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from nile_desktop.engine import Rules, new_game
+from nile_desktop.engine import Role, Rules, new_game
 from nile_desktop.saves.format import Seat
+from nile_desktop.scenes.table.logic.draft import Action
 
 
 @dataclass
@@ -180,12 +181,12 @@ def test_draft_trade_needs_two_picks_then_market_is_legal() -> None:
 
     state = _position(hand=["wheat", "flax", "castor"], storage=["lettuce"])
     draft = MoveDraft(state, 0)
-    assert draft.action_refusal("market").code == "trade-needs-two"
+    assert draft.action_refusal(Action.MARKET).code == "trade-needs-two"
     assert draft.pick("wheat") is None
-    assert draft.action_refusal("market").have == 1
+    assert draft.action_refusal(Action.MARKET).have == 1
     assert draft.pick("storage:lettuce") is None
-    assert draft.action_refusal("market") is None
-    assert draft.move_text("market") == "market wheat storage:lettuce"  # canonical
+    assert draft.action_refusal(Action.MARKET) is None
+    assert draft.move_text(Action.MARKET) == "market wheat storage:lettuce"  # canonical
     assert draft.pick("storage:lettuce").code == "not-held"
     draft.undo()  # the refused pick changed nothing: undo takes back the storage pick
     assert draft.picks["storage:lettuce"] == 0 and draft.picks["wheat"] == 1
@@ -199,15 +200,15 @@ def test_draft_plant_new_field_on_plot_and_confirm() -> None:
     draft = MoveDraft(state, 0)
     draft.pick("wheat")
     glow = draft.glowing()
-    assert [(t.id, t.role) for t in glow] == [("field:wheat", "plot")]
+    assert [(t.id, t.role) for t in glow] == [("field:wheat", Role.PLOT)]
     assert draft.stage("field:wheat") is None
-    assert draft.action_refusal("plant").code == "new-field-needs-two"
+    assert draft.action_refusal(Action.PLANT).code == "new-field-needs-two"
     assert draft.stage("field:wheat", kind="wheat") is None  # drag: the rest of the stack
     assert draft.staged_on("field:wheat") == 3 and draft.available("wheat") == 0
-    assert draft.action_refusal("plant") is None
-    assert draft.move_text("plant") == "plant wheat wheat wheat"
+    assert draft.action_refusal(Action.PLANT) is None
+    assert draft.move_text(Action.PLANT) == "plant wheat wheat wheat"
     draft.unstage_one("field:wheat")
-    assert draft.move_text("plant") == "plant wheat wheat"
+    assert draft.move_text(Action.PLANT) == "plant wheat wheat"
 
 
 def test_draft_flooded_crop_has_no_place_and_says_why() -> None:
@@ -234,15 +235,15 @@ def test_draft_takeover_needs_one_more_card() -> None:
     state = _position(hand=["flax"] * 4, rival={"flax": 3})
     draft = MoveDraft(state, 0)
     target = draft.targets("flax")[0]
-    assert target.role == "takeover" and target.need == 4 and target.size == 3
+    assert target.role is Role.TAKEOVER and target.need == 4 and target.size == 3
     assert draft.stage("field:flax", kind="flax", count=3) is None
-    refusal = draft.action_refusal("plant")
+    refusal = draft.action_refusal(Action.PLANT)
     assert refusal.code == "field-too-small" and refusal.owner == 1
     text = refusal_text(refusal.code, rule=refusal.rule, needed=refusal.needed,
                         have=refusal.have, owner="Imhotep", crop=refusal.crop)
     assert "Imhotep" in text and "4" in text and "R-PLANT-4" in text
     assert draft.stage("field:flax", kind="flax") is None
-    assert draft.action_refusal("plant") is None
+    assert draft.action_refusal(Action.PLANT) is None
 
 
 def test_draft_speculate_and_load_a_suggested_move() -> None:
@@ -252,13 +253,13 @@ def test_draft_speculate_and_load_a_suggested_move() -> None:
     state = _position(hand=["spec:wheat+lettuce", "castor", "castor"], flood="papyrus")
     draft = MoveDraft(state, 0)
     draft.pick("castor")
-    assert draft.action_refusal("speculate").code == "not-speculation"
+    assert draft.action_refusal(Action.SPECULATE).code == "not-speculation"
     draft.clear()
     draft.pick("spec:wheat+lettuce")
-    assert draft.action_refusal("speculate") is None
+    assert draft.action_refusal(Action.SPECULATE) is None
     draft.load_move("plant castor castor")
     assert draft.staged_on("field:castor") == 2 and not draft.picks
-    assert draft.action_refusal("plant") is None
+    assert draft.action_refusal(Action.PLANT) is None
 
 
 def test_draft_stones_go_to_a_monument() -> None:
@@ -268,13 +269,13 @@ def test_draft_stones_go_to_a_monument() -> None:
     state = _position(hand=["stone", "stone"])
     draft = MoveDraft(state, 0)
     roles = {t.id: t.role for t in draft.targets("stone")}
-    assert roles == {"monument:sphinx": "build", "monument:obelisk": "build",
-                     "monument:wall": "build"}
+    assert roles == {"monument:sphinx": Role.BUILD, "monument:obelisk": Role.BUILD,
+                     "monument:wall": Role.BUILD}
     draft.pick("stone")
     draft.pick("stone")
     assert draft.stage("monument:obelisk") is None
-    assert draft.move_text("plant") == "plant stone@obelisk stone@obelisk"
-    assert draft.action_refusal("plant") is None
+    assert draft.move_text(Action.PLANT) == "plant stone@obelisk stone@obelisk"
+    assert draft.action_refusal(Action.PLANT) is None
 
 
 # -- layout ----------------------------------------------------------------------------------
@@ -320,13 +321,13 @@ def test_a_disabled_button_says_what_to_do_with_cards_already_picked() -> None:
 
     state = _position(hand=["wheat", "wheat", "wheat", "flax"])
     draft = MoveDraft(state, 0)
-    assert draft.action_refusal("plant").code == "nothing-picked"
+    assert draft.action_refusal(Action.PLANT).code == "nothing-picked"
     draft.pick("wheat")
-    assert draft.action_refusal("plant").code == "stage-first"
-    assert draft.action_refusal("pass").code == "clear-first"
+    assert draft.action_refusal(Action.PLANT).code == "stage-first"
+    assert draft.action_refusal(Action.PASS).code == "clear-first"
     draft.stage("field:wheat", kind="wheat")
-    assert draft.action_refusal("market").code == "clear-first"
-    assert draft.action_refusal("speculate").code == "clear-first"
+    assert draft.action_refusal(Action.MARKET).code == "clear-first"
+    assert draft.action_refusal(Action.SPECULATE).code == "clear-first"
     assert "Plant" in refusal_text("stage-first") and "Clear" in refusal_text("clear-first")
 
 
@@ -345,8 +346,8 @@ def test_a_one_card_take_over_beside_a_second_crop_glows() -> None:
     data["seats"][0]["monuments"] = {"sphinx": 2}
     draft = MoveDraft(State.from_json(json.dumps(data)), 0)
     target = draft.targets("lettuce")[0]
-    assert target.role == "takeover" and target.need == 1
+    assert target.role is Role.TAKEOVER and target.need == 1
     assert draft.why_not_target("lettuce", target) is None
     assert draft.stage("field:lettuce", kind="lettuce") is None
     assert draft.stage("field:flax", kind="flax") is None
-    assert draft.action_refusal("plant") is None
+    assert draft.action_refusal(Action.PLANT) is None

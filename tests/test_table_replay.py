@@ -12,6 +12,7 @@ from table_fakes import FakeHost, NotPlaced
 from nile_desktop.ai import make_bot
 from nile_desktop.engine import observe
 from nile_desktop.saves import SaveGame, new_save
+from nile_desktop.scenes.table.logic.draft import Action
 
 KINDS = ("human", "easy", "medium")
 
@@ -111,7 +112,7 @@ def test_nothing_can_be_played_or_taken_back_in_a_replay() -> None:
     save = played()
     game = replay(save, at=6)
     assert not game.composing() and not game.can_take_back()
-    game.act("pass")
+    game.act(Action.PASS)
     game.take_back()
     assert game.cursor == 6 and game.session.save.takebacks is False
     game.open_menu()

@@ -23,6 +23,7 @@ from test_tutorial_play import Newcomer, app, open_tutorial  # noqa: F401 (app: 
 
 from nile_desktop import i18n
 from nile_desktop.app import App
+from nile_desktop.scenes.table.logic.draft import Action
 from nile_desktop.tutorial.lessons import LESSONS, lesson_index
 
 
@@ -67,8 +68,8 @@ class Dragger(Newcomer):
             self.drag(hand_card(self.t, places[place]), place)
             if self.t.game.prompt.message:
                 self.notes.append(str(self.t.game.prompt.message))
-        assert self.t.game.draft.move_text("plant") == lesson.move, (
-            lesson.id, order, self.t.game.draft.move_text("plant"))
+        assert self.t.game.draft.move_text(Action.PLANT) == lesson.move, (
+            lesson.id, order, self.t.game.draft.move_text(Action.PLANT))
         before = len(self.t.game.session.save.moves)
         self.press("action.plant")
         assert self.t.game.session.save.moves[before:] == [lesson.move], lesson.id
@@ -104,12 +105,12 @@ def test_a_stack_dropped_beside_another_crop_stages_one_card(app: App) -> None: 
     draft = table.game.draft
     assert draft.available("wheat") == 2
     person.drag(hand_card(table, "papyrus"), "field:papyrus")
-    assert draft.move_text("plant") == "plant papyrus"
+    assert draft.move_text(Action.PLANT) == "plant papyrus"
     person.drag(hand_card(table, "wheat"), "field:wheat")
-    assert draft.move_text("plant") == "plant papyrus wheat" and draft.available("wheat") == 1
+    assert draft.move_text(Action.PLANT) == "plant papyrus wheat" and draft.available("wheat") == 1
     assert table.drawer.hits.get("action.plant").enabled
     person.key(pygame.K_z, pygame.KMOD_CTRL)  # undo: one Wheat back
-    assert draft.move_text("plant") == "plant papyrus"
+    assert draft.move_text(Action.PLANT) == "plant papyrus"
 
 
 def test_a_take_over_dropped_on_the_rivals_panel_goes_to_the_field(app: App) -> None:  # noqa: F811
@@ -128,4 +129,4 @@ def test_a_take_over_dropped_on_the_rivals_panel_goes_to_the_field(app: App) -> 
                                      rel=(20, -20), buttons=(1, 0, 0))])
     person.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0))])
     person.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
-    assert table.game.draft.move_text("plant") == lesson.move
+    assert table.game.draft.move_text(Action.PLANT) == lesson.move

@@ -20,6 +20,7 @@ from test_tutorial_play import Newcomer, app, open_tutorial  # noqa: F401 (app: 
 
 from nile_desktop import i18n
 from nile_desktop.app import App
+from nile_desktop.scenes.table.logic.draft import Action
 from nile_desktop.tutorial.coach import PRESS_NEXT
 from nile_desktop.tutorial.lessons import LESSONS, PERSON, Lesson
 from nile_desktop.ui import theme
@@ -107,7 +108,7 @@ class Walker:
             assert self.moves()[len(before)] == lesson.move  # it happened
         elif action == "drag":
             person.drag(hand_card(t, "lettuce"), "field:lettuce")
-            assert t.game.draft.move_text("plant") == lesson.move
+            assert t.game.draft.move_text(Action.PLANT) == lesson.move
             person.press("action.plant")
             assert self.moves()[len(before):] and self.moves()[len(before)] == lesson.move
         elif action == "drag-refused":

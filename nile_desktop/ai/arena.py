@@ -73,7 +73,7 @@ def play_game(index: int, seed: int, seats: list[str], options: dict[str, Any],
     bots = [make_bot(level, **options.get(level, {})) for level in seats]
     rngs = [bot_rng(seed, s) for s in range(len(seats))]
     record = GameRecord(index, seed, list(seats), [], [], [])
-    while not state.over:
+    while state.result is None:
         if len(record.moves) >= max_moves:
             raise RuntimeError(f"game {index} (seed {seed}) did not end in {max_moves} moves")
         seat = state.active
@@ -93,7 +93,6 @@ def play_game(index: int, seed: int, seats: list[str], options: dict[str, Any],
             raise RuntimeError(f"{seats[seat]} chose an illegal move {move} in game {index}")
         state.apply(move)
         record.moves.append(str(move))
-    assert state.result is not None
     result = state.result.to_dict()  # as the CSV keeps it
     record.ranking, record.piles = result["ranking"], result["piles"]
     return record

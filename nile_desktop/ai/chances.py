@@ -43,7 +43,6 @@ from nile_desktop.engine.rng import EngineRandom
 
 from .model import Table, win_shares
 from .playouts import SeatModel, seat_models
-from .search import result_shares
 
 #: Turn-ending moves each sample is played on at least, before it goes on until the
 #: seat whose view it is has just had its turn (:func:`scored_after`): every sample of
@@ -141,9 +140,8 @@ def evaluate_with(state: State, models: Sequence[SeatModel]) -> list[float]:
     """Each seat's win share of a sample: the real result if the game ended; else the
     scores, each plus its seat's strength per flood still expected per seat, at the
     temperature of :data:`TEMPERATURE`."""
-    if state.over:
-        assert state.result is not None
-        return result_shares(state.result, state.rules.players)
+    if state.result is not None:
+        return state.result.shares()
     table = Table.from_state(state)
     floods = table.reveals / table.players
     scores = table.scores()
@@ -199,10 +197,10 @@ class Moments:
         return Chances(p, error, n, raw)
 
 
-def final_chances(result: Outcome, players: int) -> Chances:
+def final_chances(result: Outcome) -> Chances:
     """The chances of a finished game: its result (a shared win shared), with no error."""
-    shares = tuple(result_shares(result, players))
-    return Chances(shares, (0.0,) * players, 0, shares)
+    shares = tuple(result.shares())
+    return Chances(shares, (0.0,) * len(shares), 0, shares)
 
 
 def estimate(deal: Deal, players: int, budget: int, rng: random.Random,
@@ -229,8 +227,7 @@ def win_chances(view: View, budget: int = DEFAULT_BUDGET, seed: int = 0,
     an even player). ``budget`` is the number of samples; ``seed`` fixes them. A
     finished game gives its result.
     """
-    result = view.result if view.over else None
-    return _answer(view.rules.players, result, lambda: view_deal(view), budget,
+    return _answer(view.rules.players, view.result, lambda: view_deal(view), budget,
                    EngineRandom(seed, 7), kinds, view.seat, horizon)
 
 
@@ -240,8 +237,7 @@ def open_chances(state: State, budget: int = DEFAULT_BUDGET, seed: int = 0,
     """Every seat's chance to win with every hand known (the open view, for looking back
     on a game): only the future, the draw pile's order, is dealt at random. Every
     sample is scored just after a turn of ``seat``."""
-    result = state.result if state.over else None
-    return _answer(state.rules.players, result, lambda: open_deal(state), budget,
+    return _answer(state.rules.players, state.result, lambda: open_deal(state), budget,
                    EngineRandom(seed, 8), kinds, seat, horizon)
 
 
@@ -249,6 +245,6 @@ def _answer(players: int, result: Outcome | None, deals: Callable[[], Deal], bud
             rng: random.Random, kinds: Sequence[str] | None, viewer: int,
             horizon: int) -> Chances:
     if result is not None:
-        return final_chances(result, players)
+        return final_chances(result)
     return estimate(deals(), players, budget, rng, seat_models(kinds, players),
                     scored_after(viewer, players), horizon).chances(viewer)

@@ -156,10 +156,8 @@ def worth(state: State, seat: int) -> float:
     """The position's worth to ``seat`` in [0, 1]: its share of a finished game's win
     (R-END-3), else a logistic of its projected score against the best other seat's."""
     players = state.rules.players
-    if state.over:
-        assert state.result is not None
-        top = state.result.winners
-        return 1.0 / len(top) if seat in top else 0.0
+    if state.result is not None:
+        return state.result.shares()[seat]
     floods = floods_left(state)
     mine = soft_minimum(seat_piles(state, seat, floods))
     best = max(soft_minimum(seat_piles(state, s, floods)) for s in range(players) if s != seat)

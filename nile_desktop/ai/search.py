@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from nile_desktop.engine import Dealer, Move, Outcome, State, View, apply_known_legal
+from nile_desktop.engine import Dealer, Move, State, View, apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
 
 from . import reasons as R
@@ -129,12 +129,6 @@ def pick_roots(ranked: Sequence[tuple[float, Move]], width: int, floor: float = 
     return chosen
 
 
-def result_shares(result: Outcome, players: int) -> list[float]:
-    """Each seat's share of a finished game's win (R-END-3: a shared win is shared)."""
-    top = result.winners
-    return [1.0 / len(top) if s in top else 0.0 for s in range(players)]
-
-
 def evaluate(state: State, temperature: tuple[float, float] = (EVAL_TEMPERATURE, 0.0)
              ) -> list[float]:
     """Each seat's reward in [0, 1]: its win share, or the real result at the end.
@@ -142,9 +136,8 @@ def evaluate(state: State, temperature: tuple[float, float] = (EVAL_TEMPERATURE,
     The scores become win shares at ``a + b`` × the floods still expected per
     seat for ``temperature = (a, b)``: the search's fixed one by default.
     """
-    if state.over:
-        assert state.result is not None
-        return result_shares(state.result, state.rules.players)
+    if state.result is not None:
+        return state.result.shares()
     table = Table.from_state(state)
     a, b = temperature
     return win_shares(table.scores(), a + b * table.reveals / table.players if b else a)

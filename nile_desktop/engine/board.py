@@ -39,7 +39,6 @@ class Board:
         "season",
         "seasons",
         "active",
-        "over",
         "flood",
         "deck",
         "discard",
@@ -68,7 +67,6 @@ class Board:
         self.season = 1
         self.seasons = seasons_for(n)
         self.active = 0
-        self.over = False
         self.flood = -1  # kind of the current flood card, -1 before the first
         self.deck: list[int] = []  # draw pile, top card last
         self.discard = [0] * N_KINDS
@@ -105,7 +103,6 @@ class Board:
         c.season = self.season
         c.seasons = self.seasons
         c.active = self.active
-        c.over = self.over
         c.flood = self.flood
         c.deck = self.deck[:]
         c.discard = self.discard[:]
@@ -128,6 +125,11 @@ class Board:
         return c
 
     # -- reading -------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """The game has ended: it has its result (R-END-2), the one source of both."""
+        return self.result is not None
+
     @property
     def players(self) -> int:
         return self.rules.players

@@ -92,6 +92,12 @@ class Outcome:
             return Decided.SHARED_WIN
         return Decided.SMALLEST_PILE if self.deciding_pile == 0 else Decided.LATER_PILE
 
+    def shares(self) -> list[float]:
+        """Each seat's share of the win, in seat order: 1 for a sole winner, split evenly in
+        a shared win, 0 for the rest (R-END-3)."""
+        top = self.winners
+        return [1.0 / len(top) if s in top else 0.0 for s in range(sum(map(len, self.ranking)))]
+
     def places(self) -> list[tuple[int, int]]:
         """(place, seat) best first; tied seats share a place (R-END-3)."""
         out = []

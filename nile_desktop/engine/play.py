@@ -159,12 +159,11 @@ def start_turn(state: Board) -> None:
 
 def _end_step(state: Board) -> bool:
     """End the game if the last pile ran out during this step (R-END-2)."""
-    if state.ending and not state.over:
-        state.over = True
-        state.result = final_result(state)
+    if state.ending and state.result is None:
+        result = state.result = final_result(state)
         if not state.quiet:
-            state.events.append(GameOver(state.result.ranking, state.result.piles))
-    return state.over
+            state.events.append(GameOver(result.ranking, result.piles))
+    return state.result is not None
 
 
 def _plant(state: Board, seat: int, move: Move, plan: Plan) -> None:

@@ -245,7 +245,6 @@ def read_position(data: object, cls: type[B]) -> B:
     _need(0 <= state.active < players, "active", "is not a seat")
     step = _get(data, "step", str, "")
     _need(step in ("trade", "over"), "step", "must be 'trade' or 'over'")
-    state.over = step == "over"
     flood = data.get("flood", None)
     _need("flood" in data, "flood", "missing")
     state.flood = -1 if flood is None else _card(flood, "flood")
@@ -266,7 +265,7 @@ def read_position(data: object, cls: type[B]) -> B:
           "shuffles", "must be a non-negative integer")
     state.shuffles = shuffles
     _get(data, "result", (dict, type(None)), "")
-    if state.over:
+    if step == "over":
         state.result = final_result(state)
     else:
         _need(bool(state.deck), "deck", "a game in progress has cards in its draw pile")

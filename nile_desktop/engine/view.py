@@ -37,7 +37,6 @@ class View:
     season: int
     seasons: int
     active: int
-    over: bool
     flood: int
     deck_size: int
     discard: tuple[int, ...]
@@ -57,6 +56,11 @@ class View:
     #: Every seat's storage, counts per crop, as the seat has watched the piles
     #: fill (see the module doc); None when the game's history is not known.
     storages: tuple[tuple[int, ...], ...] | None = None
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: it has its result (R-END-2)."""
+        return self.result is not None
 
     @property
     def players(self) -> int:
@@ -117,7 +121,6 @@ def observe(state: Board, seat: int) -> View:
         season=state.season,
         seasons=state.seasons,
         active=state.active,
-        over=state.over,
         flood=state.flood,
         deck_size=len(state.deck),
         discard=tuple(state.discard),
@@ -176,7 +179,7 @@ class Dealer:
         self.pool = None if self.hidden_storage else _listed(unseen)
         state = State(view.rules, view.crops, 0)
         state.season, state.seasons, state.active = view.season, view.seasons, view.active
-        state.over, state.flood, state.result = view.over, view.flood, view.result
+        state.flood, state.result = view.flood, view.result
         state.discard = list(view.discard)
         state.flood_stack = list(view.flood_stack)
         state.locust_aside = view.locust_aside

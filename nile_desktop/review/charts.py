@@ -199,11 +199,8 @@ def assemble(game: Game, iterations: int, seed: int, chosen: tuple[int, ...],
         steps = tuple(Step(j, movers[j], move, results.get((DECISION, j, seat_view(movers[j]))))
                       for j, move in enumerate(game.moves))
         charts = {}
-    end = None
-    if movers[-1] < 0:
-        state = replay(game.rules, game.seed, game.moves)
-        assert state.result is not None
-        end = percents(final_chances(state.result, state.rules.players).p)
+    result = replay(game.rules, game.seed, game.moves).result if movers[-1] < 0 else None
+    end = None if result is None else percents(final_chances(result).p)
     for view in views:
         if view in charts:
             continue

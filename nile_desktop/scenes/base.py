@@ -43,7 +43,7 @@ class MenuScene(Scene):
         if 0 <= index < len(self.group.widgets):
             self.group.focus(self.group.widgets[index])
 
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         return self.group.handle_event(event)
 
     def update(self, dt: float) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -55,7 +54,7 @@ class DialogScene(MenuScene):
         if action is not None:
             action()
 
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.choose(len(self.choices) - 1)
             return True

@@ -14,7 +14,6 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -166,7 +165,7 @@ class FileChooserScene(MenuScene):
         self.close()
         self.on_chosen(path)
 
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.group.focused is self.field):
             self.choose()

@@ -37,7 +37,7 @@ from nile_desktop.saves.errors import os_reason
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
-from nile_desktop.scenes.stack import Scene
+from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
 
@@ -76,7 +76,7 @@ def _result_text(info: Any) -> str:
                     len(first)).format(names=", ".join(first))
 
 
-def ask_if_in_use(stack: Any, path: Path, go: Callable[[Path], None]) -> None:
+def ask_if_in_use(stack: SceneStack, path: Path, go: Callable[[Path], None]) -> None:
     """Call ``go(path)``, first asking the player if another copy of the game plays it."""
     if save_locks.owner(path) is None:
         go(path)
@@ -231,7 +231,7 @@ class LoadGameScene(MenuScene):
             return
         info = self.infos[index]
         if not info.broken:
-            ask_if_in_use(self.stack, info.path, self._open_path)
+            ask_if_in_use(self.on_stack, info.path, self._open_path)
 
     def _open_path(self, path: Path) -> None:
         try:
@@ -245,7 +245,7 @@ class LoadGameScene(MenuScene):
     def start(self, save: Any, state: Any) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
-        nav.replace(self.stack, "table", save=save, state=state)
+        nav.replace(self.on_stack, "table", save=save, state=state)
 
     def show_error(self, title: Any, err: Any) -> None:
         self.show(DialogScene(title, lambda: err.message))
@@ -265,7 +265,7 @@ class LoadGameScene(MenuScene):
         except SaveError as err:
             self.show_error(lambda: _("This game cannot be loaded"), err)
             return
-        nav.push(self.stack, "review", save=save)
+        nav.push(self.on_stack, "review", save=save)
 
     # -- deleting ----------------------------------------------------------------------
     def ask_delete(self) -> None:
@@ -303,7 +303,7 @@ class LoadGameScene(MenuScene):
         info = self.current()
         if info is None or info.broken:
             return
-        nav.push(self.stack, "file-chooser", title=lambda: _("Export the game to…"),
+        nav.push(self.on_stack, "file-chooser", title=lambda: _("Export the game to…"),
                  folder=Path.home(), on_chosen=lambda target: self.export(info.path, target),
                  saving=True, file_name=f"nile-{info.path.stem}.json")
 
@@ -333,7 +333,7 @@ class LoadGameScene(MenuScene):
              (lambda: _("Cancel"), None)]))
 
     def ask_import(self) -> None:
-        nav.push(self.stack, "file-chooser", title=lambda: _("Import a game"),
+        nav.push(self.on_stack, "file-chooser", title=lambda: _("Import a game"),
                  folder=Path.home(), on_chosen=self.import_file)
 
     def import_file(self, source: Path) -> None:

@@ -11,20 +11,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Literal, get_args
 
-from nile_desktop.saves import new_save
+from nile_desktop.engine import State
+from nile_desktop.saves import SaveGame, new_save
+from nile_desktop.scenes.stack import Scene, SceneStack
 
-Factory = Callable[..., Any]
+#: Every scene a scene can ask for (:func:`nile_desktop.scenes.routes.install` registers
+#: each): a misspelt route is a type error, not a KeyError at the moment a player clicks.
+Route = Literal["title", "load-game", "file-chooser", "new-game", "rules", "settings", "table",
+                "table-menu", "move-list", "replay", "review", "record"]
+ROUTE_NAMES: tuple[Route, ...] = get_args(Route)
 
-ROUTES: dict[str, Factory] = {}
+#: A route's scene from its options (the scene class itself, or a partial of it).
+Factory = Callable[..., Scene]
+
+ROUTES: dict[Route, Factory] = {}
 
 
-def register(name: str, factory: Factory) -> None:
+def register(name: Route, factory: Factory) -> None:
     ROUTES[name] = factory
 
 
-def make(name: str, **options: Any) -> Any:
+def make(name: Route, **options: object) -> Scene:
     """A new scene of the route ``name``."""
     try:
         factory = ROUTES[name]
@@ -33,26 +42,28 @@ def make(name: str, **options: Any) -> Any:
     return factory(**options)
 
 
-def go(stack: Any, name: str, **options: Any) -> Any:
+def go(stack: SceneStack, name: Route, **options: object) -> Scene:
     """Leave every scene for ``name`` (the title screen, a new game…)."""
     return stack.reset(make(name, **options))
 
 
-def push(stack: Any, name: str, **options: Any) -> Any:
+def push(stack: SceneStack, name: Route, **options: object) -> Scene:
     """Show ``name`` over the current scene (a menu, the rules)."""
     return stack.push(make(name, **options))
 
 
-def replace(stack: Any, name: str, **options: Any) -> Any:
+def replace(stack: SceneStack, name: Route, **options: object) -> Scene:
+    """Show ``name`` in place of the current scene (a new game's table for its setup)."""
     return stack.replace(make(name, **options))
 
 
-def start_game(stack: Any, save: Any, state: Any = None, **options: Any) -> Any:
+def start_game(stack: SceneStack, save: SaveGame, state: State | None = None,
+               **options: object) -> Scene:
     """Open the table for ``save`` in place of every other scene."""
     return go(stack, "table", save=save, state=state, **options)
 
 
-def rematch(stack: Any, save: Any) -> Any:
+def rematch(stack: SceneStack, save: SaveGame) -> Scene:
     """A new game with the same seats and rules, and a new seed."""
     seats = [seat.to_dict() for seat in save.seats]
     fresh = new_save(dict(save.rules), random.randrange(2**32), seats)

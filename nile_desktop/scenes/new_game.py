@@ -323,7 +323,7 @@ class NewGameScene(MenuScene):
         save = new_save(rules, seed, seats)
         log_opened(save, "new game")
         self.remember(rules, seats)
-        nav.replace(self.stack, "table", save=save, state=save.new_state())
+        nav.replace(self.on_stack, "table", save=save, state=save.new_state())
 
     def remember(self, rules: dict[str, Any], seats: list[dict[str, Any]]) -> None:
         """Keep this setup in the settings, for the next visit of this screen."""

@@ -269,7 +269,7 @@ class RecordScene(MenuScene):
     def ask_export(self) -> None:
         if self.name is None or self.busy:
             return
-        nav.push(self.stack, "file-chooser", title=lambda: _("Export the record to…"),
+        nav.push(self.on_stack, "file-chooser", title=lambda: _("Export the record to…"),
                  folder=Path.home(), on_chosen=self.export, saving=True,
                  file_name="nile-record.csv", suffix=".csv")
 

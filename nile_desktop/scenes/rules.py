@@ -174,7 +174,7 @@ class RulesScene(MenuScene):
         top = track.top + int((track.h - thumb_h) * self.scroll / max(1.0, self.max_scroll))
         return track, pygame.Rect(track.left, top, track.w, thumb_h)
 
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
             return True
         page = self.view.h - 60

@@ -29,9 +29,12 @@ import logging
 import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from nile_desktop.settings import Settings
+
+if TYPE_CHECKING:  # named for the types only: the stack itself never touches pygame
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -97,14 +100,14 @@ class Scene:
         """This scene is on top again."""
 
     # -- per frame ---------------------------------------------------------------
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one input event; return True when it was used."""
         return False
 
     def update(self, dt: float) -> None:
         """Advance the scene by ``dt`` seconds of game time."""
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene on the logical surface."""
 
     def relayout(self) -> None:
@@ -250,7 +253,7 @@ class SceneStack:
         return self.push(scene)
 
     # -- per frame ---------------------------------------------------------------
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         top = self.top
         if top is None:
             return False
@@ -272,7 +275,7 @@ class SceneStack:
                 break
         return self._scenes[start:]
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for scene in self.visible():
             with self.context(scene):
                 scene.draw(surface)

@@ -147,11 +147,11 @@ class TitleScene(MenuScene):
 
     # -- actions -------------------------------------------------------------------
     def new_game(self) -> None:
-        nav.push(self.stack, "new-game")
+        nav.push(self.on_stack, "new-game")
 
     def continue_game(self) -> None:
         if self.continue_path is not None:
-            ask_if_in_use(self.stack, self.continue_path, self._continue)
+            ask_if_in_use(self.on_stack, self.continue_path, self._continue)
 
     def _continue(self, path: Path) -> None:
         try:
@@ -177,15 +177,15 @@ class TitleScene(MenuScene):
         if save.path is None:
             self.play(save, state)
         else:  # a save of the folder is opened in place: another copy may be playing it
-            ask_if_in_use(self.stack, save.path, lambda _path: self.play(save, state))
+            ask_if_in_use(self.on_stack, save.path, lambda _path: self.play(save, state))
 
     def play(self, save: Any, state: Any) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
-        nav.push(self.stack, "table", save=save, state=state)
+        nav.push(self.on_stack, "table", save=save, state=state)
 
     def load_game(self) -> None:
-        nav.push(self.stack, "load-game")
+        nav.push(self.on_stack, "load-game")
 
     def learn(self) -> None:
         """Open the tutorial; if one is under way, ask whether to resume or start again."""
@@ -201,13 +201,13 @@ class TitleScene(MenuScene):
              (lambda: _("Not now"), None)]))
 
     def record(self) -> None:
-        nav.push(self.stack, "record")
+        nav.push(self.on_stack, "record")
 
     def rules(self) -> None:
-        nav.push(self.stack, "rules")
+        nav.push(self.on_stack, "rules")
 
     def settings_scene(self) -> None:
-        nav.push(self.stack, "settings")
+        nav.push(self.on_stack, "settings")
 
     def quit(self) -> None:
         if self.app is not None:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from nile_desktop.engine import RefusalCode
 from nile_desktop.engine.events import Event
 from nile_desktop.i18n import _, current_language
 from nile_desktop.scenes.table.display.buttons import draw_button
@@ -39,6 +40,7 @@ from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.session import GameSession
 from nile_desktop.scenes.table.logic.view import TableView, Tone
 from nile_desktop.settings import Settings
+from nile_desktop.text.refusals import TableRefusalCode
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.hints import Hints, hints_wanted
 from nile_desktop.ui import theme
@@ -181,7 +183,7 @@ class CoachView:
             return None
         return self.coach.bot_move(self.session.state, self.session.save.moves)
 
-    def refused(self, code: str) -> None:
+    def refused(self, code: RefusalCode | TableRefusalCode) -> None:
         """The table refused something for the rule ``code``: a lesson that invited the
         attempt says why in its own words; hints note new reasons."""
         words = self.coach.tried(code) if self.coach is not None else None
@@ -271,7 +273,7 @@ class CoachView:
         if self.hints is not None and self.hints.current is not None:
             self._draw_hint(p, view)
 
-    def panelas_rect(self, lay: TableLayout) -> pygame.Rect:
+    def panel_rect(self, lay: TableLayout) -> pygame.Rect:
         """The most room the lesson panel may take: the log's area below the Menu button."""
         lx, ly, lw, lh = lay.rect("log")
         top = lay.rect("menu")[1] + lay.rect("menu")[3] + lay.px(6)
@@ -300,7 +302,7 @@ class CoachView:
         lesson = self.coach.shown if self.coach is not None else None
         if lesson is None:
             return None
-        room = self.panelas_rect(lay)
+        room = self.panel_rect(lay)
         key = (lesson.id, current_language(), tuple(room), lay.unit)
         if self._measured is None or self._measured[0] != key:  # words wrap once, not a frame
             px, fs = lay.px, lay.font

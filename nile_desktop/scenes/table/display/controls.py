@@ -17,13 +17,14 @@ from nile_desktop.scenes.table.display.overlays import draw_skip
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.display.replay_view import draw_replay_bar, draw_replay_controls
 from nile_desktop.scenes.table.logic import flow as F
+from nile_desktop.scenes.table.logic.draft import Action
 from nile_desktop.scenes.table.logic.view import TableView, Tone
 from nile_desktop.text.words import refusal_words
 from nile_desktop.ui import theme
 
 #: (action, hotkey) of the action row, in order.
-ACTION_KEYS = (("market", "M"), ("offer", "O"), ("plant", "P"), ("speculate", "S"),
-               ("pass", "E"))
+ACTION_KEYS = ((Action.MARKET, "M"), (Action.OFFER, "O"), (Action.PLANT, "P"),
+               (Action.SPECULATE, "S"), (Action.PASS, "E"))
 #: The colour of each tone of the prompt line's messages.
 TONE_COLOURS: dict[Tone, tuple[int, ...]] = {Tone.ERROR: theme.ERROR, Tone.NOTE: theme.LAPIS,
                                              Tone.SUGGESTION: theme.REEDS}
@@ -97,10 +98,11 @@ def draw_actions(p: Paint, v: TableView) -> None:
         refusal = v.draft.action_refusal(action) if composing else None
         enabled = composing and refusal is None
         tip = refusal_words(v.names, refusal) if composing and refusal is not None else ""
-        armed = action == "pass" and v.pass_armed
-        draw_button(p, f"action.{action}", action_label(action, armed), r, enabled=enabled,
-                    primary=action == "plant" or armed, hotkey=key, tooltip=tip,
-                    data={"action": action, "move": v.draft.move_text(action) if composing
+        armed = action is Action.PASS and v.pass_armed
+        draw_button(p, f"action.{action.value}", action_label(action.value, armed), r,
+                    enabled=enabled, primary=action is Action.PLANT or armed, hotkey=key,
+                    tooltip=tip, data={"action": action.value,
+                                       "move": v.draft.move_text(action) if composing
                           else ""})
 
 
@@ -161,7 +163,7 @@ def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
     if v.suggesting:
         return _("Looking for a good move…"), theme.INK_SOFT
     if v.draft.staged:
-        refusal = v.draft.action_refusal("plant")
+        refusal = v.draft.action_refusal(Action.PLANT)
         if refusal is not None:  # not a whole planting yet: say what it still needs
             # TRANSLATORS: a dash, not a colon: the reason may hold a colon of its own.
             return _("Not yet — {why}").format(why=refusal_words(v.names, refusal)), theme.LAPIS

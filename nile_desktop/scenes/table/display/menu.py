@@ -44,8 +44,8 @@ class TableMenuScene(MenuScene):
     def build(self) -> None:
         entries = [
             ("resume", lambda: _("Resume"), self.close, True),
-            ("rules", lambda: _("Rules"), lambda: nav.push(self.stack, "rules"), False),
-            ("settings", lambda: _("Settings"), lambda: nav.push(self.stack, "settings"), False),
+            ("rules", lambda: _("Rules"), lambda: self.show("rules"), False),
+            ("settings", lambda: _("Settings"), lambda: self.show("settings"), False),
             ("save-leave", lambda: _("Save and leave"), self.save_and_leave, False),
             ("leave", lambda: _("Leave without keeping"), self.leave, False),
         ]
@@ -66,9 +66,13 @@ class TableMenuScene(MenuScene):
         theme.dim(surface)
         self.group.draw(surface)
 
+    def show(self, route: nav.Route) -> None:
+        """Open ``route`` over the menu (the rules, the settings); Back returns to it."""
+        nav.push(self.on_stack, route)
+
     def replay(self) -> None:
         """The finished game on the table again; Back returns to its results."""
-        stack = self.stack
+        stack = self.on_stack
         self.close()
         nav.push(stack, "replay", save=self.table.game.session.save, at=None)
 
@@ -99,7 +103,7 @@ class TableMenuScene(MenuScene):
         self.to_title()
 
     def to_title(self) -> None:
-        nav.go(self.stack, "title")
+        nav.go(self.on_stack, "title")
 
 
 def _sort_key(text: str) -> str:

@@ -88,14 +88,14 @@ class TableScene(Scene):
         if self.app is not None:
             self.app.toggle_mute()
 
-    def navigate(self, route: str, *, push: bool = True, **options: object) -> None:
+    def navigate(self, route: nav.Route, *, push: bool = True, **options: object) -> None:
         if push:
-            nav.push(self.stack, route, table=self, **options)
+            nav.push(self.on_stack, route, table=self, **options)
         else:
-            nav.go(self.stack, route, **options)
+            nav.go(self.on_stack, route, **options)
 
     def rematch(self) -> None:
-        nav.rematch(self.stack, self.game.session.save)
+        nav.rematch(self.on_stack, self.game.session.save)
 
     def _save_settings(self) -> None:
         if self.app is not None:

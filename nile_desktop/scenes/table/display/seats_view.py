@@ -15,13 +15,13 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.assets import AssetError
-from nile_desktop.engine import Place, PlaceKind
-from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.engine import Place, PlaceKind, Role
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.display.tray_view import hand_order
 from nile_desktop.scenes.table.logic.chances import SeatChance
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import panels as words
 from nile_desktop.text.powers import power_of
 from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
@@ -37,19 +37,8 @@ def _marker(p: Paint, colour: int, centre: tuple[int, int], size: int) -> None:
 
 def chance_text(chance: SeatChance, names: Sequence[str] = ()) -> str:
     """What the win chance means, for its tooltip: every seat's, from the same view."""
-    error = max(1, round(chance.error * 200))
-    text = ngettext("Your chance to win: {percent}% (give or take {error} point), as the bots' "
-                    "search judges it from what you know: your cards and what is on the table.",
-                    "Your chance to win: {percent}% (give or take {error} points), as the bots' "
-                    "search judges it from what you know: your cards and what is on the table.",
-                    error).format(percent=round(chance.chance * 100), error=error)
-    if chance.everyone and len(names) >= len(chance.everyone):
-        text += " " + _("Everyone's, as you can judge it: {chances}.").format(
-            chances=", ".join(_("{name} {percent}%").format(name=names[s], percent=round(p * 100))
-                              for s, p in enumerate(chance.everyone)))
-    if chance.assumes_bots:
-        text += " " + _("It assumes each bot plays as its level does.")
-    return text
+    return words.chance_tooltip(chance.chance, chance.error, chance.everyone, names,
+                                chance.assumes_bots)
 
 
 def draw_seat(p: Paint, v: TableView, seat: int) -> None:
@@ -63,26 +52,23 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     _marker(p, v.colours[seat], (rect.left + pad + marker // 2, rect.top + pad + head // 2 - 2),
             marker)
     name_x = rect.left + pad * 2 + marker
-    if v.prefs.show_hand_sizes or seat == v.revealed:
-        stats = _("Hand {hand} · Storage {storage}").format(
-            hand=state.hand_size(seat), storage=state.storage_size(seat))
-    else:  # the setting hides how many cards the others hold
-        stats = _("Storage {n}").format(n=state.storage_size(seat))
+    # the setting may hide how many cards the others hold
+    shown_hand = state.hand_size(seat) if v.prefs.show_hand_sizes or seat == v.revealed else None
+    stats = words.seat_counts(shown_hand, state.storage_size(seat))
     stats_rect = p.text(stats, (rect.right - pad - p.px(4), rect.top + pad), 13, theme.INK_SOFT,
                         anchor="topright")
     name_w = stats_rect.left - name_x - pad
     name = v.names[seat]
     if me and len(v.humans) == 1 and v.kinds[seat].is_human:
-        name = _("{name} (you)").format(name=name)
+        name = words.you(name)
     p.text(name, (name_x, rect.top + pad - p.px(2)), 16, theme.INK, bold=True, width=name_w)
     kind = v.kinds[seat]
     sub = seat_kind_label(kind)
     chance = v.chance_for(seat)
-    subline = sub if chance is None else _("{kind} · {percent}% to win").format(
-        kind=sub, percent=round(chance.chance * 100))
+    subline = sub if chance is None else words.kind_and_chance(sub, chance.chance)
     sub_right = rect.right - pad - p.px(4)
     if active:
-        to_play = p.text(_("to play"), (sub_right, rect.top + pad + p.px(18)), 12, theme.LAPIS,
+        to_play = p.text(words.to_play(), (sub_right, rect.top + pad + p.px(18)), 12, theme.LAPIS,
                          bold=True, anchor="topright")
         sub_right = to_play.left - pad
     sub_rect = p.text(subline, (name_x, rect.top + pad + p.px(17)), 11, theme.INK_SOFT,
@@ -91,7 +77,7 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
                   tooltip=f"{name} · {sub}", data={"seat": seat, "hand": state.hand_size(seat),
                         "storage": state.storage_size(seat), "active": active}))
     if chance is not None:  # after the panel, so pointing at it shows its own tooltip
-        p.add(Element(f"seat.{seat}.chance", "chance", _("Win chance"), as_rect(sub_rect),
+        p.add(Element(f"seat.{seat}.chance", "chance", words.win_chance(), as_rect(sub_rect),
                       focusable=False, tooltip=chance_text(chance, v.names),
                       data={"seat": seat, "chance": round(chance.chance, 3),
                             "error": round(chance.error, 3)}))
@@ -101,7 +87,7 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
         line = theme.font(p.fs(12)).get_linesize()
         body.h -= line + p.px(4)
         hand = [kind for kind in hand_order(state.hand(seat)) for _n in range(state.hand(seat)[kind])]
-        text = _("Hand: {cards}").format(cards=cards_label(hand)) if hand else _("No cards in hand")
+        text = words.open_hand(cards_label(hand) if hand else "")
         p.text(text, (body.left, body.bottom + p.px(4)), 12, theme.INK, width=body.w)
         p.add(Element(f"seat.{seat}.hand", "hand", text, (body.left, body.bottom + p.px(4), body.w,
                       line), focusable=False, tooltip=text,
@@ -123,10 +109,10 @@ def _items(v: TableView, seat: int) -> list[tuple[str, str, int]]:
     items += [("monument", mon, n) for mon, n in state.monuments_of(seat).items()]
     draft = v.draft if v.composing and seat == v.active else None
     if draft is not None:
-        plots = [tg for tg in v.targets if tg.role == "plot"]
+        plots = [tg for tg in v.targets if tg.role is Role.PLOT]
         staged_plots = [place.name for place, _card in draft.staged
                         if place.kind is PlaceKind.FIELD
-                        and (tg := draft.target(place)) is not None and tg.role == "plot"]
+                        and (tg := draft.target(place)) is not None and tg.role is Role.PLOT]
         # plots already used keep their place; new ones are added after them
         names = dict.fromkeys(staged_plots + [tg.name for tg in plots])
         items += [("plot", crop, 0) for crop in names]
@@ -151,7 +137,7 @@ COUNTED = 4
 def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
     items = _items(v, seat)
     if not items:
-        p.text(_("No fields yet"), (body.left + p.px(6), body.centery), 13, theme.INK_SOFT,
+        p.text(words.no_fields_yet(), (body.left + p.px(6), body.centery), 13, theme.INK_SOFT,
                anchor="midleft")
         return
     caption = p.px(14) if v.prefs.colourblind_symbols else 0  # room for names under cards
@@ -179,7 +165,7 @@ def _draw_items(p: Paint, v: TableView, seat: int, body: pygame.Rect) -> None:
             p.ring(rect, theme.LAPIS, 2, 1)
             p.badge("?", (rect[0] + card_w - p.px(4), rect[1] + card_h - p.px(6)), fill=theme.REEDS)
             p.add(Element(f"spec.{seat}.{name}", "card", card_label(name), rect,
-                          tooltip=_("{card}: pending speculation").format(card=card_label(name)),
+                          tooltip=words.pending_speculation(card_label(name)),
                           data={"kind": name, "zone": "speculation", "seat": seat}))
         else:
             _draw_pile(p, v, seat, role, name, count, rect, dy, glowing, draft,
@@ -214,19 +200,16 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
     staged = draft.staged_on(target_id) if draft is not None else 0
     target = glowing.get(target_id)
     # a rival's field or Monument a picked card may take
-    taking = target if target is not None and target.role in ("takeover", "take") else None
+    taking = target if target is not None and target.role in (Role.TAKEOVER, Role.TAKE) else None
     if staged:
         _draw_staged(p, v, target_id, (x, bottom - card_h, card_w, card_h), staged)
     elif taking is not None:  # the cards the take-over needs
         p.badge(f"0/{taking.need}", (x + p.px(12), bottom - card_h + p.px(10)), fill=theme.REEDS,
                 size=12)
     if monument:
-        what = ngettext("{monument}: {count} stone", "{monument}: {count} stones",
-                        count).format(monument=card_label(name), count=count)
-        what = f"{what} · {power_of(name)}"
+        what = f"{words.monument_pile(card_label(name), count)} · {power_of(name)}"
     else:
-        what = ngettext("{card}: field of {count} card", "{card}: field of {count} cards",
-                        count).format(card=card_label(name), count=count)
+        what = words.field_pile(card_label(name), count)
     elem_role = "monument" if monument else "field"
     data: dict[str, Any] = {"kind": name, "zone": elem_role, "seat": seat, "count": count}
     place = draft.target(target_id) if draft is not None else None
@@ -241,30 +224,10 @@ def _draw_pile(p: Paint, v: TableView, seat: int, role: str, name: str, count: i
                   enabled=target is not None or bool(staged)))
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"\u2013{-n}"  # the type has no minus sign: an en dash
-
-
 def need_text(target: Target) -> str:
-    """Why a take-over needs the cards it needs: the rival's cards and the engine's terms
-    (R-PLANT-4: one more to take over, one fewer with one's Sphinx, one more for their Wall)."""
-    if target.role == "take":
-        parts = [ngettext("{n} stone on the Monument", "{n} stones on the Monument",
-                          target.size).format(n=target.size)]
-    else:
-        parts = [ngettext("{n} card in the field", "{n} cards in the field",
-                          target.size).format(n=target.size)]
-    for reason, n in target.terms:
-        if reason == "margin":
-            parts.append(_("{n} to take over").format(n=_signed(n)))
-        elif reason == "sphinx":
-            parts.append(_("{n} for your Sphinx").format(n=_signed(n)))
-        elif reason == "wall":
-            parts.append(_("{n} for their Wall").format(n=_signed(n)))
-        else:
-            parts.append(_signed(n))
-    return ngettext("Needs {need} card: {why}", "Needs {need} cards: {why}",
-                    target.need).format(need=target.need, why=", ".join(parts))
+    """Why a take-over needs the cards it needs (R-PLANT-4)."""
+    return words.takeover_need(target.need, target.size, target.terms,
+                               monument=target.role is Role.TAKE)
 
 
 def _draw_plot(p: Paint, v: TableView, crop: str, rect: tuple[int, int, int, int],
@@ -279,12 +242,12 @@ def _draw_plot(p: Paint, v: TableView, crop: str, rect: tuple[int, int, int, int
         _draw_staged(p, v, target_id, rect, staged, ghost=False)
     else:
         p.card(crop, rect, alpha=90)
-        p.text(_("New field"), r.center, 11, theme.INK, bold=True, anchor="center",
+        p.text(words.new_field(), r.center, 11, theme.INK, bold=True, anchor="center",
                width=r.w - 4)
-    p.add(Element(f"plot.{crop}", "plot", _("New {crop} field").format(crop=card_name(crop)),
+    p.add(Element(f"plot.{crop}", "plot", words.new_crop_field(crop),
                   rect, selected=bool(staged), data={"kind": crop, "zone": "plot",
                                                       "seat": v.draft.seat, "target": target_id},
-                  tooltip=_("New {crop} field").format(crop=card_name(crop))))
+                  tooltip=words.new_crop_field(crop)))
 
 
 def _draw_staged(p: Paint, v: TableView, target_id: str, rect: tuple[int, int, int, int], staged: int,
@@ -296,8 +259,8 @@ def _draw_staged(p: Paint, v: TableView, target_id: str, rect: tuple[int, int, i
     p.card(kind, as_rect(r), alpha=235 if ghost else 255)
     p.ring(as_rect(r), theme.GOLD_LIGHT, 3, 2)
     text = f"+{staged}"
-    if target is not None and target.role in ("takeover", "take"):
+    if target is not None and target.role in (Role.TAKEOVER, Role.TAKE):
         text = f"{staged}/{target.need}"
-    elif target is not None and target.role in ("plot", "build"):
+    elif target is not None and target.role in (Role.PLOT, Role.BUILD):
         text = str(staged)
     p.badge(text, (r.left + p.px(8), r.top + p.px(8)), fill=theme.REEDS, size=13)

@@ -20,20 +20,20 @@ from collections.abc import Callable
 
 import pygame
 
-from nile_desktop.engine import CardRef
+from nile_desktop.engine import CardRef, Place, Role
 from nile_desktop.i18n import _
 from nile_desktop.scenes.table.display.logview import LogView
 from nile_desktop.scenes.table.display.paint import Element, Hits
 from nile_desktop.scenes.table.logic.commands import TableCommands
-from nile_desktop.scenes.table.logic.draft import Refusal
+from nile_desktop.scenes.table.logic.draft import Action, Refusal
 from nile_desktop.scenes.table.logic.view import Pointer, Tone
 from nile_desktop.text.refusals import TableRefusalCode
 from nile_desktop.text.table import cards_label
 from nile_desktop.text.words import cannot_go, refusal_words
 
 DRAG_START = 8
-ACTION_KEYS = {pygame.K_m: "market", pygame.K_o: "offer", pygame.K_p: "plant",
-               pygame.K_s: "speculate", pygame.K_e: "pass"}
+ACTION_KEYS = {pygame.K_m: Action.MARKET, pygame.K_o: Action.OFFER, pygame.K_p: Action.PLANT,
+               pygame.K_s: Action.SPECULATE, pygame.K_e: Action.PASS}
 
 
 class TableInput:
@@ -211,12 +211,12 @@ class TableInput:
 
     def place(self, element: Element) -> None:
         t = self.t
-        target_id = element.data["target"]
+        target = Place.parse(element.data["target"])
         if not t.draft.picks:
-            if t.draft.staged_on(target_id):
-                t.unstage(target_id)
+            if t.draft.staged_on(target):
+                t.unstage(target)
             return
-        refusal = t.stage_cards(target_id)
+        refusal = t.stage_cards(target)
         if refusal is not None:
             self._refuse_place(element, refusal)
         else:
@@ -227,7 +227,7 @@ class TableInput:
         if not t.composing():
             return
         kind = card.data.get("kind", "")
-        refusal = t.stage_cards(place.data["target"], kind=kind)
+        refusal = t.stage_cards(Place.parse(place.data["target"]), kind=kind)
         if refusal is None:
             t.sound("slide")
             self.tell_returned()
@@ -247,11 +247,12 @@ class TableInput:
         kind, seat = str(card.data.get("kind", "")), panel.data.get("seat")
         if seat is None:  # not a seat (the hand the drag came from, the log…)
             return
-        roles = ("field", "plot", "monument") if seat == t.draft.seat else ("takeover", "take")
+        roles = ((Role.FIELD, Role.PLOT, Role.MONUMENT) if seat == t.draft.seat
+                 else (Role.TAKEOVER, Role.TAKE))
         own = [tg for tg in t.draft.targets(kind) if tg.role in roles and
                (tg.seat == seat or seat == t.draft.seat)]
         if len(own) == 1:
-            refusal = t.stage_cards(own[0].id, kind=kind)
+            refusal = t.stage_cards(own[0].place, kind=kind)
             if refusal is None:
                 t.sound("slide")
                 self.tell_returned()
@@ -294,12 +295,12 @@ class TableInput:
         elif zone == "storage":
             t.unpick(CardRef(kind, storage=True))
         elif "target" in element.data:
-            t.unstage(element.data["target"])
+            t.unstage(Place.parse(element.data["target"]))
 
     def button(self, bid: str) -> None:
         t = self.t
         if bid.startswith("action."):
-            t.act(bid.split(".", 1)[1])
+            t.act(Action(bid.split(".", 1)[1]))
         elif bid == "tool.undo":
             t.undo()
         elif bid == "tool.takeback":
@@ -323,7 +324,7 @@ class TableInput:
         elif bid == "result.rematch":
             t.rematch()
         elif bid in ("result.review", "result.record"):
-            t.after_game(bid.split(".", 1)[1])
+            t.after_game("review" if bid == "result.review" else "record")
         elif bid == "result.new":
             t.new_game()
         elif bid == "result.title":

@@ -12,10 +12,10 @@ from __future__ import annotations
 import pygame
 
 from nile_desktop.engine import CROPS, KIND_BY_NAME, CardRef, smallest_pile
-from nile_desktop.i18n import _, ngettext
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import panels as words
 from nile_desktop.ui import theme
 
 
@@ -39,22 +39,19 @@ def draw_hand(p: Paint, v: TableView) -> None:
     pad = p.px(12)
     state = v.board
     if seat is None:
-        hidden = _("Cards are hidden until the next person is at the screen.") if v.replay is None \
-            else _("This replay shows only the cards a person at the table saw then.")
-        p.text(hidden,
+        p.text(words.hidden_cards(replay=v.replay is not None),
                (box.left + pad, box.centery), 15, theme.INK_SOFT, anchor="midleft",
                width=box.w - 2 * pad)
         return
     hand = state.hand(seat)
     total = sum(hand.values())
-    title = ngettext("Hand of {name}: {n} card", "Hand of {name}: {n} cards", total).format(
-        name=v.names[seat], n=total)
+    title = words.hand_title(v.names[seat], total)
     shown = p.text(title, (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w // 2)
     if theme.fit_text(title, p.fs(15), box.w // 2, True) != title:  # a long name: whole on hover
         p.add(Element("hand.title", "label", title, as_rect(shown), focusable=False,
                       tooltip=title))
     if not hand:
-        p.text(_("No cards in hand"), (box.left + pad, box.centery), 15, theme.INK_SOFT,
+        p.text(words.no_cards_in_hand(), (box.left + pad, box.centery), 15, theme.INK_SOFT,
                anchor="midleft")
         return
     kinds = hand_order(hand)
@@ -94,7 +91,7 @@ def draw_hand(p: Paint, v: TableView) -> None:
             p.badge(str(picked), (badge_x, rect[1] + int(card_h * 0.42) + p.px(26)),
                     fill=theme.REEDS, size=12)
         label = card_label(kind)
-        tip = ngettext("{card}: {n} in hand", "{card}: {n} in hand", held).format(card=label, n=held)
+        tip = words.in_hand(label, held)
         # the hit area is what shows of the card (the next card covers the rest)
         hit = (rect[0], rect[1], int(min(card_w, step)) if kind != kinds[-1] else card_w,
                card_h + (lift if picked else 0))
@@ -111,11 +108,11 @@ def draw_storage(p: Paint, v: TableView) -> None:
     pad = p.px(12)
     state = v.board
     if seat is None:
-        p.text(_("Storage"), (box.left + pad, box.top + p.px(8)), 15, bold=True)
+        p.text(words.storage_title(None), (box.left + pad, box.top + p.px(8)), 15, bold=True)
         return
     storage = state.storage_of(seat)
     total = sum(storage.values())
-    p.text(ngettext("Storage: {n} card", "Storage: {n} cards", total).format(n=total),
+    p.text(words.storage_title(total),
            (box.left + pad, box.top + p.px(8)), 15, bold=True, width=box.w - 2 * pad)
     crops = list(state.crop_names)
     smallest = smallest_pile(storage, crops)
@@ -146,23 +143,16 @@ def draw_storage(p: Paint, v: TableView) -> None:
             p.badge(str(picked), (rect[0] + card_w, rect[1] + p.px(8)), fill=theme.REEDS,
                     size=11)
         label = card_label(crop)
-        tip = ngettext("{card} in storage: {n} card", "{card} in storage: {n} cards",
-                       count).format(card=label, n=count)
-        if count == smallest:
-            tip += " · " + _("your smallest pile: it decides your score")
+        tip = words.in_storage(label, count, smallest=count == smallest)
         p.add(Element(f"storage.{crop}", "card", label, rect,
                       enabled=draft is not None and count - picked > 0, selected=picked > 0,
                       tooltip=tip,
                       data={"kind": crop, "zone": "storage", "seat": seat, "count": count,
                             "picked": picked, "smallest": count == smallest}))
     top = storage_top(v, seat)
-    if top is not None:  # the rule-book variant: only the top cards can be traded
-        legend = (_("Top of the pile: {cards}").format(cards=", ".join(card_label(c) for c in top))
-                  if top else _("The pile is empty"))
-        colour = theme.LAPIS
-    else:
-        legend = _("Red ring: smallest pile, it decides the score")
-        colour = theme.INK_SOFT
+    # the rule-book variant: only the top cards can be traded
+    legend = words.storage_legend(None if top is None else [card_label(c) for c in top])
+    colour = theme.INK_SOFT if top is None else theme.LAPIS
     shown = p.text(legend, (box.left + pad, box.bottom - pad), 11, colour,
                    anchor="bottomleft", width=box.w - 2 * pad)
     p.add(Element("storage.legend", "note", legend, as_rect(shown), focusable=False,

@@ -16,20 +16,26 @@ No pygame here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from nile_desktop.engine import CardRef, Move
+from nile_desktop.engine import CardRef, Move, Place, RefusalCode
 from nile_desktop.engine.events import Event
 from nile_desktop.i18n import Message
-from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal
+from nile_desktop.scenes.table.logic.draft import Action, MoveDraft, Refusal
 from nile_desktop.scenes.table.logic.flow import Phase
 from nile_desktop.scenes.table.logic.session import BotReason, GameSession
 from nile_desktop.scenes.table.logic.view import Tone
 from nile_desktop.settings import Settings
+from nile_desktop.text.refusals import TableRefusalCode
 
+if TYPE_CHECKING:  # the table's deciding half only names the routes, it opens none
+    from nile_desktop.scenes.nav import Route
+
+#: The screens the results open over the table (its Review and Record buttons).
+AfterGame = Literal["review", "record"]
 #: Told of every move: called with the table's game and the move's events.
-Listener = Callable[[object, list[Event]], None]
-__all__ = ["BotReason", "Coaching", "Host", "Listener", "Message", "TableCommands"]
+Listener = Callable[["TableCommands", list[Event]], None]
+__all__ = ["Action", "AfterGame", "BotReason", "Coaching", "Host", "Listener", "Message", "TableCommands"]
 
 
 class Host(Protocol):
@@ -41,7 +47,7 @@ class Host(Protocol):
         """``pan``: where across the table (0 left, 1 right); ``duck``: a banner's sound."""
         ...
 
-    def navigate(self, route: str, *, push: bool = True, **options: object) -> None: ...
+    def navigate(self, route: Route, *, push: bool = True, **options: object) -> None: ...
 
     def rematch(self) -> None: ...
 
@@ -55,7 +61,7 @@ class Coaching(Protocol):
 
     def bot_move(self) -> str | None: ...
 
-    def refused(self, code: str) -> None: ...
+    def refused(self, code: RefusalCode | TableRefusalCode) -> None: ...
 
     def update(self, dt: float) -> None: ...
 
@@ -89,9 +95,9 @@ class TableCommands(Protocol):
 
     def unpick(self, card: CardRef | str) -> None: ...
 
-    def stage_cards(self, target: str, kind: str | None = None) -> Refusal | None: ...
+    def stage_cards(self, target: Place, kind: str | None = None) -> Refusal | None: ...
 
-    def unstage(self, target: str) -> None: ...
+    def unstage(self, target: Place) -> None: ...
 
     def undo(self) -> None: ...
 
@@ -106,7 +112,7 @@ class TableCommands(Protocol):
     def take_back(self) -> None: ...
 
     # -- playing ---------------------------------------------------------------------------
-    def act(self, action: str) -> None:
+    def act(self, action: Action) -> None:
         """A person pressed an action button: market, offer, plant, speculate or pass (End
         turn)."""
         ...
@@ -142,7 +148,7 @@ class TableCommands(Protocol):
 
     def rematch(self) -> None: ...
 
-    def after_game(self, screen: str) -> None:
+    def after_game(self, screen: AfterGame) -> None:
         """Open the finished game's "review" or the players' "record" over the table."""
         ...
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from nile_desktop.engine import (
@@ -33,13 +34,29 @@ from nile_desktop.engine import (
     PlaceKind,
     Placement,
     RefusalCode,
+    Role,
     State,
     placements,
 )
 from nile_desktop.text.refusals import TableRefusalCode
 
-ACTIONS = ("market", "offer", "plant", "speculate", "pass")
-TRADES = ("market", "offer")
+
+class Action(Enum):
+    """A button of the table's action row (or its key): the five actions of a turn, and
+    Skip, which hurries the bots' playback on. The value is the button's id after
+    ``action.`` and, for the five, the engine's word for the action."""
+
+    MARKET = "market"
+    OFFER = "offer"
+    PLANT = "plant"
+    SPECULATE = "speculate"
+    PASS = "pass"
+    SKIP = "skip"
+
+
+#: The actions a draft becomes a move of (all but Skip), in the action row's order.
+ACTIONS = (Action.MARKET, Action.OFFER, Action.PLANT, Action.SPECULATE, Action.PASS)
+TRADES = (Action.MARKET, Action.OFFER)
 
 Card = CardRef | str
 Where = Place | str
@@ -79,15 +96,15 @@ class Target:
     """A place on the table where a card may be planted, as the table draws it.
 
     ``id`` is the place's name (``field:CROP`` or ``monument:NAME``); ``role`` is
-    the engine's :class:`~nile_desktop.engine.Role` value: ``field`` (one's own),
-    ``plot`` (a new field), ``takeover`` (a rival's field), ``build`` (a Monument
-    from the centre), ``monument`` (one's own) or ``take`` (a rival's Monument).
+    what planting there does, the engine's :class:`~nile_desktop.engine.Role`: grow
+    one's own field, start a new one (a plot), take over a rival's field, build a
+    Monument from the centre, grow one's own Monument or take a rival's.
     ``need`` is the cards a take-over needs and ``terms`` why (the engine's
     (reason, cards) pairs beyond ``size``, R-PLANT-4).
     """
 
     id: str
-    role: str
+    role: Role
     seat: int
     name: str
     need: int = 0
@@ -97,7 +114,7 @@ class Target:
 
     @classmethod
     def of(cls, p: Placement) -> Target:
-        return cls(str(p.place), p.role.value, p.holder, p.place.name, p.need, p.size, p,
+        return cls(str(p.place), p.role, p.holder, p.place.name, p.need, p.size, p,
                    p.terms)
 
     @property
@@ -348,32 +365,32 @@ class MoveDraft:
             return exc
         return None
 
-    def _cards(self, action: str) -> list[str]:
-        if action == "plant":
+    def _cards(self, action: Action) -> list[str]:
+        if action is Action.PLANT:
             return [str(ref) for _p, ref in self.staged]
-        if action == "speculate":  # storage holds crops: the engine says they cannot speculate
+        if action is Action.SPECULATE:  # storage holds crops: the engine says they cannot speculate
             return sorted(str(ref.in_hand()) for ref in self._picks.elements())
         return self.picked()
 
-    def move(self, action: str) -> Move:
+    def move(self, action: Action) -> Move:
         """The draft as a move of ``action``; raises ``InvalidMoveError`` when it has no
         move's shape yet (a planting of nothing)."""
         if action not in ACTIONS:
-            raise InvalidMoveError(RefusalCode.UNKNOWN_MOVE, f"unknown action {action!r}",
-                                   move=action)
-        if action == "pass":
+            raise InvalidMoveError(RefusalCode.UNKNOWN_MOVE, f"unknown action {action.value!r}",
+                                   move=action.value)
+        if action is Action.PASS:
             return Move.parse("pass")
-        return Move.parse(" ".join([action, *self._cards(action)]))
+        return Move.parse(" ".join([action.value, *self._cards(action)]))
 
-    def move_text(self, action: str) -> str:
+    def move_text(self, action: Action) -> str:
         """The draft as ``action``, in the engine's canonical notation where it has a move's
         shape (otherwise the words so far, for display only)."""
         try:
             return str(self.move(action))
         except InvalidMoveError:
-            return " ".join([action, *self._cards(action)])
+            return " ".join([action.value, *self._cards(action)])
 
-    def action_refusal(self, action: str) -> Refusal | None:
+    def action_refusal(self, action: Action) -> Refusal | None:
         """Why the button for ``action`` is off now, or None if pressing it plays a legal move.
 
         The draft itself answers only for its own shape (cards staged while trading,
@@ -384,14 +401,14 @@ class MoveDraft:
             return Refusal.of(error) if error is not None else None
         if action in TRADES and self.staged:
             return Refusal(TableRefusalCode.CLEAR_FIRST)
-        if action == "speculate" and self.staged:
+        if action is Action.SPECULATE and self.staged:
             return Refusal(TableRefusalCode.CLEAR_FIRST)
-        if action == "speculate" and not self._picks:
+        if action is Action.SPECULATE and not self._picks:
             return Refusal(TableRefusalCode.NOTHING_PICKED)
-        if action == "plant" and not self.staged:
+        if action is Action.PLANT and not self.staged:
             return Refusal(TableRefusalCode.STAGE_FIRST if self._picks
                            else TableRefusalCode.NOTHING_PICKED)
-        if action == "pass" and not self.empty:
+        if action is Action.PASS and not self.empty:
             return Refusal(TableRefusalCode.CLEAR_FIRST)
         try:
             error = self.probe(self.move(action))
@@ -423,5 +440,5 @@ class MoveDraft:
         refs = [CardRef.parse(card) for card in move.cards]
         if move.action == "plant":
             self.staged.extend((Place.of_card(ref), ref) for ref in refs)
-        elif move.action in ACTIONS:
+        elif move.action in {action.value for action in ACTIONS}:
             self._picks.update(refs)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
@@ -35,7 +36,29 @@ FLY = 0.38
 FLIP = 0.45
 SLOW = 0.8
 
-Notify = Callable[[str, str], None]
+
+
+class EffectStage(Enum):
+    """How far an effect has played: its start, its middle (half its main move) and its
+    end. The value is the letter demo screenshots are named by (``NNN-KIND-a.png``)."""
+
+    START = "a"
+    MIDDLE = "b"
+    END = "c"
+
+
+@dataclass(frozen=True)
+class EffectReached:
+    """An effect of ``kind`` (an engine event's kind, or "deal" and "end") reached
+    ``stage``; ``events`` are the engine events it shows."""
+
+    kind: str
+    stage: EffectStage
+    events: tuple[Event, ...]
+
+
+#: Told of every effect at each of its stages.
+Notify = Callable[[EffectReached], None]
 #: Plays a sound: its name, where across the table (0 left, 1 right; None: the middle),
 #: and whether the music steps back under it (a banner's sound).
 Sound = Callable[[str, float | None, bool], None]
@@ -182,7 +205,7 @@ class Stage:
                 self._sound(sound, self.pan(at), bool(banner) if duck is None else duck)
             if banner:
                 self.banners.push(banner, kind)
-            self._notify(kind, "a")
+            self._notify(kind, EffectStage.START, events)
             self._started(events)
             if land_first:
                 land()
@@ -198,14 +221,16 @@ class Stage:
                     self.sprites.remove(s)
             if not land_first:
                 land()
-            self._notify(kind, "c")
+            self._notify(kind, EffectStage.END, events)
 
-        middle = Sequence([Wait(duration / 2), Call(lambda: self._notify(kind, "b"))])
+        middle = Sequence([Wait(duration / 2),
+                           Call(lambda: self._notify(kind, EffectStage.MIDDLE, events))])
         self.timeline.then(Call(start), Group([*steps, middle]), Call(end))
 
-    def _notify(self, kind: str, stage: str) -> None:
+    def _notify(self, kind: str, stage: EffectStage, events: Seq[Event]) -> None:
+        reached = EffectReached(kind, stage, tuple(events))
         for listener in list(self.listeners):
-            listener(kind, stage)
+            listener(reached)
 
     def _started(self, events: Seq[Event]) -> None:
         for listener in list(self.started):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nile_desktop.engine import CardRef, Move, State
+from nile_desktop.engine import CardRef, Move, Place, State
 from nile_desktop.engine.events import Event, GameOver, TurnStarted
 from nile_desktop.i18n import Deferred, _
 from nile_desktop.saves import SaveGame
@@ -24,13 +24,14 @@ from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.bot_turns import BotTurns
 from nile_desktop.scenes.table.logic.chances import SeatChance
 from nile_desktop.scenes.table.logic.commands import (
+    AfterGame,
     BotReason,
     Coaching,
     Host,
     Listener,
     Message,
 )
-from nile_desktop.scenes.table.logic.draft import MoveDraft, Refusal, Target
+from nile_desktop.scenes.table.logic.draft import Action, MoveDraft, Refusal, Target
 from nile_desktop.scenes.table.logic.effects import Placed, Stage, fx_deal
 from nile_desktop.scenes.table.logic.flow import BOT_PAUSE, KEY_PAUSE, Phase, TurnFlow
 from nile_desktop.scenes.table.logic.gamelog import is_key
@@ -186,10 +187,10 @@ class TableGame:
     def unpick(self, card: CardRef | str) -> None:
         self._draft.unpick(card)
 
-    def stage_cards(self, target: str, kind: str | None = None) -> Refusal | None:
+    def stage_cards(self, target: Place, kind: str | None = None) -> Refusal | None:
         return self._draft.stage(target, kind=kind)
 
-    def unstage(self, target: str) -> None:
+    def unstage(self, target: Place) -> None:
         self._draft.unstage_one(target)
 
     def undo(self) -> None:
@@ -329,9 +330,9 @@ class TableGame:
         for listener in list(self.listeners):
             listener(self, events)
 
-    def act(self, action: str) -> None:
+    def act(self, action: Action) -> None:
         """A person pressed an action button (or its key)."""
-        if action == "skip":
+        if action is Action.SKIP:
             self.bots.skip()
             return
         if not self.composing() or self.prompt.guard > 0:
@@ -340,7 +341,7 @@ class TableGame:
         if refusal is not None:
             self.refuse(refusal)
             return
-        if action == "pass" and self.prompt.pass_armed <= 0:
+        if action is Action.PASS and self.prompt.pass_armed <= 0:
             self.prompt.pass_armed = PASS_ARMED
             self.say(_("Press End turn again to end your turn without planting."), Tone.NOTE)
             return
@@ -434,7 +435,7 @@ class TableGame:
     def rematch(self) -> None:
         self.host.rematch()
 
-    def after_game(self, screen: str) -> None:
+    def after_game(self, screen: AfterGame) -> None:
         self.host.navigate(screen, save=self.session.save)
 
     def new_game(self) -> None:
