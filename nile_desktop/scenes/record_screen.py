@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -48,6 +48,10 @@ from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.review_chart import ChartSpec, Figure, FigureTable, LineChart, Series
 from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, Choice, Panel, theme
+
+if TYPE_CHECKING:
+    from nile_desktop.saves import SaveGame
+    from nile_desktop.scenes.stack import Scene
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +120,8 @@ class RecordScene(MenuScene):
 
     dump_name = "record"
 
-    def __init__(self, save: Any = None, *, table: Any = None, name: str | None = None,
-                 store: RecordStore | None = None) -> None:
+    def __init__(self, save: SaveGame | None = None, *, table: Scene | None = None,
+                 name: str | None = None, store: RecordStore | None = None) -> None:
         super().__init__()
         self.store = store
         self.name = name
@@ -126,8 +130,8 @@ class RecordScene(MenuScene):
                              None)
         self.notice = ""
         #: The reading or the change of the record under way, off the main thread.
-        self.record_task: RecordTask[Any] | None = None
-        self._after: Callable[[RecordTask[Any]], None] | None = None
+        self.record_task: RecordTask[object] | None = None
+        self._after: Callable[[RecordTask[object]], None] | None = None
 
     def enter(self) -> None:
         if self.store is None and self.record_task is None:
@@ -136,7 +140,8 @@ class RecordScene(MenuScene):
             self.shown(self.store)
         super().enter()
 
-    def run(self, work: Callable[[], Any], then: Callable[[RecordTask[Any]], None]) -> None:
+    def run(self, work: Callable[[], object], then: Callable[[RecordTask[object]], None]
+            ) -> None:
         """Do ``work`` on the record off the main thread; ``then`` gets the task once done."""
         self.record_task, self._after = RecordTask(work, "record-screen"), then
 
@@ -148,7 +153,7 @@ class RecordScene(MenuScene):
             then(task)
             self.relayout()
 
-    def read(self, task: RecordTask[Any]) -> None:
+    def read(self, task: RecordTask[object]) -> None:
         if isinstance(task.result, RecordStore):
             self.shown(task.result)
         else:
@@ -257,7 +262,7 @@ class RecordScene(MenuScene):
         self.run(lambda: store.reset(name), lambda task: self.was_reset(task, name))
         self.relayout()
 
-    def was_reset(self, task: RecordTask[Any], name: str) -> None:
+    def was_reset(self, task: RecordTask[object], name: str) -> None:
         if task.error is not None:
             log.error("could not reset the record: %s", task.error)
             self.notice = _("The record could not be changed.")
