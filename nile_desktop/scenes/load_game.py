@@ -27,19 +27,29 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import State
 from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.formats import format_datetime
 from nile_desktop.i18n import _, ngettext
-from nile_desktop.saves import SaveError, load_save, log_opened, sharing, without_surrogates
+from nile_desktop.saves import (
+    SaveError,
+    SaveGame,
+    load_save,
+    log_opened,
+    sharing,
+    without_surrogates,
+)
 from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
 from nile_desktop.saves.errors import os_reason
+from nile_desktop.saves.library import SaveInfo
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.stack import Scene, SceneStack
 from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
+from nile_desktop.ui.theme import TextSource
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +59,7 @@ def kind_label(kind: str) -> str:
     return seat_kind_label(kind)
 
 
-def players_text(info: Any) -> str:
+def players_text(info: SaveInfo) -> str:
     """"Ana, Imhotep (Hard bot), Tiye (Easy bot)": every seat, bots marked with their level."""
     parts = []
     for index, name in enumerate(info.names):
@@ -58,15 +68,15 @@ def players_text(info: Any) -> str:
     return ", ".join(parts)
 
 
-def status_text(info: Any) -> str:
+def status_text(info: SaveInfo) -> str:
     """"Season 2 of 3", or the result of a finished game; "with take-backs" if it had any."""
     text = _result_text(info)
-    if getattr(info, "takebacks", False):
+    if info.takebacks:
         text = _("{status} · with take-backs").format(status=text)
     return text
 
 
-def _result_text(info: Any) -> str:
+def _result_text(info: SaveInfo) -> str:
     if not info.over:
         return _("Season {season} of {seasons}").format(season=info.season, seasons=info.seasons)
     if not info.ranking:
@@ -92,7 +102,7 @@ def ask_if_in_use(stack: SceneStack, path: Path, go: Callable[[Path], None]) -> 
 class SaveRow(RichRow):
     """Two lines about one save: when, and the season or result; who plays."""
 
-    def __init__(self, info: Any) -> None:
+    def __init__(self, info: SaveInfo) -> None:
         self.info = info
 
     def label(self) -> str:
@@ -113,7 +123,7 @@ class SaveRow(RichRow):
             second, colour = _("Broken: {reason}").format(reason=message), theme.ERROR
         else:
             first = f"{when}   ·   {status_text(info)}"
-            if getattr(info, "in_use", None) is not None:
+            if info.in_use is not None:
                 elsewhere = _("Open in another window")
                 first = f"{first}   ·   {elsewhere}"
             second, colour = players_text(info), theme.INK_SOFT
@@ -132,7 +142,7 @@ class LoadGameScene(MenuScene):
 
     def __init__(self) -> None:
         super().__init__()
-        self.infos: list[Any] = []
+        self.infos: list[SaveInfo] = []
         self.selected = 0
         self.notice = ""
         self.listing: save_library.Listing | None = None
@@ -213,7 +223,7 @@ class LoadGameScene(MenuScene):
             theme.draw_text(surface, line, (self.list.rect.left, y), theme.SIZE_SMALL, colour)
             y += 24
 
-    def current(self) -> Any | None:
+    def current(self) -> SaveInfo | None:
         index = self.list.selected
         return self.infos[index] if 0 <= index < len(self.infos) else None
 
@@ -242,12 +252,12 @@ class LoadGameScene(MenuScene):
         log_opened(save, "load")
         self.start(save, state)
 
-    def start(self, save: Any, state: Any) -> None:
+    def start(self, save: SaveGame, state: State) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
         nav.replace(self.on_stack, "table", save=save, state=state)
 
-    def show_error(self, title: Any, err: Any) -> None:
+    def show_error(self, title: TextSource, err: SaveError) -> None:
         self.show(DialogScene(title, lambda: err.message))
 
     def show(self, scene: Scene) -> None:

@@ -53,7 +53,7 @@ class SettingsScene(MenuScene):
         self.group.add(Toggle(row(), lambda: _("Fullscreen (F11)"), s.fullscreen,
                               self.set_fullscreen, uid="fullscreen"))
         sizes = [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
-        current = tuple(s.window_size)
+        current = s.window_size
         if current not in WINDOW_SIZES:
             sizes.insert(0, (current, f"{current[0]} × {current[1]}"))
         size_choice = Choice(row(), sizes, current, self.set_window_size,

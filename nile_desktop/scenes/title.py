@@ -16,14 +16,14 @@ from __future__ import annotations
 import logging
 import math
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from nile_desktop import __version__, card_art
 from nile_desktop.assets import AssetError
+from nile_desktop.engine import State
 from nile_desktop.i18n import _, card_name
-from nile_desktop.saves import SaveError, load_save, log_opened, sharing
+from nile_desktop.saves import SaveError, SaveGame, load_save, log_opened, sharing
 from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
 from nile_desktop.scenes import nav
@@ -179,7 +179,7 @@ class TitleScene(MenuScene):
         else:  # a save of the folder is opened in place: another copy may be playing it
             ask_if_in_use(self.on_stack, save.path, lambda _path: self.play(save, state))
 
-    def play(self, save: Any, state: Any) -> None:
+    def play(self, save: SaveGame, state: State) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
         nav.push(self.on_stack, "table", save=save, state=state)
