@@ -24,53 +24,30 @@ from typing import Any
 import pygame
 
 from nile_desktop import card_art
-from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS
-from nile_desktop.ai.personalities import BY_KEY, LIKE_LEVEL, MEASURED, main_score
+from nile_desktop.ai.levels import LEVEL_LABELS
+from nile_desktop.ai.personalities import BY_KEY
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
-from nile_desktop.i18n import N_, LazyString, _, format_number, ngettext
+from nile_desktop.i18n import LazyString
 from nile_desktop.saves import log_opened, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
+from nile_desktop.text import new_game as words
+from nile_desktop.text import screens
+from nile_desktop.text.new_game import kind_help, kind_label
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
 
 
-def kind_label(kind: str) -> str:
-    """A seat kind as the choice shows it: "Hard bot", or a personality with the level it
-    plays like, "Raider (~Medium)"."""
-    personality = BY_KEY.get(kind)
-    if personality is None:
-        return _(LEVEL_LABELS[kind])
-    return _("{name} ({like})").format(name=_(personality.label),
-                                      like=_(LIKE_LEVEL[personality.level]))
-
-
 #: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
 #: with its label.
 KIND_CHOICES: tuple[tuple[SeatKind, Any], ...] = tuple(
-    (kind, N_("Person") if kind.is_human
+    (kind, words.person if kind.is_human
      else LazyString(LEVEL_LABELS[kind]) if kind not in BY_KEY else partial(kind_label, kind))
     for kind in SEAT_KINDS)
-
-
-def kind_help(kind: str) -> str:
-    """One line on what to expect of a bot of ``kind`` (nothing for a person); for a
-    personality, a second line with the ladder's figure its strength rests on."""
-    description = LEVEL_DESCRIPTIONS.get(kind)
-    if not description:
-        return ""
-    personality = BY_KEY.get(kind)
-    if personality is None:
-        return _(description)
-    score = main_score(personality)
-    percent = _("{percent}%").format(percent=format_number(100 * score.share, 0))
-    measured = ngettext(MEASURED, MEASURED.plural, score.games).format(
-        percent=percent, count=score.games, level=_(LEVEL_LABELS[score.level]))
-    return _(description) + "\n" + measured
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
@@ -203,11 +180,11 @@ class NewGameScene(MenuScene):
     def build(self) -> None:
         panel = pygame.Rect(40, 78, 1200, 612)
         self.panel = panel
-        self.group.add(Panel(panel, lambda: _("New game")))
+        self.group.add(Panel(panel, screens.new_game))
         left = panel.left + 40
         self.group.add(Choice((left, panel.top + 46, 560, 44),
                               [(n, str(n)) for n in PLAYER_COUNTS], self.count,
-                              self.set_count, label=lambda: _("Players"), uid="players"))
+                              self.set_count, label=words.players, uid="players"))
         kinds = [(kind, label) for kind, label in KIND_CHOICES]
         for i in range(self.count):
             y = panel.top + 112 + i * 62
@@ -223,37 +200,33 @@ class NewGameScene(MenuScene):
             kind_choice.tooltip = partial(self.kind_help, i)  # what to expect of this seat
             self.group.add(kind_choice)
         right = panel.left + 790
-        self.group.add(Toggle((right, panel.top + 112, 370, 44), lambda: _("Monuments"),
+        self.group.add(Toggle((right, panel.top + 112, 370, 44), words.monuments,
                               self.monuments, self.set_monuments, uid="monuments"))
-        crops = [(False, lambda: _("Onions, then Grapes")), (True, lambda: _("Random"))]
+        crops = [(False, words.onions_then_grapes), (True, words.random_crops)]
         self.group.add(Label((right, panel.top + 164, 370, 30),
-                             lambda: _("Crops left out with few players"), size=theme.SIZE_SMALL))
+                             words.crops_left_out, size=theme.SIZE_SMALL))
         self.group.add(Choice((right, panel.top + 194, 370, 44), crops, self.random_crops,
                               self.set_random_crops, uid="crops"))
         self.group.add(Label((right, panel.top + 248, 370, 30),
-                             lambda: _("Seed (same seed, same cards)"),
-                             size=theme.SIZE_SMALL))
+                             words.seed, size=theme.SIZE_SMALL))
         self.build_variants(right, panel.top + 336)
         self.group.add(TextInput((right, panel.top + 278, 370, 44), self.seed_text,
                                  self.set_seed, max_len=12, allowed=is_seed_digit,
-                                 placeholder=lambda: _("random"), uid="seed"))
+                                 placeholder=words.random_seed, uid="seed"))
         bottom = panel.bottom - 80
-        self.start_button = Button((right, bottom, 220, 54), lambda: _("Start the game"),
+        self.start_button = Button((right, bottom, 220, 54), words.start,
                                    self.start, primary=True, uid="start")
         self.group.add(self.start_button)
-        self.group.add(Button((right + 236, bottom, 134, 54), lambda: _("Back"), self.close,
+        self.group.add(Button((right + 236, bottom, 134, 54), screens.back, self.close,
                               uid="back"))
 
     def build_variants(self, left: int, top: int) -> None:
         """The Czech rule book's two rules, each with a one-line explanation (RULES.md)."""
-        self.group.add(Label((left, top, 370, 26), lambda: _("Rule book variants"),
+        self.group.add(Label((left, top, 370, 26), words.rule_book_variants,
                              size=theme.SIZE_SMALL, bold=True))
         variants = (
-            ("must-act", lambda: _("Must plant or speculate"),
-             lambda: _("Pass only when you can neither plant nor speculate"), self.must_act,
-             self.set_must_act),
-            ("storage-top", lambda: _("Storage: top cards only"),
-             lambda: _("Trades take storage cards from the top"), self.storage_top,
+            ("must-act", words.must_act, words.must_act_hint, self.must_act, self.set_must_act),
+            ("storage-top", words.storage_top, words.storage_top_hint, self.storage_top,
              self.set_storage_top),
         )
         y = top + 28
@@ -338,14 +311,7 @@ class NewGameScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         left = self.panel.left + 40
-        crops = crop_count(self.count)
-        seasons = seasons_for(self.count)
-        lines = [
-            ngettext("{n} crop in play", "{n} crops in play", crops).format(n=crops),
-            ngettext("{n} season", "{n} seasons", seasons).format(n=seasons),
-        ]
-        if not self.monuments:
-            lines.append(_("No stones and no Monuments"))
+        lines = words.setup_facts(crop_count(self.count), seasons_for(self.count), self.monuments)
         y = self.panel.top + 112 + MAX_SEATS * 62 + 8  # below the last possible seat
         for line in lines:
             theme.draw_text(surface, "• " + line, (left, y), theme.SIZE_SMALL, theme.INK_SOFT)

@@ -68,6 +68,10 @@ def load_game() -> str:
     return _("Load game")
 
 
+def menu() -> str:
+    return _("Menu")
+
+
 def rules() -> str:
     return _("Rules")
 
