@@ -67,9 +67,9 @@ def targetas_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
 def spotlight(surface: pygame.Surface, holes: list[pygame.Rect], alpha: int = 70) -> None:
     """Dim the whole window a little, except ``holes``."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
+    shade.fill((*theme.BLACK, alpha))
     for hole in holes:
-        shade.fill((0, 0, 0, 0), hole)
+        shade.fill(theme.CLEAR, hole)
     surface.blit(shade, (0, 0))
 
 
@@ -338,7 +338,7 @@ class CoachView:
         width = box.w - 2 * pad
         text = str(lesson.text)
         self.point_at(p, lesson.highlight, box, view.pulse)
-        p.panel(as_rect(box), fill=(0xFB, 0xF4, 0xDE))
+        p.panel(as_rect(box), fill=theme.PAPYRUS_PALE)
         x, y = box.left + pad, box.top + pad
         step = words.lesson_of(coach.index + 1, len(coach.lessons))
         p.text(step, (x, y), 13, theme.INK_SOFT)
@@ -388,7 +388,7 @@ class CoachView:
         else:
             p.ring(p.lay.rect("status"), theme.GOLD_LIGHT, 3, 3)
         pygame.draw.rect(p.surface, theme.INK, box.move(0, p.px(2)), border_radius=p.px(8))
-        pygame.draw.rect(p.surface, (0xFB, 0xF4, 0xDE), box, border_radius=p.px(8))
+        pygame.draw.rect(p.surface, theme.PAPYRUS_PALE, box, border_radius=p.px(8))
         pygame.draw.rect(p.surface, theme.GOLD, box, width=max(1, p.px(2)), border_radius=p.px(8))
         close_w = p.px(64)
         text = words.hint(hint.words())

@@ -149,7 +149,7 @@ def draw_status(p: Paint, v: TableView) -> None:
     left_free = draw_tools(p, v)
     text, colour = status_text(v)
     bar = pygame.Rect(x, y, left_free - x - p.px(8), h)
-    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), bar, border_radius=p.px(8))
+    pygame.draw.rect(p.surface, theme.PAPYRUS_LIGHT, bar, border_radius=p.px(8))
     pygame.draw.rect(p.surface, theme.INK_SOFT, bar, width=1, border_radius=p.px(8))
     size = 14
     lines = theme.wrap_text(text, p.fs(size), bar.w - p.px(16))

@@ -46,7 +46,7 @@ def track_rect(p: Paint, bar: pygame.Rect, label_w: int) -> Rect:
 
 def _paper(p: Paint, rect: pygame.Rect) -> None:
     """The prompt line's strip of papyrus, under the seek bar and the note."""
-    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), rect, border_radius=p.px(8))
+    pygame.draw.rect(p.surface, theme.PAPYRUS_LIGHT, rect, border_radius=p.px(8))
     pygame.draw.rect(p.surface, theme.INK_SOFT, rect, width=1, border_radius=p.px(8))
 
 
