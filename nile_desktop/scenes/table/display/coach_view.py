@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 HOLD = "lesson"
 
 
-def targetas_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
+def highlight_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
     """The rect of the first of ``highlight``'s names (``a|b``) that is an element drawn
     this frame or a layout area."""
     for name in highlight.split("|"):
@@ -283,7 +283,7 @@ class CoachView:
 
     def point_at(self, p: Paint, highlight: str, source: pygame.Rect, pulse: float,
                  dim: bool = True) -> None:
-        rect = targetas_rect(p, highlight)
+        rect = highlight_rect(p, highlight)
         if rect is None:
             return
         r = pygame.Rect(rect)
