@@ -25,7 +25,7 @@ import pygame
 
 from nile_desktop import card_art
 from nile_desktop.ai.levels import LEVEL_LABELS
-from nile_desktop.ai.personalities import BY_KEY
+from nile_desktop.ai.personalities import BY_KEY, strength_order
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
@@ -36,18 +36,19 @@ from nile_desktop.scenes.base import MenuScene
 from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
 from nile_desktop.text import new_game as words
 from nile_desktop.text import screens
-from nile_desktop.text.new_game import kind_help, kind_label
+from nile_desktop.text.opponents import kind_help, kind_label
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
 
 
 #: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
-#: with its label.
+#: with its label, a person first, then the bots weakest first by their measured strength.
 KIND_CHOICES: tuple[tuple[SeatKind, Any], ...] = tuple(
     (kind, words.person if kind.is_human
      else LazyString(LEVEL_LABELS[kind]) if kind not in BY_KEY else partial(kind_label, kind))
-    for kind in SEAT_KINDS)
+    for kind in [SeatKind.HUMAN, *map(SeatKind, strength_order(
+        [k for k in SEAT_KINDS if k.is_bot]))])
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:

@@ -9,8 +9,9 @@ from them (the log, banners); :mod:`.refusals` says why a move or a pick is refu
 what it names: :mod:`.panels` (the seat panels, the tray and the river), :mod:`.controls`
 (the table's buttons, prompt line and notes), :mod:`.table_screens` (the menu, the results,
 the replay and the coach over the table), :mod:`.screens` (the menu screens and what they
-share), :mod:`.new_game`, :mod:`.load_game`, :mod:`.record`, and :mod:`.rules_book` (the
-rules as the Rules screen tells them).
+share), :mod:`.new_game` and :mod:`.opponents` (how the New game screen names each bot and
+what to expect of it), :mod:`.load_game`, :mod:`.record`, and :mod:`.rules_book` (the rules
+as the Rules screen tells them).
 """
 
 from nile_desktop.text.refusals import REFUSAL_TEXTS, TableRefusalCode, refusal_text

@@ -1,50 +1,20 @@
-"""What the New game screen says: the seat kinds with what to expect of each bot, the
-options of a game, and the facts of the player count chosen.
+"""What the New game screen says: its seats and options, and the facts of the player
+count chosen.
 
 The screen (``scenes/new_game.py``) lays the choices out; the words are here, asked when
-drawing so a language switch shows at once. The bots' labels and descriptions are the
-bots' own (:mod:`nile_desktop.ai.levels`, :mod:`nile_desktop.ai.personalities`), translated
-here. No pygame here.
+drawing so a language switch shows at once. How a bot is named and what to expect of it
+is :mod:`.opponents`. No pygame here.
 """
 
 from __future__ import annotations
 
-from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS
-from nile_desktop.ai.personalities import BY_KEY, LIKE_LEVEL, MEASURED, main_score
-from nile_desktop.i18n import _, format_number, ngettext
-from nile_desktop.text.screens import percent
+from nile_desktop.i18n import _, ngettext
 
 # -- the seats ----------------------------------------------------------------------------------
 
 
 def person() -> str:
     return _("Person")
-
-
-def kind_label(kind: str) -> str:
-    """A seat kind as the choice shows it: "Hard bot", or a personality with the level it
-    plays like, "Raider (~Medium)"."""
-    personality = BY_KEY.get(kind)
-    if personality is None:
-        return _(LEVEL_LABELS[kind])
-    return _("{name} ({like})").format(name=_(personality.label),
-                                      like=_(LIKE_LEVEL[personality.level]))
-
-
-def kind_help(kind: str) -> str:
-    """One line on what to expect of a bot of ``kind`` (nothing for a person); for a
-    personality, a second line with the ladder's figure its strength rests on."""
-    description = LEVEL_DESCRIPTIONS.get(kind)
-    if not description:
-        return ""
-    personality = BY_KEY.get(kind)
-    if personality is None:
-        return _(description)
-    score = main_score(personality)
-    measured = ngettext(MEASURED, MEASURED.plural, score.games).format(
-        percent=percent(format_number(100 * score.share, 0)), count=score.games,
-        level=_(LEVEL_LABELS[score.level]))
-    return _(description) + "\n" + measured
 
 
 def players() -> str:
