@@ -51,6 +51,13 @@ FIELD_DISABLED = (0xE0, 0xD8, 0xC4)
 SELECTION = (0xD9, 0xE6, 0xF2)
 #: The specks of the locust swarm.
 LOCUST = (0x2A, 0x3A, 0x12)
+#: Every other row of a table of figures (the review's), a shade below its paper.
+ROW_BAND = (0xF4, 0xEA, 0xCC)
+#: A review's marks of a weaker move, mildest first: an inaccuracy is gold, a mistake
+#: orange, a blunder the error red.
+INACCURACY = GOLD
+MISTAKE = (0xD9, 0x6A, 0x1E)
+BLUNDER = ERROR
 #: Behind a scene that leaves part of the window bare, and the coach's spotlight shade.
 BLACK = (0, 0, 0)
 #: A transparent pixel (the hole the spotlight cuts in its shade).
