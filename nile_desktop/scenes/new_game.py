@@ -69,7 +69,7 @@ def parse_seed(text: str) -> int:
     return random.randrange(2**32)
 
 
-def restore_setup(scene: NewGameScene, setup: Any) -> None:
+def restore_setup(scene: NewGameScene, setup: object) -> None:
     """Apply a remembered setup to ``scene``, skipping whatever does not fit (every field
     is checked for its type here too: the settings may hold any JSON value)."""
     if not isinstance(setup, dict):
