@@ -61,7 +61,8 @@ def date_text(value: str) -> str:
 
 
 def tally_text(tally: Tally) -> str:
-    return _("{games} played, {wins} won").format(games=tally.games, wins=tally.wins)
+    return _("{games} played, {wins} won").format(games=format_number(tally.games),
+                                                  wins=format_number(tally.wins))
 
 
 def level_name(level: str) -> str:

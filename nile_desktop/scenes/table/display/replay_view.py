@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from nile_desktop.i18n import _, ngettext
+from nile_desktop.i18n import _, format_number, ngettext
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.logic.layout import Rect
@@ -33,7 +33,7 @@ def control_label(control: str, playing: bool = False, rate: int = 1) -> str:
     if control == "forward":
         return _("Step forward")
     if control == "speed":
-        return _("Speed {n}×").format(n=rate)
+        return _("Speed {n}×").format(n=format_number(rate))
     return _("Last")
 
 
