@@ -166,12 +166,15 @@ class TableDrawer:
         if textlog.active():  # text is being checked: every zone is drawn in this frame
             self.picture.reset()
         phase = v.phase
-        if phase in (Phase.HANDOFF, Phase.OVER):  # a cover over everything: redraw on change
-            cover = draw_handoff if phase == Phase.HANDOFF else draw_results
+        if phase == Phase.HANDOFF or phase == Phase.OVER:  # a cover: redraw on change
+            # the results leave the lesson panel's column free (the tutorial's last lesson)
+            aside = self.coach.lesson_rect(v.layout) if self.coach is not None else None
             base = (base, tuple(z[2] for z in zones), round(v.reveal, 2), v.reveal >= 1.0,
-                    v.pointer.hover, v.pointer.pressed)  # rings show once all is turned
+                    v.pointer.hover, v.pointer.pressed,  # rings show once all is turned
+                    None if aside is None else tuple(aside))
             zones.append(("cover", (0, 0, size[0], size[1]), base,
-                          lambda p: cover(p, v)))
+                          (lambda p: draw_handoff(p, v)) if phase == Phase.HANDOFF
+                          else (lambda p: draw_results(p, v, aside))))
         backdrop = self.backdrop.get(v.layout)
 
         def paint(target: pygame.Surface) -> Paint:
