@@ -99,7 +99,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
                    hover if hover.startswith(("tool.", "seek", "hands")) else "", pressed),
                   lambda p: draw_status(p, v)))
     zones.append(("actions", area("actions"),
-                  (common, drafting, v.phase, v.pass_armed, v.active, v.replay,
+                  (common, drafting, v.phase, v.pass_armed, v.active, b.active, v.replay,
                    rev, hover if hover.startswith(("action.", "step.")) or hover == "done"
                    else "", pressed), lambda p: draw_actions(p, v)))
     zones.append(("log", area("log"),
