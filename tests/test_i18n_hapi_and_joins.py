@@ -1,5 +1,5 @@
 """Two things the Czech review of the table found: Hapi is a god, and a bot's reason
-wrapped in the search's words must not end in two parentheses.
+wrapped in the search's words must not end in two parentheses (nor a refusal with its rule).
 
 Hapi, the god of the Nile's flood, declines as a man's name ("bohu Hapimu",
 "obětuje Hapimu") in the lesson's title, the rules, the Speculator's line, the
@@ -76,3 +76,19 @@ def test_hapi_is_a_god(czech: None) -> None:
     logged = describe_event(Traded(seat=0, action="offer",
                                    cards=(CardRef("wheat"), CardRef("flax"))), ["Ana"])
     assert logged.startswith("Ana obětuje Hapimu: ")
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_no_refusal_ends_in_two_parentheses(lang: str) -> None:
+    """"Obchod potřebuje právě dvě karty (vybráno: 0; R-TRADE-1)", not "… 0) (R-TRADE-1)"."""
+    from nile_desktop.text.refusals import REFUSAL_TEXTS, refusal_text
+
+    i18n.set_language(lang)
+    try:
+        for code in REFUSAL_TEXTS:
+            for have in (0, 1, 3):
+                text = refusal_text(code, rule="R-TRADE-1", card="wheat", needed=3, have=have,
+                                    owner="Ana", crop="flax")
+                assert ") (" not in text and text.count("R-TRADE-1") == 1, text
+    finally:
+        i18n.set_language("en")
