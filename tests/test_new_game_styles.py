@@ -3,7 +3,7 @@
 A player choosing opponents sees each one's style where the choice is made,
 not only in the choice's tooltip: the line follows the choice as it changes,
 is whole (never cut) for every bot kind in English and in Czech, and is empty
-for a person. The tooltip keeps the ladder's figure beside it.
+for a person. The choice's tooltip adds only a personality's ladder figure.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import pytest
 
 from nile_desktop import i18n
 from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS
+from nile_desktop.ai.personalities import BY_KEY
 from nile_desktop.app import App
 from nile_desktop.scenes.new_game import KIND_CHOICES, NewGameScene
 from nile_desktop.settings import Settings
@@ -55,6 +56,9 @@ def test_every_bot_says_what_it_does_in_one_whole_line(app: App, lang: str) -> N
         assert line.shown == expected, kind  # drawn whole: not cut, not wrapped
         if expected:
             assert "\n" not in line.shown and scene.kind_help(1).startswith(expected)
+        # the tooltip adds only what the line does not say: a personality's ladder figure
+        assert scene.kind_measured(1) == scene.kind_help(1).partition("\n")[2]
+        assert bool(scene.kind_measured(1)) == (kind in BY_KEY)
     assert seat_line(scene, 0).shown == ""  # a person's seat says nothing
 
 

@@ -229,7 +229,7 @@ class NewGameScene(MenuScene):
                                      uid=f"seat-{i + 1}.name"))
             kind_choice = Choice((left + 372, y, 328, SEAT_H), kinds, seat.kind,
                                  partial(self.set_kind, i), uid=f"seat-{i + 1}.kind")
-            kind_choice.tooltip = partial(self.kind_help, i)  # with the ladder's figure
+            kind_choice.tooltip = partial(self.kind_measured, i)  # a personality's figure
             self.group.add(kind_choice)
             # what the seat's bot does, in one line under the row, as the choice changes
             self.group.add(Label((left + 34, y + SEAT_H, 666, SEAT_ROW - SEAT_H - 2),
@@ -287,6 +287,11 @@ class NewGameScene(MenuScene):
     def kind_help(self, index: int) -> str:
         """What to expect of the bot in seat ``index`` (nothing for a person)."""
         return kind_help(self.seats[index].kind)
+
+    def kind_measured(self, index: int) -> str:
+        """The choice's tooltip: what the line under the seat does not say (a personality's
+        ladder figure; nothing for a level, whose line says it all)."""
+        return kind_help(self.seats[index].kind).partition("\n")[2]
 
     def kind_line(self, index: int) -> str:
         """The one line under seat ``index``: what its bot does (nothing for a person)."""
