@@ -163,9 +163,12 @@ class LogView:
             thumb = pygame.Rect(track.left, track.top + int((track.h - thumb_h) * pos / max(
                 1e-9, 1 - frac)), track.w, thumb_h)
             pygame.draw.rect(p.surface, theme.LAPIS, thumb, border_radius=p.px(3))
-        if self.back:
-            p.text(_("↓ newer lines"), (box.centerx, box.bottom - p.px(4)), 11, theme.LAPIS,
-                   bold=True, anchor="midbottom")
+        if self.back:  # the arrow is drawn: the game's font has no arrows
+            words = p.text(_("Newer lines below"), (box.centerx + p.px(7), box.bottom - p.px(4)),
+                           11, theme.LAPIS, bold=True, anchor="midbottom")
+            tip, half = (words.left - p.px(9), words.centery + p.px(4)), p.px(5)
+            pygame.draw.polygon(p.surface, theme.LAPIS, [
+                (tip[0] - half, tip[1] - 2 * half), (tip[0] + half, tip[1] - 2 * half), tip])
         shown = box.clip(pygame.Rect(box.left, inner.top, box.w, box.bottom - inner.top)) \
             if self.cover else box
         p.add(Element("log", "log", _("Game log"), as_rect(shown), focusable=False,
