@@ -50,8 +50,10 @@ from nile_desktop.ui import dump, textlog, theme
 #: Seconds of zone drawing a frame may spend (after its first zone) before further zones
 #: wait for the next frames: while the table plays by itself, one zone a frame.
 FRAME_BUDGET = 0.0
-#: Zones always drawn in the frame they change (a cover over everything).
-URGENT_ZONES = frozenset({"cover"})
+#: Zones always drawn in the frame they change: a cover over everything, and the prompt
+#: line, the action row and the log, which tell the same moment (a bot's step, "Skip to my
+#: turn", the newest line) and so change together; all three are text, cheap to draw.
+URGENT_ZONES = frozenset({"cover", "status", "actions", "log"})
 
 Zone = tuple[str, Rect, object, Callable[[Paint], None]]
 
