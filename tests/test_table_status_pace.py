@@ -4,7 +4,9 @@ During a bot's turn the prompt line tells the step the table is showing
 ("Imhotep draws 2 cards"). Once the next turn opens (its "to play" line, its
 flood) that step is over: the line no longer tells it, and "Skip to my turn"
 is not offered while the person's own turn opens. Checked on every frame of a
-game of a person against two bots, speed 1, on the test's clock.
+game of a person against two bots, speed 2, on the test's clock. And as the
+picture draws them: the prompt line, the action row and the log are drawn in
+the frame they change, together, even while other zones wait for later frames.
 """
 
 from __future__ import annotations
@@ -67,3 +69,38 @@ def test_the_prompt_line_follows_the_log_through_bot_turns(app: App) -> None:
         person.carry_out(person.choose())
     assert watcher.steps_seen > 0 and watcher.person_openings > 0
 
+
+
+def test_the_prompt_line_the_action_row_and_the_log_are_drawn_in_one_frame() -> None:
+    """While the table plays by itself a frame draws its first changed zone and leaves the
+    rest for the frames after (the frame's budget); the prompt line, the action row and
+    the log tell the same moment, so they are drawn in the frame they change, together,
+    whichever zones wait: never the log's newest line beside the step before it."""
+    import pygame
+
+    from nile_desktop.scenes.table.display.frame import FRAME_BUDGET, URGENT_ZONES
+    from nile_desktop.scenes.table.display.paint import Hits
+    from nile_desktop.scenes.table.display.picture import Picture
+
+    class Drawn:
+        def __init__(self) -> None:
+            self.hits, self.cards_drawn, self.private_faces = Hits(), 0, []
+
+    names = ["seat.0", "seat.1", "river", "hand", "storage", "status", "actions", "log"]
+    picture, drawn = Picture(), []
+
+    def zones(key: int) -> list[Any]:
+        return [(name, (i * 10, 0, 10, 10), key, lambda _p, name=name: drawn.append(name))
+                for i, name in enumerate(names)]
+
+    def frame(key: int) -> list[str]:
+        drawn.clear()
+        picture.update((100, 20), "base", pygame.Surface((100, 20)), zones(key),
+                       lambda _surface: Drawn(), budget=FRAME_BUDGET, urgent=URGENT_ZONES)
+        return list(drawn)
+
+    assert frame(0) == names  # a new picture: everything at once
+    first = frame(1)  # every zone changed: the first, then only what cannot wait
+    assert {"status", "actions", "log"} <= set(first) and len(first) < len(names)
+    second = frame(2)  # changed again while others still wait: the three together again
+    assert {"status", "actions", "log"} <= set(second)
