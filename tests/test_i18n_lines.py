@@ -137,7 +137,7 @@ def test_a_bot_trading_a_pair_names_the_card_once() -> None:
     i18n.set_language("cs")
     assert reason_text(market).replace(NBSP, " ") == "směňuje na trhu za novou kartu: Len ×2"
     assert reason_text(offer).replace(NBSP, " ") == (
-        "obětuje bohyni Hapi: Len ×2 – záplava prospěje vlastním polím")
+        "obětuje Hapimu: Len ×2 – záplava prospěje vlastním polím")
 
 
 def test_the_heuristic_bots_pick_the_pair_message() -> None:

@@ -36,10 +36,12 @@ from nile_desktop.scenes.base import MenuScene
 from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
 from nile_desktop.text import new_game as words
 from nile_desktop.text import screens
-from nile_desktop.text.opponents import kind_help, kind_label
+from nile_desktop.text.opponents import kind_help, kind_label, kind_line
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
+#: A seat's row on the screen: its controls' height, and the row with the line under them.
+SEAT_H, SEAT_ROW = 40, 62
 
 
 #: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
@@ -188,18 +190,22 @@ class NewGameScene(MenuScene):
                               self.set_count, label=words.players, uid="players"))
         kinds = [(kind, label) for kind, label in KIND_CHOICES]
         for i in range(self.count):
-            y = panel.top + 112 + i * 62
+            y = panel.top + 108 + i * SEAT_ROW
             seat = self.seats[i]
-            self.group.add(Label((left, y, 40, 48), str(i + 1), bold=True))
-            self.group.add(ColourSwatch((left + 34, y, 48, 48), self, i))
-            self.group.add(TextInput((left + 96, y + 2, 262, 44), seat.name,
+            self.group.add(Label((left, y, 40, SEAT_H), str(i + 1), bold=True))
+            self.group.add(ColourSwatch((left + 34, y, SEAT_H, SEAT_H), self, i))
+            self.group.add(TextInput((left + 96, y, 262, SEAT_H), seat.name,
                                      partial(self.set_name, i), max_len=24,
                                      placeholder=partial(self.placeholder, i),
                                      uid=f"seat-{i + 1}.name"))
-            kind_choice = Choice((left + 372, y + 2, 328, 44), kinds, seat.kind,
+            kind_choice = Choice((left + 372, y, 328, SEAT_H), kinds, seat.kind,
                                  partial(self.set_kind, i), uid=f"seat-{i + 1}.kind")
-            kind_choice.tooltip = partial(self.kind_help, i)  # what to expect of this seat
+            kind_choice.tooltip = partial(self.kind_measured, i)  # a personality's figure
             self.group.add(kind_choice)
+            # what the seat's bot does, in one line under the row, as the choice changes
+            self.group.add(Label((left + 34, y + SEAT_H, 666, SEAT_ROW - SEAT_H - 2),
+                                 partial(self.kind_line, i), size=theme.SIZE_MIN,
+                                 colour=theme.INK_SOFT))
         right = panel.left + 790
         self.group.add(Toggle((right, panel.top + 112, 370, 44), words.monuments,
                               self.monuments, self.set_monuments, uid="monuments"))
@@ -248,6 +254,16 @@ class NewGameScene(MenuScene):
     def kind_help(self, index: int) -> str:
         """What to expect of the bot in seat ``index`` (nothing for a person)."""
         return kind_help(self.seats[index].kind)
+
+    def kind_measured(self, index: int) -> str:
+        """The choice's tooltip: what the line under the seat does not say (a personality's
+        measured figures against each level it met; nothing for a level, whose line says it
+        all)."""
+        return kind_help(self.seats[index].kind).partition("\n")[2]
+
+    def kind_line(self, index: int) -> str:
+        """The one line under seat ``index``: what its bot does (nothing for a person)."""
+        return kind_line(self.seats[index].kind)
 
     def placeholder(self, index: int) -> str:
         """The name seat ``index`` plays under while none is typed (it follows the seat's kind)."""
@@ -313,7 +329,7 @@ class NewGameScene(MenuScene):
         super().draw(surface)
         left = self.panel.left + 40
         lines = words.setup_facts(crop_count(self.count), seasons_for(self.count), self.monuments)
-        y = self.panel.top + 112 + MAX_SEATS * 62 + 8  # below the last possible seat
+        y = self.panel.top + 108 + MAX_SEATS * SEAT_ROW + 8  # below the last possible seat
         for line in lines:
             theme.draw_text(surface, "• " + line, (left, y), theme.SIZE_SMALL, theme.INK_SOFT)
             y += 26

@@ -13,7 +13,7 @@ import pygame
 from nile_desktop import i18n
 from nile_desktop.app_sound import MUTE_KEY_NAME
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
-from nile_desktop.settings import ANIMATION_SPEEDS
+from nile_desktop.settings import ANIMATION_SPEEDS, FALLBACK_WINDOW
 from nile_desktop.text import screens as words
 from nile_desktop.ui import Button, Choice, Panel, Slider, Toggle, theme
 
@@ -48,7 +48,7 @@ class SettingsScene(MenuScene):
         self.group.add(Toggle(row(), words.fullscreen, s.fullscreen,
                               self.set_fullscreen, uid="fullscreen"))
         sizes = [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
-        current = s.window_size
+        current = self.window_size_now()
         if current not in WINDOW_SIZES:
             sizes.insert(0, (current, f"{current[0]} × {current[1]}"))
         size_choice = Choice(row(), sizes, current, self.set_window_size,
@@ -107,6 +107,17 @@ class SettingsScene(MenuScene):
         else:
             self.settings().fullscreen = on
         self.relayout()
+
+    def window_size_now(self) -> tuple[int, int]:
+        """The player's own window size, or the size the window has (it fits the desktop)."""
+        own = self.settings().window_size
+        if own is not None:
+            return (own[0], own[1])
+        window = pygame.display.get_surface() if pygame.display.get_init() else None
+        if window is not None and min(window.get_size()) > 0:
+            width, height = window.get_size()
+            return (width, height)
+        return FALLBACK_WINDOW
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         if self.app is not None:

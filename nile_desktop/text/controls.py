@@ -186,4 +186,4 @@ def game_log() -> str:
 
 def newer_lines() -> str:
     """At the foot of the log scrolled back: newer lines are below."""
-    return _("↓ newer lines")
+    return _("Newer lines below")

@@ -8,13 +8,14 @@ language writes them. No pygame here.
 
 from __future__ import annotations
 
-from nile_desktop.i18n import _, ngettext
+from nile_desktop.i18n import _, format_number, ngettext
 
 # -- the figures --------------------------------------------------------------------------------
 
 
 def played_won(games: int, wins: int) -> str:
-    return _("{games} played, {wins} won").format(games=games, wins=wins)
+    return _("{games} played, {wins} won").format(games=format_number(games),
+                                                  wins=format_number(wins))
 
 
 def people_only() -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nile_desktop.engine import Decided, Outcome
-from nile_desktop.i18n import _, ngettext
+from nile_desktop.i18n import _, format_number, ngettext
 
 # -- the menu and the move list -----------------------------------------------------------------
 
@@ -130,7 +130,7 @@ def control_label(control: str, playing: bool = False, rate: int = 1) -> str:
     if control == "forward":
         return _("Step forward")
     if control == "speed":
-        return _("Speed {n}×").format(n=rate)
+        return _("Speed {n}×").format(n=format_number(rate))
     return _("Last")
 
 

@@ -320,6 +320,12 @@ class CoachView:
         _key, box, titles, lines = self._measured
         return box, titles, lines
 
+    def lesson_rect(self, lay: TableLayout) -> pygame.Rect | None:
+        """Where the lesson panel lies now (a dialog over the table keeps clear of it), or
+        None with no lesson on show."""
+        measured = self.arrange(lay)
+        return pygame.Rect(measured[0]) if measured is not None else None
+
     def log_cover(self, lay: TableLayout) -> int:
         """The window y down to which the lesson panel lies over the log (0: none)."""
         measured = self.arrange(lay)

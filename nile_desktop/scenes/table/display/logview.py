@@ -164,9 +164,12 @@ class LogView:
             thumb = pygame.Rect(track.left, track.top + int((track.h - thumb_h) * pos / max(
                 1e-9, 1 - frac)), track.w, thumb_h)
             pygame.draw.rect(p.surface, theme.LAPIS, thumb, border_radius=p.px(3))
-        if self.back:
-            p.text(words.newer_lines(), (box.centerx, box.bottom - p.px(4)), 11, theme.LAPIS,
-                   bold=True, anchor="midbottom")
+        if self.back:  # the arrow is drawn: the game's font has no arrows
+            said = p.text(words.newer_lines(), (box.centerx + p.px(7), box.bottom - p.px(4)),
+                          11, theme.LAPIS, bold=True, anchor="midbottom")
+            tip, half = (said.left - p.px(9), said.centery + p.px(4)), p.px(5)
+            pygame.draw.polygon(p.surface, theme.LAPIS, [
+                (tip[0] - half, tip[1] - 2 * half), (tip[0] + half, tip[1] - 2 * half), tip])
         shown = box.clip(pygame.Rect(box.left, inner.top, box.w, box.bottom - inner.top)) \
             if self.cover else box
         p.add(Element("log", "log", words.game_log(), as_rect(shown), focusable=False,

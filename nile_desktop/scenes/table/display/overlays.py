@@ -38,9 +38,12 @@ def draw_handoff(p: Paint, v: TableView) -> None:
 
 
 def skip_offered(v: TableView) -> bool:
-    """While the table shows others' turns before a person's, they may skip ahead."""
-    return bool(v.humans) and not v.over and v.phase in (F.PLAYBACK, F.BOT) \
-        and not v.composing
+    """While the table shows others' turns before a person's, they may skip ahead (not once
+    the person's own turn is opening: its flood is theirs to see)."""
+    if not v.humans or v.over or v.phase not in (F.PLAYBACK, F.BOT) or v.composing:
+        return False
+    shown = v.board.active if 0 <= v.board.active < v.players else v.active
+    return v.phase == F.BOT or shown not in v.humans
 
 
 def draw_skip(p: Paint, v: TableView, rect: tuple[int, int, int, int]

@@ -30,18 +30,21 @@ def bar_colour(colour: int) -> tuple[int, int, int]:
     return seats.SEAT_COLOURS[colour % len(seats.SEAT_COLOURS)]
 
 
-def draw_results(p: Paint, v: TableView) -> None:
+def draw_results(p: Paint, v: TableView, aside: pygame.Rect | None = None) -> None:
+    """The results over the dimmed table; ``aside`` is a panel to keep clear of (the
+    tutorial's last lesson, in the log's column): the results then take the room left of it."""
     state = v.state
     names = v.names
     result = state.result
     sw, sh = p.surface.get_size()
     theme.dim(p.surface, 140)
     n = state.players
-    w = min(sw - p.px(40), p.px(1100))
+    room = pygame.Rect(0, 0, sw if aside is None else aside.left - p.px(4), sh)
+    w = min(room.w - p.px(40), p.px(1100))
     row_h = p.px(44)
     chart_h = p.px(150)
     h = min(sh - p.px(30), p.px(140) + n * row_h + chart_h + p.px(90))
-    box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+    box = pygame.Rect(room.left + (room.w - w) // 2, (sh - h) // 2, w, h)
     p.panel(as_rect(box))
     pad = p.px(24)
     p.text(words.game_over(), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
