@@ -46,6 +46,7 @@ from . import LEVELS
 from .arena import play_game, score_of
 from .arena_files import GameRecord, read_csv
 from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
+from .command_line import Parser, count, positive, seed_value, table_sizes
 from .reliability import Prediction, groups, table
 
 FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels"]
@@ -144,21 +145,31 @@ def played_games(sizes: Sequence[int], levels: list[str], games: int, seed: int
             yield play_game(g, seed + g, seats, {}), {}
 
 
+PROG = "python -m nile_desktop.ai.calibrate"
+
+
+def _refused(why: str) -> int:
+    """A command line that names what cannot be done: one line, exit status 2."""
+    print(f"{PROG}: error: {why}", file=sys.stderr)
+    return 2
+
+
 def _parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.calibrate", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int,
+    ap = Parser(prog=PROG, description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=count,
                     help="games per table size (default 100); with --from, at most this many "
                     "from each file")
-    ap.add_argument("--players", default="2,4", help="table sizes, e.g. 2,3,4")
+    ap.add_argument("--players", type=table_sizes, default="2,4", help="table sizes, e.g. 2,3,4")
     ap.add_argument("--bots", default="medium", help="levels by seat (one level: every seat)")
     ap.add_argument("--from", dest="sources", nargs="+", metavar="CSV",
                     help="predict over the games of these arena CSV files instead")
-    ap.add_argument("--every", type=int, default=3, help="predict every this many moves")
-    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="samples per prediction")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--every", type=positive, default=3, help="predict every this many moves")
+    ap.add_argument("--budget", type=positive, default=DEFAULT_BUDGET,
+                    help="samples per prediction")
+    ap.add_argument("--seed", type=seed_value, default=1)
     ap.add_argument("--csv", help="one row per prediction; resumed from")
-    ap.add_argument("--jobs", type=int, default=1, help="games predicted at once (processes)")
+    ap.add_argument("--jobs", type=positive, default=1, help="games predicted at once (processes)")
     ap.add_argument("--fit", action="store_true",
                     help="also print the power and lean that fit best, per table size")
     ap.add_argument("--recalibrate", action="store_true",
@@ -167,7 +178,7 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--by-game", action="store_true",
                     help="also print the table per table size and levels")
     ap.add_argument("--plot", metavar="PNG", help="draw the reliability chart into this file")
-    ap.add_argument("--deals", type=int, metavar="N",
+    ap.add_argument("--deals", type=positive, metavar="N",
                     help="instead, every seat's own raw chance at N deals per table size")
     ap.add_argument("--quiet", action="store_true")
     return ap.parse_args(argv)
@@ -175,12 +186,7 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
-    try:
-        sizes = [int(x) for x in args.players.split(",")]
-    except ValueError:
-        sys.exit("--players takes table sizes, e.g. 2,4")
-    if any(not 2 <= p <= 6 for p in sizes):
-        sys.exit("tables seat 2 to 6")
+    sizes = args.players
     if args.deals:
         for p in sizes:
             mean, total = deal_optimism(p, args.deals, args.seed, args.budget)
@@ -190,11 +196,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     levels = [x.strip() for x in args.bots.split(",") if x.strip()]
     if any(x not in LEVELS for x in levels):
-        sys.exit(f"levels are {', '.join(LEVELS)}")
+        return _refused(f"levels are {', '.join(LEVELS)}")
     if not args.sources and any(x in ("hard", "expert") for x in levels):
-        sys.exit("the search levels' games are read from arena CSV files (--from)")
+        return _refused("the search levels' games are read from arena CSV files (--from)")
     if not args.sources and any(len(levels) not in (1, p) for p in sizes):
-        sys.exit("--bots names one level, or one per seat")
+        return _refused("--bots names one level, or one per seat")
     rows = read_rows(args.csv) if args.csv else []
     rows = _predict_all(args, sizes, levels, rows)
     if args.recalibrate:

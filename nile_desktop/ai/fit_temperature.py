@@ -37,6 +37,7 @@ from nile_desktop.engine import Move, Rules, new_game
 from .arena import score_of
 from .arena_files import read_csv
 from .chances import TEMPERATURE
+from .command_line import Parser, positive
 from .model import Table, win_shares
 from .playouts import STRENGTHS
 
@@ -119,11 +120,10 @@ def fit_strengths(rows: Sequence[Sample], a: float, b: float, rounds: int = 4
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.fit_temperature",
-                                 description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = Parser(prog="python -m nile_desktop.ai.fit_temperature", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("csv", nargs="+", help="arena CSV files")
-    ap.add_argument("--every", type=int, default=3, help="score every this many moves")
+    ap.add_argument("--every", type=positive, default=3, help="score every this many moves")
     ap.add_argument("--strengths", action="store_true",
                     help="fit each bot level's strength at the temperature in use")
     args = ap.parse_args(argv)
