@@ -29,22 +29,27 @@ optimistic the raw estimate is for whoever asks.
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import multiprocessing
-import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from nile_desktop.engine import Move, Rules, new_game, observe
 
 from . import LEVELS
 from .arena import play_game, score_of
-from .arena_files import GameRecord, read_csv
+from .arena_files import (
+    CsvError,
+    GameRecord,
+    checked_game,
+    checked_rows,
+    read_csv,
+    refusing_bad_csv,
+    replace_csv,
+)
 from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
 from .command_line import Parser, count, positive, seed_value, table_sizes
 from .reliability import Prediction, groups, table
@@ -76,26 +81,44 @@ def _predict(args: tuple[GameRecord, dict[str, Any], int, int]) -> list[Predicti
     return predictions_of_game(*args)
 
 
+#: What calibration's CSV is called in its refusals, and the header of files written before
+#: the seats' levels were kept (still read, and replaced).
+CALIBRATION_CSV = "a calibration CSV"
+OLDER_HEADER = ",".join(FIELDS[:-1])
+
+
 def read_rows(path: str) -> list[Prediction]:
-    if not Path(path).exists():
-        return []
-    with open(path, newline="", encoding="utf-8") as fh:
-        return [Prediction(int(r["players"]), int(r["game"]), int(r["move"]), int(r["seat"]),
-                           float(r["predicted"]), float(r["actual"]),
-                           tuple(float(x) for x in r["raw"].split("/")),
-                           tuple(r["levels"].split(",")) if r.get("levels") else ())
-                for r in csv.DictReader(fh)]
+    """The predictions of a CSV written by :func:`write_rows` (none if there is no file, or
+    an empty one, or only the header), read as the arena reads its games
+    (:func:`~.arena_files.checked_rows`): anything else is refused with CsvError."""
+    return [_prediction(row, line, path)
+            for line, row in checked_rows(path, FIELDS, CALIBRATION_CSV, also=(OLDER_HEADER,))]
+
+
+def _prediction(row: dict[str, str], line: int, path: str) -> Prediction:
+    """One row read back, every field checked; CsvError naming the line otherwise."""
+    try:
+        players, seat = int(row["players"]), int(row["seat"])
+        raw = tuple(float(x) for x in row["raw"].split("/"))
+        levels = tuple(row["levels"].split(",")) if row.get("levels") else ()
+        read = Prediction(players, int(row["game"]), int(row["move"]), seat,
+                          float(row["predicted"]), float(row["actual"]), raw, levels)
+        if not 2 <= players <= 6 or not 0 <= seat < players or read.move < 0 \
+                or len(raw) != players or len(levels) not in (0, players) \
+                or not all(0.0 <= x <= 1.0 for x in (read.predicted, read.actual, *raw)):
+            raise ValueError("the players, the seat and the chances do not agree")
+    except (ValueError, KeyError) as exc:
+        raise CsvError(f"{path}, line {line}: not a prediction ({exc})") from None
+    return read
 
 
 def write_rows(path: str, rows: list[Prediction]) -> None:
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(FIELDS)
-        for r in rows:
-            w.writerow([r.players, r.game, r.move, r.seat, f"{r.predicted:.5f}", r.actual,
-                        "/".join(f"{x:.5f}" for x in r.raw), ",".join(r.levels)])
-    os.replace(tmp, path)
+    """The predictions as a CSV, written whole and only over a calibration CSV (or nothing):
+    CsvError otherwise (:func:`~.arena_files.replace_csv`)."""
+    replace_csv(path, FIELDS, ([r.players, r.game, r.move, r.seat, f"{r.predicted:.5f}",
+                                r.actual, "/".join(f"{x:.5f}" for x in r.raw),
+                                ",".join(r.levels)] for r in rows),
+                CALIBRATION_CSV, also=(OLDER_HEADER,))
 
 
 def log_loss(rows: Sequence[Prediction], power: float, lean: float) -> float:
@@ -184,6 +207,7 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     return ap.parse_args(argv)
 
 
+@refusing_bad_csv
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
     sizes = args.players
@@ -201,6 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         return _refused("the search levels' games are read from arena CSV files (--from)")
     if not args.sources and any(len(levels) not in (1, p) for p in sizes):
         return _refused("--bots names one level, or one per seat")
+    if args.plot:  # checked before any game is predicted; drawn only at the end
+        from .png_chart import check_target
+
+        check_target(args.plot)
     rows = read_rows(args.csv) if args.csv else []
     rows = _predict_all(args, sizes, levels, rows)
     if args.recalibrate:
@@ -232,13 +260,10 @@ def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]
         yield from played_games(sizes, levels, 100 if args.games is None else args.games,
                                 args.seed)
         return
-    import json  # the games' rules are read only from given sources
-
     for path in args.sources:
         for record in read_csv(path)[:args.games]:
             if len(record.seats) in sizes:
-                options = json.loads(record.setup or "{}").get("options", {})
-                yield record, options.get("rules", {})
+                yield record, checked_game(record, path)
 
 
 def _predict_all(args: argparse.Namespace, sizes: Sequence[int], levels: list[str],
