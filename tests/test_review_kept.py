@@ -132,6 +132,22 @@ def test_the_command_reviews_afresh_over_a_forged_review(kept, name, tmp_path, c
     assert all(sum(point) == pytest.approx(100.0) for point in data["chart"])
 
 
+@pytest.mark.parametrize("best", ["", "   ", "market zzz qqq", "plant stone@nowhere wheat",
+                                  "speculate spec:"])
+def test_the_command_words_no_forged_move(kept, best, tmp_path, capsys):
+    """The command's text words a marked decision's better move: one that is no move ended it
+    on a traceback, exit 1. The forged review is refused and the game reviewed afresh."""
+    forged = copy.deepcopy(kept[1])
+    for step in _entry(forged)["steps"]:
+        if step["decision"] is not None:
+            step["decision"].update(best=best, loss=25.0, mark="blunder")
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    assert main([str(path), "--iterations", str(ITERATIONS), "--workers", "1"]) == 0
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err and "zzz" not in out.out and "nowhere" not in out.out
+
+
 def test_a_save_with_a_forged_review_still_opens(kept, tmp_path):
     from nile_desktop.saves import load_save
 
