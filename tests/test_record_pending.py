@@ -67,7 +67,8 @@ def _link(target: str):
 
 LOCKS = {"a folder": _folder, "a pipe": _fifo, "a link to /dev/zero": _link("/dev/zero"),
          "a link to /dev/null": _link("/dev/null"),
-         "a link to nothing": _link("nowhere/lock-target")}
+         "a link to nothing": _link("nowhere/lock-target"),
+         "a link to a file not made yet": _link("lock-target")}
 
 
 @pytest.mark.parametrize("kind", sorted(LOCKS))
@@ -80,7 +81,8 @@ def test_a_lock_that_is_no_regular_file_is_set_aside_and_the_game_recorded(kind,
     assert len(notices) == 1 and "lock" in notices[0] and ".bad" in notices[0]
     assert lock.is_file() and not lock.is_symlink()
     assert os.path.lexists(lock.with_name(lock.name + ".bad"))  # kept, never deleted
-    assert not (lock.parent / "nowhere").exists()  # no link was followed
+    assert not (lock.parent / "nowhere").exists()  # no link was followed: the game made
+    assert not (lock.parent / "lock-target").exists()  # the dangling link's target before
     assert record_finished(saves[1]) == []  # the new lock serves from now on
     assert ids() == [game_id(s) for s in saves]
 

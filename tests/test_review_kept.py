@@ -167,15 +167,29 @@ def test_names_with_a_lone_surrogate_are_read_cleaned(kept):
     assert review is not None and review.names[0] == "Ana\ufffd"
 
 
+def _surrogate_moves(data: dict[str, Any]) -> None:
+    for step in data["steps"]:
+        if step["decision"] is not None:
+            step["decision"].update(best=step["decision"]["best"] + "\ud800", loss=25.0,
+                                    mark="blunder")
+            step["decision"]["options"][0][0] += "\udfff"
+
+
 @pytest.mark.parametrize("output", [[], ["--json"]])
-def test_the_command_prints_a_kept_review_with_lone_surrogates(kept, tmp_path, output):
+@pytest.mark.parametrize("where", ["names", "better moves and options"])
+def test_the_command_prints_a_kept_review_with_lone_surrogates(kept, tmp_path, output, where):
     """Its names were printed as read, and a lone surrogate stopped the output with a
-    UnicodeEncodeError; now the command prints them replaced and exits 0."""
+    UnicodeEncodeError (a better move's, or an option's, a ValueError in its wording or the
+    same UnicodeEncodeError in --json); now the names are printed replaced, the moves'
+    review is refused and computed afresh, and the command exits 0."""
     import subprocess
     import sys
 
     forged = copy.deepcopy(kept[1])
-    _entry(forged)["names"] = ["Ana\ud800", "Bo\udfff"]
+    if where == "names":
+        _entry(forged)["names"] = ["Ana\ud800", "Bo\udfff"]
+    else:
+        _surrogate_moves(_entry(forged))
     path = tmp_path / "surrogates.json"
     path.write_text(json.dumps(forged, ensure_ascii=True), encoding="ascii")
     out = subprocess.run([sys.executable, "-m", "nile_desktop.review", str(path), "--iterations",
@@ -183,7 +197,9 @@ def test_the_command_prints_a_kept_review_with_lone_surrogates(kept, tmp_path, o
                          capture_output=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert b"Traceback" not in out.stderr
-    assert "\ufffd".encode() in out.stdout or b"\\ufffd" in out.stdout
+    out.stdout.decode("utf-8")  # strict: no surrogate reached the output
+    if where == "names":
+        assert "\ufffd".encode() in out.stdout or b"\\ufffd" in out.stdout
 
 
 @pytest.mark.parametrize("view", ["\u00b2", "\u0661", "\uff11", "-1", "+1", " 1", "99999"])
