@@ -226,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.sources and any(len(levels) not in (1, p) for p in sizes):
         return _refused("--bots names one level, or one per seat")
     if args.plot:  # checked before any game is predicted; drawn only at the end
+        # the chart's module is loaded only when a chart is asked for
         from .png_chart import check_target
 
         check_target(args.plot)

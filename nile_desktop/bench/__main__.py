@@ -108,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                  as_json=args.json, budget=args.budget)
         return 0
     if args.name == "review":
+        # the review bench and its games are loaded only when asked for
         from .review_bench import (
             STORED,  # (the same module)
             write_games,  # (the same module)
