@@ -1,25 +1,41 @@
-"""Are the win chances honest? Predicted against actual wins, decile by decile.
+"""Are the win chances honest? Predicted against actual wins, decile by decile, game by game.
 
-    python -m nile_desktop.ai.calibrate --games 300 --players 2,4 --bots medium,easy --csv cal.csv
-    python -m nile_desktop.ai.calibrate --from hard_easy.csv --every 2 --csv cal.csv --plot cal.png
+    python -m nile_desktop.ai.calibrate --games 300 --players 2,4 --person medium --csv cal.csv
+    python -m nile_desktop.ai.calibrate --from hold2_mh.csv --person medium --every 1 --csv cal.csv
+    python -m nile_desktop.ai.calibrate --csv cal.csv --plot cal.png      # the stored predictions
     python -m nile_desktop.ai.calibrate --deals 200 --players 2,4
 
 Bot games are played as in the arena (``--bots``, default Medium in every
 seat, seats rotated, game ``i`` dealt from ``seed + i``), or read from arena
 CSV files (``--from``, any levels: the search levels' games are played once
-by ``python -m nile_desktop.ai.arena``); every ``--every`` moves, the seat to
-move asks :func:`~nile_desktop.ai.chances.win_chances` for its own chance
-from its own view, knowing every seat's level (each seat played out as its
-level plays). When the game ends each prediction is paired with what
-happened (1 for a win, a share for a shared win, 0 for a loss). The table
-groups the predictions by decile and gives, for each, how many there were,
-the mean prediction, the actual win rate with its 95% Wilson interval, and
-the gap; then the Brier score beside that of always predicting 1/players.
-``--by-game`` prints it per table size and levels as well, and ``--plot``
-draws the reliability chart as a PNG (:mod:`.png_chart`, no display needed).
-The CSV keeps one row per prediction and is rewritten after every game, so
-a stopped run resumes where it was; ``--jobs`` predicts several games at once.
+by ``python -m nile_desktop.ai.arena``). At every ``--every``-th move of its
+own, a seat asks :func:`~nile_desktop.ai.chances.win_chances` for its own
+chance from its own view, knowing every seat's kind. The app shows chances to its
+people, so a setting of the app is played with a bot standing in for the
+person: ``--person LEVEL`` tells the chances that the first seat played by
+``LEVEL`` is a person (played out as an even player) and predicts only from
+that seat's view; ``--people`` tells them every seat is a person (a game of
+people passing the screen) and predicts from every seat. Without either,
+every seat's level is known and every mover predicts.
 
+When the game ends each prediction is paired with what happened (1 for a
+win, a share for a shared win, 0 for a loss). For each setting (table size
+and the kinds the chances were told) the table groups the predictions by
+decile and gives how many there were and from how many games, the mean
+prediction, the win rate with its 95% interval **bootstrapped by game**
+(whole games resampled: the predictions of one game are not independent),
+whether that interval holds the mean prediction, then the Brier score, the
+**expected calibration error** with its interval and the target's verdict
+(:mod:`.reliability`), and the reliability chart in text; ``--plot`` draws
+it as a PNG (:mod:`.png_chart`, no display needed). The CSV keeps one row per
+prediction and is rewritten after every game, so a stopped run resumes where
+it was; ``--jobs`` predicts several games at once; without games to play or
+read, the table is of the CSV's predictions.
+
+``--fit`` prints the calibration (a power and the viewer's lean,
+:data:`~nile_desktop.ai.chances.CALIBRATION`) with the least log loss per
+table size and per setting; ``--recalibrate`` recomputes the stored
+predictions from their raw chances with the calibration in use now.
 ``--deals N`` asks instead, at the deal of ``N`` games per table size, every
 seat for its own chance from its own view, and prints the mean of those raw
 chances (before calibration makes any view's chances add up): how
@@ -41,37 +57,60 @@ from pathlib import Path
 from typing import Any
 
 from nile_desktop.engine import Move, Rules, new_game, observe
+from nile_desktop.engine.seat_kinds import LEVELS, SeatKind
 
-from . import LEVELS
 from .arena import play_game, score_of
 from .arena_files import GameRecord, read_csv
 from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
-from .reliability import Prediction, groups, table
+from .reliability import Prediction, groups, table, text_chart
 
-FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels"]
+FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels", "kinds"]
+#: Who the chances are told sits at the table: every seat's level (""), a person standing
+#: in for the first seat of a level ("person:LEVEL"), or people in every seat ("people").
+Telling = str
 
 
-def predictions_of_game(record: GameRecord, rules: dict[str, Any], every: int, budget: int
-                        ) -> list[Prediction]:
-    """Replay ``record`` and predict the mover's chance every ``every`` moves."""
+def told(levels: Sequence[str], telling: Telling) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The kinds the chances are told for a game of ``levels``, and the seats that predict
+    (see the module docstring)."""
+    if telling == "people":
+        return (SeatKind.HUMAN.value,) * len(levels), tuple(range(len(levels)))
+    if telling.startswith("person:"):
+        level = telling.partition(":")[2]
+        seat = next((s for s, x in enumerate(levels) if x == level), None)
+        if seat is None:
+            return tuple(levels), ()
+        kinds = tuple(SeatKind.HUMAN.value if s == seat else x for s, x in enumerate(levels))
+        return kinds, (seat,)
+    return tuple(levels), tuple(range(len(levels)))
+
+
+def predictions_of_game(record: GameRecord, rules: dict[str, Any], every: int, budget: int,
+                        telling: Telling = "") -> list[Prediction]:
+    """Replay ``record`` and predict the mover's chance at every ``every``-th move of each
+    predicting seat (:func:`told`), from its first."""
     players = len(record.seats)
     state = new_game(Rules(players=players, **rules), record.seed)
-    kinds = tuple(record.seats)
+    levels = tuple(record.seats)
+    kinds, predicting = told(levels, telling)
+    moved = [0] * players
     out = []
     for i, text in enumerate(record.moves):
         if state.over:
             break
-        if i % every == 0:
-            seat = state.active
+        seat = state.active
+        moved[seat] += 1
+        if (moved[seat] - 1) % every == 0 and seat in predicting:
             chances = win_chances(observe(state, seat), budget, seed=record.seed + i,
                                   kinds=kinds)
             out.append(Prediction(players, record.seed, i, seat, chances.p[seat],
-                                  score_of(record.ranking, seat), chances.raw, kinds))
+                                  score_of(record.ranking, seat), chances.raw, levels,
+                                  kinds if kinds != levels else ()))
         state.apply(Move.parse(text))
     return out
 
 
-def _predict(args: tuple[GameRecord, dict[str, Any], int, int]) -> list[Prediction]:
+def _predict(args: tuple[GameRecord, dict[str, Any], int, int, Telling]) -> list[Prediction]:
     return predictions_of_game(*args)
 
 
@@ -82,7 +121,8 @@ def read_rows(path: str) -> list[Prediction]:
         return [Prediction(int(r["players"]), int(r["game"]), int(r["move"]), int(r["seat"]),
                            float(r["predicted"]), float(r["actual"]),
                            tuple(float(x) for x in r["raw"].split("/")),
-                           tuple(r["levels"].split(",")) if r.get("levels") else ())
+                           tuple(r["levels"].split(",")) if r.get("levels") else (),
+                           tuple(r["kinds"].split(",")) if r.get("kinds") else ())
                 for r in csv.DictReader(fh)]
 
 
@@ -93,7 +133,8 @@ def write_rows(path: str, rows: list[Prediction]) -> None:
         w.writerow(FIELDS)
         for r in rows:
             w.writerow([r.players, r.game, r.move, r.seat, f"{r.predicted:.5f}", r.actual,
-                        "/".join(f"{x:.5f}" for x in r.raw), ",".join(r.levels)])
+                        "/".join(f"{x:.5f}" for x in r.raw), ",".join(r.levels),
+                        ",".join(r.kinds)])
     os.replace(tmp, path)
 
 
@@ -154,18 +195,27 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--bots", default="medium", help="levels by seat (one level: every seat)")
     ap.add_argument("--from", dest="sources", nargs="+", metavar="CSV",
                     help="predict over the games of these arena CSV files instead")
-    ap.add_argument("--every", type=int, default=3, help="predict every this many moves")
+    ap.add_argument("--every", type=int, default=3,
+                    help="predict at every this many moves of each seat")
     ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="samples per prediction")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--person", metavar="LEVEL",
+                    help="the first seat of LEVEL is told to the chances as a person, and only "
+                    "its view predicts (a bot standing in for the app's person)")
+    ap.add_argument("--people", action="store_true",
+                    help="every seat is told to the chances as a person, and every seat predicts")
     ap.add_argument("--csv", help="one row per prediction; resumed from")
+    ap.add_argument("--report", nargs="+", metavar="CSV",
+                    help="only judge the predictions kept in these files (of --csv)")
     ap.add_argument("--jobs", type=int, default=1, help="games predicted at once (processes)")
     ap.add_argument("--fit", action="store_true",
-                    help="also print the power and lean that fit best, per table size")
+                    help="also print the power and lean that fit best, per table size and "
+                    "per setting")
     ap.add_argument("--recalibrate", action="store_true",
                     help="recompute the stored predictions from their raw chances with the "
                     "calibration in use now (after a new fit)")
     ap.add_argument("--by-game", action="store_true",
-                    help="also print the table per table size and levels")
+                    help="(the table is always given per table size and setting)")
     ap.add_argument("--plot", metavar="PNG", help="draw the reliability chart into this file")
     ap.add_argument("--deals", type=int, metavar="N",
                     help="instead, every seat's own raw chance at N deals per table size")
@@ -188,29 +238,23 @@ def main(argv: list[str] | None = None) -> int:
                   f"on average (fair: {100 / p:.1f}%); the seats' own chances add up to "
                   f"{100 * total:.1f}%")
         return 0
-    levels = [x.strip() for x in args.bots.split(",") if x.strip()]
-    if any(x not in LEVELS for x in levels):
-        sys.exit(f"levels are {', '.join(LEVELS)}")
-    if not args.sources and any(x in ("hard", "expert") for x in levels):
-        sys.exit("the search levels' games are read from arena CSV files (--from)")
-    if not args.sources and any(len(levels) not in (1, p) for p in sizes):
-        sys.exit("--bots names one level, or one per seat")
-    rows = read_rows(args.csv) if args.csv else []
-    rows = _predict_all(args, sizes, levels, rows)
+    if args.report:
+        rows = [r for path in args.report for r in read_rows(path)]
+    else:
+        levels = [x.strip() for x in args.bots.split(",") if x.strip()]
+        if any(x not in LEVELS for x in levels):
+            sys.exit(f"levels are {', '.join(LEVELS)}")
+        if not args.sources and any(x in (SeatKind.HARD, SeatKind.EXPERT) for x in levels):
+            sys.exit("the search levels' games are read from arena CSV files (--from)")
+        if not args.sources and any(len(levels) not in (1, p) for p in sizes):
+            sys.exit("--bots names one level, or one per seat")
+        rows = read_rows(args.csv) if args.csv else []
+        rows = _predict_all(args, sizes, levels, rows)
     if args.recalibrate:
         rows = [replace(r, predicted=calibrated(r.raw, viewer=r.seat)[r.seat]) for r in rows]
-    print(table(rows))
-    if args.by_game:
-        for (p, matchup), group in groups(rows).items():
-            print(f"\n{p} players, {matchup}:")
-            print(table(group))
+    report(rows)
     if args.fit:
-        for p in sorted({r.players for r in rows}):
-            mine = [r for r in rows if r.players == p]
-            k, lean, loss = fit_calibration(mine)
-            now = CALIBRATION.get(p, (1.0, 1.0))
-            print(f"{p} players: best power {k:.1f}, lean {lean:.2f} (log loss {loss:.4f}; "
-                  f"now {now[0]:.1f}, {now[1]:.2f}: {log_loss(mine, *now):.4f})")
+        print_fit(rows)
     if args.plot:
         # the chart is drawn only when asked for
         from .png_chart import reliability_chart
@@ -218,6 +262,29 @@ def main(argv: list[str] | None = None) -> int:
         reliability_chart(args.plot, rows)
         print(f"reliability chart written to {args.plot}")
     return 0
+
+
+def report(rows: list[Prediction]) -> None:
+    """The table and the text chart of every setting (table size and the kinds told)."""
+    for (p, matchup), group in groups(rows).items():
+        print(f"\n{p} players, {matchup}:")
+        print(table(group))
+        print(text_chart(group))
+    if not rows:
+        print(table(rows))
+
+
+def print_fit(rows: list[Prediction]) -> None:
+    """The power and lean with the least log loss per table size, then per setting."""
+    sets = [(f"{p} players", [r for r in rows if r.players == p])
+            for p in sorted({r.players for r in rows})]
+    sets += [(f"{p} players, {matchup}", group) for (p, matchup), group in groups(rows).items()]
+    for label, mine in sets:
+        p = mine[0].players
+        k, lean, loss = fit_calibration(mine)
+        now = CALIBRATION.get(p, (1.0, 1.0))
+        print(f"{label}: best power {k:.1f}, lean {lean:.2f} (log loss {loss:.4f}; "
+              f"now {now[0]:.1f}, {now[1]:.2f}: {log_loss(mine, *now):.4f})")
 
 
 def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]
@@ -238,13 +305,18 @@ def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]
 def _predict_all(args: argparse.Namespace, sizes: Sequence[int], levels: list[str],
                  rows: list[Prediction]) -> list[Prediction]:
     """Predict over every game not yet in ``rows``, ``args.jobs`` at a time."""
-    done = {(r.players, r.levels, r.game) for r in rows}
+    telling = "people" if args.people else f"person:{args.person}" if args.person else ""
+    done = {(r.players, r.levels, r.game, r.kinds) for r in rows}
     started, count = time.time(), 0
 
-    def todo() -> Iterator[tuple[GameRecord, dict[str, Any], int, int]]:
+    def todo() -> Iterator[tuple[GameRecord, dict[str, Any], int, int, Telling]]:
         for record, rules in _games(args, sizes, levels):
-            if (len(record.seats), tuple(record.seats), record.seed) not in done:
-                yield record, rules, args.every, args.budget
+            levels_played = tuple(record.seats)
+            kinds, _seats = told(levels_played, telling)
+            key = (len(record.seats), levels_played, record.seed,
+                   kinds if kinds != levels_played else ())
+            if key not in done:
+                yield record, rules, args.every, args.budget, telling
 
     def keep(found: list[Prediction]) -> None:
         nonlocal count

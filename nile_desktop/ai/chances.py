@@ -1,7 +1,8 @@
 """Win chances: every seat's chance to win, as one point of view can judge it, with its error.
 
     >>> from nile_desktop.ai import win_chances
-    >>> chances = win_chances(observe(state, seat), budget=400, kinds=("human", "easy"))
+    >>> chances = win_chances(observe(state, seat), budget=400,
+    ...                       kinds=(SeatKind.HUMAN, SeatKind.EASY))
     >>> chances.p                 # every seat's chance, from seat's view; they sum to 1
     >>> open_chances(state, 400)  # the open view: every hand known, the future still dealt
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from nile_desktop.engine.seat_kinds import SeatKind
+
 from .reasons import N_, NP_, Plural
 
 #: The levels on one scale, in Elo points from Medium, from the ladder's two-player
@@ -23,8 +25,8 @@ from .reasons import N_, NP_, Plural
 #: at 1,500 iterations: +150), the Expert beat Hard 61.3% (300 games: +80 more), Medium
 #: beat Easy 66.7% (57 games: Easy -120), and Easy beat Random in all 12 games (the
 #: scale's limit, 400 points below Easy).
-LEVEL_ELO: dict[str, int] = {"random": -520, "easy": -120, "medium": 0, "hard": 150,
-                             "expert": 230}
+LEVEL_ELO: dict[str, int] = {SeatKind.RANDOM: -520, SeatKind.EASY: -120, SeatKind.MEDIUM: 0,
+                             SeatKind.HARD: 150, SeatKind.EXPERT: 230}
 
 
 @dataclass(frozen=True)
@@ -83,22 +85,22 @@ def nearest_level(elo: int) -> str:
 #: style" and "The gauntlet").
 PERSONALITIES: tuple[Personality, ...] = (
     Personality(
-        "balancer", N_("Steward"),
+        SeatKind.BALANCER, N_("Steward"),
         N_("Always feeds its smallest pile first: steady, and hard to starve."),
-        (Score("medium", 10.0, 20, 500),)),
+        (Score(SeatKind.MEDIUM, 10.0, 20, 500),)),
     Personality(
-        "aggressor", N_("Raider"),
+        SeatKind.AGGRESSOR, N_("Raider"),
         N_("Takes other players' fields over whenever it can, and saves cards to do it."),
-        (Score("medium", 52.5, 91, 500),)),
+        (Score(SeatKind.MEDIUM, 52.5, 91, 500),)),
     Personality(
-        "flat", N_("Calculator"),
+        SeatKind.FLAT, N_("Calculator"),
         N_("Plays each promising move out over many deals and keeps the best: a strong "
            "all-rounder."),
-        (Score("medium", 31.5, 46, 500), Score("hard", 17.0, 40, 1500))),
+        (Score(SeatKind.MEDIUM, 31.5, 46, 500), Score(SeatKind.HARD, 17.0, 40, 1500))),
     Personality(
-        "speculator", N_("Speculator"),
+        SeatKind.SPECULATOR, N_("Speculator"),
         N_("Bets on the coming floods and trades weak cards at the market and to Hapi."),
-        (Score("medium", 13.5, 20, 500),)),
+        (Score(SeatKind.MEDIUM, 13.5, 20, 500),)),
 )
 
 #: The personalities by key.
@@ -106,11 +108,11 @@ BY_KEY: dict[str, Personality] = {p.key: p for p in PERSONALITIES}
 
 #: How the new-game screen says which level a personality plays like (message ids).
 LIKE_LEVEL: dict[str, str] = {
-    "random": N_("~Random"),
-    "easy": N_("~Easy"),
-    "medium": N_("~Medium"),
-    "hard": N_("~Hard"),
-    "expert": N_("~Expert"),
+    SeatKind.RANDOM: N_("~Random"),
+    SeatKind.EASY: N_("~Easy"),
+    SeatKind.MEDIUM: N_("~Medium"),
+    SeatKind.HARD: N_("~Hard"),
+    SeatKind.EXPERT: N_("~Expert"),
 }
 
 #: The measured figure behind it, for the screen's longer help (a counted message id).

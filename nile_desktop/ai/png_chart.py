@@ -1,10 +1,9 @@
 """The win chances' reliability chart as a PNG, drawn without a display or a plotting library.
 
 ``python -m nile_desktop.ai.calibrate --plot FILE.png`` calls
-:func:`reliability_chart`: for each table size and set of levels, the mean
+:func:`reliability_chart`: for each table size and setting, the mean
 prediction of every decile against how often it came true, with its 95%
-interval, beside the diagonal of perfect calibration and the band of the
-target (5 points either way). The bots' package never imports pygame
+interval bootstrapped by game, beside the diagonal of perfect calibration. The bots' package never imports pygame
 (tests/test_layers.py), so this module paints into a plain RGB buffer with a
 small built-in 5×7 pixel font and writes the PNG itself (zlib, one IDAT).
 """
@@ -15,7 +14,7 @@ import struct
 import zlib
 from collections.abc import Sequence
 
-from .reliability import COUNTED, TARGET, Prediction, deciles, groups
+from .reliability import COUNTED, Prediction, deciles, groups
 
 RGB = tuple[int, int, int]
 
@@ -138,11 +137,6 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
     def y_of(p: float) -> float:
         return bottom - size * p
 
-    band = TARGET / 100
-    for k in range(size + 1):  # the target's band around the diagonal
-        p = k / size
-        lo, hi = max(0.0, p - band), min(1.0, p + band)
-        canvas.line(x_of(p), y_of(lo), x_of(p), y_of(hi), BAND)
     for k in range(11):
         p = k / 10
         canvas.line(x_of(p), top, x_of(p), bottom, GRID)
@@ -169,10 +163,11 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
             canvas.disc(x_of(d.predicted), y_of(d.actual), 6 if d.n >= COUNTED else 3, colour)
         canvas.rect(right + 30, legend_y + 2, 18, 18, colour)
         canvas.text(right + 58, legend_y, f"{players} players", scale=2)
-        canvas.text(right + 58, legend_y + 22, f"{matchup.replace('+', ' ')} ({len(group)})",
+        canvas.text(right + 58, legend_y + 22,
+                    f"{matchup.replace('+', ' ').replace('–', ' - ')} ({len(group)})",
                     scale=2)
         legend_y += 56
-    canvas.text(right + 30, legend_y + 10, f"band: {TARGET:g} points", scale=2)
+    canvas.text(right + 30, legend_y + 10, "bars: 95% by game", scale=2)
     canvas.text(right + 30, legend_y + 34, f"big dots: {COUNTED} or more", scale=2)
     with open(path, "wb") as fh:
         fh.write(canvas.png())

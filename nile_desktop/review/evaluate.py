@@ -8,8 +8,9 @@ number the table shows and ``python -m nile_desktop.ai.calibrate`` checks:
 
 * **A position** (:func:`measure_point`): every seat's chance, from one
   seat's view or from the open view, the seat to move playing as its kind.
-* **A decision** (:func:`measure_decision`): from the mover's own view,
-  every seat's chance after each candidate move — the Hard search's root
+* **A decision** (:func:`measure_decision`): from the mover's own view (or,
+  looking back with every hand open, from the open view), every seat's
+  chance after each candidate move — the Hard search's root
   moves (:func:`~nile_desktop.ai.search.root_moves`) and the move played —
   a market or offering followed by the rest of the mover's turn
   (:func:`finish_turn`), then the play-out.
@@ -57,7 +58,7 @@ from nile_desktop.engine.rng import EngineRandom
 
 #: Name and version of the numbers this module gives; a cached review made
 #: with another evaluator is computed again. Bump it whenever the numbers change.
-EVALUATOR = "playout-2t/3"
+EVALUATOR = "playout-2t/4"
 #: Samples per evaluation: the default and the "deeper" review.
 DEFAULT_ITERATIONS = 800
 DEEPER_ITERATIONS = 3200
@@ -174,6 +175,16 @@ class Race:
         alive = [i for i, a in enumerate(self.alive) if a]
         return max(alive, key=lambda i: (self.value(i), -i))
 
+    def loss_error(self, best: int, played: int) -> float:
+        """The standard error, in percentage points of the mover's calibrated chance, of
+        how much better ``best`` did than ``played``: the paired standard error of their
+        raw difference over the samples both were played on, times the calibration's slope
+        there (:func:`calibration_slope`)."""
+        if best == played:
+            return 0.0
+        _mean, error = self.gap(played, best)
+        return 100.0 * error * calibration_slope(self.raw(played), self.mover)
+
     def gap(self, i: int, j: int) -> tuple[float, float]:
         """The mean of the mover's share after ``j`` minus after ``i``, and its standard
         error, over the samples both were played on."""
@@ -207,6 +218,19 @@ class Race:
                 self.alive[i] = False
 
 
+def calibration_slope(raw: Sequence[float], seat: int, step: float = 1e-3) -> float:
+    """How much ``seat``'s calibrated chance moves per unit of its raw share at ``raw`` (the
+    other seats' shares giving way in proportion): the factor that turns an error of the
+    raw shares into one of the chances shown."""
+    others = sum(raw) - raw[seat]
+    if others <= step:
+        return 1.0
+    moved = [x * (others - step) / others for x in raw]
+    moved[seat] = raw[seat] + step
+    before = calibrated(raw, viewer=seat)[seat]
+    return abs(calibrated(moved, viewer=seat)[seat] - before) / step
+
+
 def candidate_moves(view: View, deal: State, played: Move) -> tuple[list[Move], int]:
     """The Hard search's root moves for the mover of ``view``, then ``played`` if it is not
     among them; and the index of ``played``.
@@ -230,20 +254,23 @@ def start_race(view: View, played: Move | str, seed: int) -> Race:
 
 
 def measure_decision(view: View, race: Race, models: Sequence[SeatModel], samples: int,
-                     seed: int, stop: Stop | None = None, extend: bool = False) -> Race:
+                     seed: int, stop: Stop | None = None, extend: bool = False,
+                     deal: Deal | None = None) -> Race:
     """Go on with ``race`` (from :func:`start_race`) up to ``samples`` samples; with
     ``extend``, then on while it is :meth:`~Race.doubtful`, up to :data:`EXTEND` times
-    as many."""
-    _race(view, race, models, samples, seed, stop)
+    as many. The samples are dealt by ``deal``: by default from ``view``, the mover's own
+    view (:func:`~nile_desktop.ai.chances.open_deal` judges the decision with every hand
+    known)."""
+    deal = view_deal(view) if deal is None else deal
+    _race(view, race, models, samples, seed, stop, deal)
     while extend and race.n < EXTEND * samples and race.doubtful():
-        _race(view, race, models, min(EXTEND * samples, race.n + CHECK_EVERY), seed, stop)
+        _race(view, race, models, min(EXTEND * samples, race.n + CHECK_EVERY), seed, stop, deal)
     return race
 
 
 def _race(view: View, race: Race, models: Sequence[SeatModel], samples: int, seed: int,
-          stop: Stop | None) -> None:
+          stop: Stop | None, deal: Deal) -> None:
     """The samples of ``race`` up to ``samples``."""
-    deal = view_deal(view)
     moves = [Move.parse(t) for t in race.moves]
     mover = race.mover
     count = len(moves)
