@@ -61,8 +61,16 @@ from nile_desktop.engine.seat_kinds import LEVELS, SeatKind
 
 from .arena import play_game, score_of
 from .arena_files import GameRecord, read_csv
-from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
-from .reliability import Prediction, groups, table, text_chart
+from .chances import (
+    CALIBRATION,
+    DEFAULT_BUDGET,
+    GAP_LEAN,
+    calibrated,
+    strength_gap,
+    win_chances,
+)
+from .playouts import seat_models
+from .reliability import RESAMPLES, Prediction, groups, table, text_chart
 
 FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels", "kinds"]
 #: Who the chances are told sits at the table: every seat's level (""), a person standing
@@ -138,11 +146,30 @@ def write_rows(path: str, rows: list[Prediction]) -> None:
     os.replace(tmp, path)
 
 
-def log_loss(rows: Sequence[Prediction], power: float, lean: float) -> float:
-    """Mean log loss of the predictions recalibrated with ``power`` and ``lean``."""
+def gap_of(row: Prediction) -> float:
+    """How much stronger than the predicting seat its strongest opponent plays, as the
+    chances were told (:func:`~nile_desktop.ai.chances.strength_gap`)."""
+    return strength_gap(seat_models(row.told or None, row.players), row.seat)
+
+
+def recalibrated(row: Prediction, gap_lean: float | None = None) -> float:
+    """``row``'s prediction from its raw chances with the calibration in use now (and
+    ``gap_lean`` for :data:`~nile_desktop.ai.chances.GAP_LEAN`, if given)."""
+    gap = gap_of(row)
+    if gap_lean is None:
+        return calibrated(row.raw, viewer=row.seat, gap=gap)[row.seat]
+    power, lean = CALIBRATION.get(row.players, (1.0, 1.0))
+    return calibrated(row.raw, power, row.seat, lean * math.exp(-gap_lean * gap))[row.seat]
+
+
+def log_loss(rows: Sequence[Prediction], power: float, lean: float,
+             gap_lean: float = 0.0) -> float:
+    """Mean log loss of the predictions recalibrated with ``power`` and ``lean`` (lowered
+    by ``gap_lean`` for a stronger opponent, :data:`~nile_desktop.ai.chances.GAP_LEAN`)."""
     loss = 0.0
     for r in rows:
-        p = calibrated(r.raw, power, r.seat, lean)[r.seat]
+        gap = gap_of(r) if gap_lean else 0.0
+        p = calibrated(r.raw, power, r.seat, lean * math.exp(-gap_lean * gap))[r.seat]
         p = min(1 - 1e-6, max(1e-6, p))
         loss -= r.actual * math.log(p) + (1 - r.actual) * math.log(1 - p)
     return loss / max(1, len(rows))
@@ -161,6 +188,15 @@ def fit_calibration(rows: list[Prediction]) -> tuple[float, float, float]:
     best = min((log_loss(rows, k / 10, d / 100), k / 10, d / 100)
                 for k in range(5, 31) for d in range(60, 131, 2))
     return best[1], best[2], best[0]
+
+
+def fit_gap_lean(rows: list[Prediction]) -> tuple[float, float]:
+    """The :data:`~nile_desktop.ai.chances.GAP_LEAN` with the least log loss over the
+    predictions made against a stronger opponent, at the table size's power and lean, and
+    that log loss (a grid, 0 to 30)."""
+    power, lean = CALIBRATION.get(rows[0].players, (1.0, 1.0)) if rows else (1.0, 1.0)
+    return min(((k / 2, log_loss(rows, power, lean, k / 2)) for k in range(61)),
+               key=lambda x: x[1])
 
 
 def deal_optimism(players: int, deals: int, seed: int, budget: int) -> tuple[float, float]:
@@ -217,10 +253,18 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--by-game", action="store_true",
                     help="(the table is always given per table size and setting)")
     ap.add_argument("--plot", metavar="PNG", help="draw the reliability chart into this file")
+    ap.add_argument("--resamples", type=int, default=RESAMPLES,
+                    help=f"whole-game resamples per interval (default {RESAMPLES})")
     ap.add_argument("--deals", type=int, metavar="N",
                     help="instead, every seat's own raw chance at N deals per table size")
     ap.add_argument("--quiet", action="store_true")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    for name in ("every", "budget", "resamples", "jobs"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} takes a whole number from 1")
+    if args.person and args.people:
+        ap.error("--person and --people tell different tables: give one")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -251,8 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = read_rows(args.csv) if args.csv else []
         rows = _predict_all(args, sizes, levels, rows)
     if args.recalibrate:
-        rows = [replace(r, predicted=calibrated(r.raw, viewer=r.seat)[r.seat]) for r in rows]
-    report(rows)
+        rows = [replace(r, predicted=recalibrated(r)) for r in rows]
+    report(rows, args.resamples)
     if args.fit:
         print_fit(rows)
     if args.plot:
@@ -264,14 +308,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def report(rows: list[Prediction]) -> None:
+def report(rows: list[Prediction], resamples: int = RESAMPLES) -> None:
     """The table and the text chart of every setting (table size and the kinds told)."""
     for (p, matchup), group in groups(rows).items():
         print(f"\n{p} players, {matchup}:")
-        print(table(group))
-        print(text_chart(group))
+        print(table(group, resamples))
+        print(text_chart(group, resamples))
     if not rows:
-        print(table(rows))
+        print(table(rows, resamples))
 
 
 def print_fit(rows: list[Prediction]) -> None:
@@ -285,6 +329,13 @@ def print_fit(rows: list[Prediction]) -> None:
         now = CALIBRATION.get(p, (1.0, 1.0))
         print(f"{label}: best power {k:.1f}, lean {lean:.2f} (log loss {loss:.4f}; "
               f"now {now[0]:.1f}, {now[1]:.2f}: {log_loss(mine, *now):.4f})")
+        stronger = [r for r in mine if gap_of(r) > 0]
+        if stronger:
+            best, loss = fit_gap_lean(stronger)
+            used = GAP_LEAN.get(p, 0.0)
+            print(f"{label}, {len(stronger)} predictions against a stronger opponent: best gap "
+                  f"lean {best:.1f} (log loss {loss:.4f}; now {used:.1f}: "
+                  f"{log_loss(stronger, *now, used):.4f})")
 
 
 def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]

@@ -10,7 +10,9 @@ prediction as a trial is far too narrow. Every interval here is therefore
 replacement, :data:`RESAMPLES` times, and the 2.5th and 97.5th percentiles of
 what they give are the 95% interval. Per decile of the prediction, the
 interval of the win rate must hold the decile's mean prediction
-(:attr:`Decile.holds`), and the **expected calibration error** — the mean
+(:attr:`Decile.holds`) — where every prediction of a decile came out alike
+(no game won, or every one), resampling cannot vary it, and the interval
+is Wilson's over its games instead (no win in 40 games: 0 to 8.8%) — and the **expected calibration error** — the mean
 gap between predicted and won over the deciles, each weighed by its share of
 the predictions (:func:`calibration_error`) — must be at most
 :data:`ECE_TARGET` points. The error of a perfectly calibrated estimate is
@@ -22,10 +24,12 @@ from one whose data cannot decide it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nile_desktop.engine.seat_kinds import SeatKind
+
+from .stats import wilson
 
 #: A person's kind, as the predictions keep it.
 PERSON = SeatKind.HUMAN.value
@@ -107,29 +111,33 @@ class Decile:
         return lo <= self.predicted <= hi
 
 
-#: Per game: per decile (count, sum of predictions, sum of outcomes).
+#: Per decile: (count, sum of predictions, sum of outcomes).
 _Tally = list[tuple[int, float, float]]
+#: One game's predictions: (decile, count, sum of predictions, sum of outcomes) for each
+#: decile it has predictions in.
+_Game = tuple[tuple[int, int, float, float], ...]
 
 
-def _tallies(rows: Sequence[Prediction]) -> list[_Tally]:
-    games: dict[tuple[int, tuple[str, ...], int], list[list[float]]] = {}
+def _games(rows: Sequence[Prediction]) -> list[_Game]:
+    cells: dict[tuple[int, tuple[str, ...], int], dict[int, list[float]]] = {}
     for r in rows:
-        cells = games.setdefault(r.game_key, [[0, 0.0, 0.0] for _ in range(10)])
-        cell = cells[decile_of(r.predicted)]
+        cell = cells.setdefault(r.game_key, {}).setdefault(decile_of(r.predicted),
+                                                           [0, 0.0, 0.0])
         cell[0] += 1
         cell[1] += r.predicted
         cell[2] += r.actual
-    return [[(int(n), p, a) for n, p, a in cells] for cells in games.values()]
+    return [tuple((d, int(n), p, a) for d, (n, p, a) in sorted(game.items()))
+            for game in cells.values()]
 
 
-def _sum(tallies: Sequence[_Tally], picks: Sequence[int] | None = None) -> _Tally:
-    out = [[0, 0.0, 0.0] for _ in range(10)]
-    for i in range(len(tallies)) if picks is None else picks:
-        for cell, (n, p, a) in zip(out, tallies[i], strict=True):
-            cell[0] += n
-            cell[1] += p
-            cell[2] += a
-    return [(int(n), p, a) for n, p, a in out]
+def _sum(games: Sequence[_Game], picks: Sequence[int] | None = None) -> _Tally:
+    n, p, a = [0] * 10, [0.0] * 10, [0.0] * 10
+    for i in range(len(games)) if picks is None else picks:
+        for d, count, predicted, won in games[i]:
+            n[d] += count
+            p[d] += predicted
+            a[d] += won
+    return list(zip(n, p, a, strict=True))
 
 
 def _ece(total: _Tally) -> float:
@@ -138,50 +146,51 @@ def _ece(total: _Tally) -> float:
     return 100.0 * sum(abs(a - p) for count, p, a in total if count) / n if n else 0.0
 
 
-def resample(tallies: Sequence[_Tally], statistic: Callable[[_Tally], float],
-             resamples: int = RESAMPLES, seed: int = 1) -> list[float]:
-    """``statistic`` of ``resamples`` sets of games drawn with replacement (the same sets
-    for the same seed), sorted."""
+def resample(games: Sequence[_Game], resamples: int = RESAMPLES, seed: int = 1) -> list[_Tally]:
+    """The summed tallies of ``resamples`` sets of games drawn with replacement (the same
+    sets for the same seed)."""
     rng = random.Random(seed)
-    g = len(tallies)
-    out = [statistic(_sum(tallies, [rng.randrange(g) for _ in range(g)]))
-           for _ in range(resamples if g else 0)]
-    return sorted(out)
+    g = len(games)
+    return [_sum(games, [rng.randrange(g) for _ in range(g)]) for _ in range(resamples if g else 0)]
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float]:
     if not values:
         return 0.0, 1.0
-    k = len(values)
-    return values[int(0.025 * (k - 1))], values[int(round(0.975 * (k - 1)))]
+    ordered = sorted(values)
+    k = len(ordered)
+    return ordered[int(0.025 * (k - 1))], ordered[int(round(0.975 * (k - 1)))]
 
 
 def deciles(rows: Sequence[Prediction], resamples: int = RESAMPLES,
             seed: int = 1) -> list[Decile]:
     """The predictions grouped by decile: count, games, mean prediction, win rate and its
     95% interval bootstrapped by game."""
-    tallies = _tallies(rows)
-    total = _sum(tallies)
+    games = _games(rows)
+    return _deciles(games, resample(games, resamples, seed))
+
+
+def _deciles(games: Sequence[_Game], sets: Sequence[_Tally]) -> list[Decile]:
+    total = _sum(games)
     out = []
     for d in range(10):
         n, p, a = total[d]
         if not n:
             continue
-        games = sum(1 for t in tallies if t[d][0])
-
-        def rate(summed: _Tally, d: int = d, whole: float = a / n) -> float:
-            count, _p, won = summed[d]
-            return won / count if count else whole  # a set without it says nothing new
-
-        spread = resample(tallies, rate, resamples, seed + d) if resamples else []
-        out.append(Decile(d / 10, n, games, p / n, a / n, _interval(spread)))
+        played = sum(1 for game in games if any(cell[0] == d for cell in game))
+        # a set without the decile says nothing new of it: it counts as the whole data
+        spread = [won / count if count else a / n for count, _p, won in (s[d] for s in sets)]
+        interval = _interval(spread)
+        if a in (0, n):  # every outcome alike: resampling cannot vary it (see the module doc)
+            interval = wilson(a / n * played, played)
+        out.append(Decile(d / 10, n, played, p / n, a / n, interval))
     return out
 
 
 def calibration_error(rows: Sequence[Prediction]) -> float:
     """The expected calibration error, in points: per decile the gap between the mean
     prediction and the win rate, weighed by the decile's share of the predictions."""
-    return _ece(_sum(_tallies(rows)))
+    return _ece(_sum(_games(rows)))
 
 
 @dataclass(frozen=True)
@@ -210,18 +219,19 @@ class Verdict:
 
 def judge(rows: Sequence[Prediction], resamples: int = RESAMPLES, seed: int = 1) -> Verdict:
     """``rows`` judged by decile and by expected calibration error (see the module doc)."""
-    tallies = _tallies(rows)
-    whole = _sum(tallies)
+    games = _games(rows)
+    whole = _sum(games)
+    sets = resample(games, resamples, seed)
 
     def floor(summed: _Tally) -> float:
         n = sum(cell[0] for cell in summed)
         return 100.0 * sum(c * abs(a / c - wa / wc) for (c, _p, a), (wc, _wp, wa)
                            in zip(summed, whole, strict=True) if c and wc) / n if n else 0.0
 
-    errors = resample(tallies, _ece, resamples, seed)
-    floors = resample(tallies, floor, resamples, seed)
-    return Verdict(len(rows), len(tallies), deciles(rows, resamples, seed), _ece(whole),
-                   _interval(errors), sum(floors) / len(floors) if floors else 0.0)
+    floors = [floor(s) for s in sets]
+    return Verdict(len(rows), len(games), _deciles(games, sets), _ece(whole),
+                   _interval([_ece(s) for s in sets]),
+                   sum(floors) / len(floors) if floors else 0.0)
 
 
 def table(rows: list[Prediction], resamples: int = RESAMPLES) -> str:
@@ -256,11 +266,11 @@ def table(rows: list[Prediction], resamples: int = RESAMPLES) -> str:
     return "\n".join(lines)
 
 
-def text_chart(rows: Sequence[Prediction], width: int = 50) -> str:
+def text_chart(rows: Sequence[Prediction], resamples: int = RESAMPLES, width: int = 50) -> str:
     """The reliability chart in text: per decile, the interval of the win rate (-), the
     rate won (o) and the mean prediction (|), on a scale from 0 to 100%."""
     lines = [f"{'':9}0%{'':{width - 6}}100%"]
-    for d in deciles(rows):
+    for d in deciles(rows, resamples):
         cells = [" "] * (width + 1)
         lo, hi = d.interval
         for x in range(round(lo * width), round(hi * width) + 1):

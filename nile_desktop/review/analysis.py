@@ -47,7 +47,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.ai.chances import Moments, final_chances, open_deal, scored_after, view_deal
+from nile_desktop.ai.chances import (
+    Moments,
+    final_chances,
+    open_deal,
+    scored_after,
+    strength_gap,
+    view_deal,
+)
 from nile_desktop.ai.gains import why_better
 from nile_desktop.ai.model import Table
 from nile_desktop.ai.playouts import seat_models
@@ -319,7 +326,7 @@ def run_job(job: Job, samples: int, state: Any = None, stop: Stop | None = None,
         viewer = job.until if seat is None else seat
         moments = measure_point(deal, players, models, scored_after(viewer, players), samples,
                                 job.seed, state if isinstance(state, Moments) else None, stop)
-        return moments, percents(moments.chances(viewer).p)
+        return moments, percents(moments.chances(viewer, strength_gap(models, viewer)).p)
     view = observe(position, position.active)
     race = state if isinstance(state, Race) else start_race(view, job.played, job.seed)
     race = measure_decision(view, race, models, samples, job.seed, stop, extend=final,

@@ -45,6 +45,7 @@ from nile_desktop.ai.chances import (
     evaluate_with,
     play_out,
     scored_after,
+    strength_gap,
     view_deal,
 )
 from nile_desktop.ai.heuristic import Scorer
@@ -141,6 +142,9 @@ class Race:
     diff2: list[list[float]] = field(default_factory=list)
     #: The move the Hard search itself chooses here, once asked (see analysis).
     search_move: str | None = None
+    #: How much stronger than the mover its strongest opponent plays (the calibration's
+    #: :func:`~nile_desktop.ai.chances.strength_gap`).
+    edge: float = 0.0
 
     @classmethod
     def start(cls, moves: Sequence[Move], played: int, mover: int, players: int) -> Race:
@@ -162,7 +166,7 @@ class Race:
 
     def chances(self, i: int) -> tuple[float, ...]:
         """Every seat's calibrated chance after move ``i``."""
-        return calibrated(self.raw(i), viewer=self.mover)
+        return calibrated(self.raw(i), viewer=self.mover, gap=self.edge)
 
     def value(self, i: int) -> float:
         return self.raw(i)[self.mover]
@@ -183,7 +187,7 @@ class Race:
         if best == played:
             return 0.0
         _mean, error = self.gap(played, best)
-        return 100.0 * error * calibration_slope(self.raw(played), self.mover)
+        return 100.0 * error * calibration_slope(self.raw(played), self.mover, gap=self.edge)
 
     def gap(self, i: int, j: int) -> tuple[float, float]:
         """The mean of the mover's share after ``j`` minus after ``i``, and its standard
@@ -218,7 +222,8 @@ class Race:
                 self.alive[i] = False
 
 
-def calibration_slope(raw: Sequence[float], seat: int, step: float = 1e-3) -> float:
+def calibration_slope(raw: Sequence[float], seat: int, step: float = 1e-3,
+                      gap: float = 0.0) -> float:
     """How much ``seat``'s calibrated chance moves per unit of its raw share at ``raw`` (the
     other seats' shares giving way in proportion): the factor that turns an error of the
     raw shares into one of the chances shown."""
@@ -227,8 +232,8 @@ def calibration_slope(raw: Sequence[float], seat: int, step: float = 1e-3) -> fl
         return 1.0
     moved = [x * (others - step) / others for x in raw]
     moved[seat] = raw[seat] + step
-    before = calibrated(raw, viewer=seat)[seat]
-    return abs(calibrated(moved, viewer=seat)[seat] - before) / step
+    before = calibrated(raw, viewer=seat, gap=gap)[seat]
+    return abs(calibrated(moved, viewer=seat, gap=gap)[seat] - before) / step
 
 
 def candidate_moves(view: View, deal: State, played: Move) -> tuple[list[Move], int]:
@@ -262,6 +267,7 @@ def measure_decision(view: View, race: Race, models: Sequence[SeatModel], sample
     view (:func:`~nile_desktop.ai.chances.open_deal` judges the decision with every hand
     known)."""
     deal = view_deal(view) if deal is None else deal
+    race.edge = strength_gap(models, race.mover)
     _race(view, race, models, samples, seed, stop, deal)
     while extend and race.n < EXTEND * samples and race.doubtful():
         _race(view, race, models, min(EXTEND * samples, race.n + CHECK_EVERY), seed, stop, deal)

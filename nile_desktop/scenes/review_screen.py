@@ -352,16 +352,16 @@ class ReviewScene(MenuScene):
         if review.assumes_bots():  # cut short, either line shows whole as its tooltip
             self.group.add(Label(line.move(0, 22), lambda: assumption(review),
                                  size=theme.SIZE_SMALL, colour=theme.INK_SOFT))
-        chart_rect = pygame.Rect(panel.left + 30, panel.top + 86, 750, 290)  # below both lines
+        chart_rect = pygame.Rect(panel.left + 30, panel.top + 86, 750, 300)  # below both lines
         if self.view in review.views:
             self.build_chart(chart_rect, review)
         else:  # the chosen view is being computed
             self.group.add(ProgressBar((chart_rect.left + 75, chart_rect.centery, 600, 48),
                                        self.view_progress, uid="view-progress"))
-        right = pygame.Rect(panel.left + 800, panel.top + 40, 390, 336)
-        self.group.add(Choice((right.left, right.top, right.w, 44), self.view_options(),
+        right = pygame.Rect(panel.left + 800, panel.top + 40, 390, 350)
+        self.group.add(Choice((right.left, right.top, right.w, 40), self.view_options(),
                               self.view, self.choose_view, uid="view"))
-        top = right.top + 54
+        top = right.top + 48
         self.group.add(FigureTable((right.left, top, right.w, right.bottom - top), self.figures,
                                    heading=lambda: self.names[self.shown_person()],
                                    uid="summary"))
@@ -369,11 +369,11 @@ class ReviewScene(MenuScene):
         rows = [DecisionRow(i, d, self.names, review.steps[i].move, chart[i + 1][d.seat])
                 for i, d in self.decisions()]
         every = self.every
-        self.list = ListView((panel.left + 30, panel.top + 382, panel.w - 60, 104), rows,
+        self.list = ListView((panel.left + 30, panel.top + 394, panel.w - 60, 104), rows,
                              row_height=50, on_activate=self.open_decision,
                              empty_text=lambda: words.nothing_marked(every), uid="decisions")
         self.group.add(self.list)
-        self.group.add(MarkLegend((panel.left + 30, panel.top + 494, panel.w - 60,
+        self.group.add(MarkLegend((panel.left + 30, panel.top + 504, panel.w - 60,
                                    2 * MarkLegend.LINE), uid="legend"))
         bottom, gap = panel.bottom - 72, 16
         width = (panel.w - 60 - 2 * gap) // 3

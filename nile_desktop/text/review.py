@@ -253,7 +253,7 @@ def point_text(point: int, mover: str, move: str, chances: str,
     text = _("Move {number}, {name}: {move} ({words}). {chances}").format(
         number=point, name=mover, move=move, words=describe_move(move), chances=shown)
     note = point_note(decision)
-    return f"{text} {note}" if note else text
+    return f"{text}. {note}" if note else text
 
 
 def chances_line(names: Sequence[str], chances: Sequence[float]) -> str:
