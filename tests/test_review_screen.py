@@ -24,10 +24,10 @@ from ui_driver import UiDriver
 
 from nile_desktop.review.cache import cached_review
 from nile_desktop.review.runner import Game
-from nile_desktop.text.review import mark_label
 from nile_desktop.saves.record import RecordStore
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.review_screen import ReviewScene
+from nile_desktop.text.review import mark_label
 
 
 @pytest.fixture
