@@ -108,3 +108,40 @@ def test_the_command_judges_a_setting_and_resumes(tmp_path: Path, capsys) -> Non
     out = capsys.readouterr().out
     assert "2 players, people:" in out and "2 players, person–medium:" in out
     assert "best power" in out
+
+
+def test_a_person_against_hard_is_given_less_than_against_medium_at_two_players() -> None:
+    """The gap lean: the stronger the strongest opponent, the less the viewer's share weighs
+    (fitted at two players only; elsewhere the lean is the table size's)."""
+    from nile_desktop.ai.chances import GAP_LEAN, calibrated, strength_gap
+    from nile_desktop.ai.playouts import seat_models
+
+    models = seat_models(("human", "hard"), 2)
+    gap = strength_gap(models, 0)
+    assert gap > 0 and strength_gap(models, 1) == 0.0
+    assert GAP_LEAN[2] > 0 and 4 not in GAP_LEAN
+    raw = (0.5, 0.5)
+    against_hard = calibrated(raw, viewer=0, gap=gap)
+    against_medium = calibrated(raw, viewer=0)
+    assert against_hard[0] < against_medium[0] and sum(against_hard) == pytest.approx(1.0)
+    four = (0.25, 0.25, 0.25, 0.25)
+    assert calibrated(four, viewer=0, gap=gap) == calibrated(four, viewer=0)
+
+
+def test_the_reliability_chart_widens_to_fit_its_longest_legend(tmp_path: Path) -> None:
+    import struct
+
+    from nile_desktop.ai.png_chart import reliability_chart
+
+    def width(rows: list[Prediction]) -> int:
+        path = tmp_path / "chart.png"
+        reliability_chart(str(path), rows)
+        return int(struct.unpack(">I", path.read_bytes()[16:20])[0])
+
+    short = games(20, 5)
+    long = [Prediction(4, r.game, r.move, 0, r.predicted, r.actual, (*r.raw, 0.0, 0.0),
+                       ("medium", "aggressor", "medium", "medium"),
+                       ("human", "aggressor", "medium", "medium")) for r in short]
+    # the legend's text is 12 pixels a letter, from 58 pixels right of the 580-pixel plot
+    label = "person - aggressor medium (100)"
+    assert width(long) >= 110 + 580 + 58 + 12 * len(label) > width(short) >= 1000

@@ -72,9 +72,10 @@ CALIBRATION: dict[int, tuple[float, float]] = {2: (0.9, 0.78), 3: (0.9, 0.78), 4
 #: ``exp(-GAP_LEAN × gap)``. The play-outs play a stronger bot by the Medium heuristic plus
 #: its strength, which undersells it to the viewer it beats: a person against Hard was
 #: given 5 to 20 points too much in every decile. Fitted by least log loss on a person's
-#: predictions in training games against Hard (``python -m nile_desktop.ai.calibrate
-#: --fit``, docs/BOTS.md, "Win chances"); 0 where not fitted.
-GAP_LEAN: dict[int, float] = {}
+#: predictions in training games against Hard (820 predictions of 35 two-player games,
+#: ``python -m nile_desktop.ai.calibrate --fit``, docs/BOTS.md, "Win chances"); 0 where
+#: not fitted (no training games of a person against Hard at other sizes were predicted).
+GAP_LEAN: dict[int, float] = {2: 5.5}
 #: A deal: one full state consistent with a point of view, drawn with ``rng``.
 Deal = Callable[[random.Random], State]
 

@@ -126,10 +126,15 @@ class Canvas:
 def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
                       height: int = 760) -> None:
     """Draw the predictions' reliability chart into ``path`` (a PNG), one series per table
-    size and levels; deciles of fewer than 10 predictions are left out."""
-    canvas = Canvas(width, height)
+    size and levels; deciles of fewer than 10 predictions are left out. The picture widens
+    to fit its longest legend."""
     left, top, size = 110, 70, min(width - 420, height - 160)
     right, bottom = left + size, top + size
+    series = groups(rows)
+    labels = {key: f"{key[1].replace('+', ' ').replace('–', ' - ')} ({len(group)})"
+              for key, group in series.items()}
+    longest = max((len(label) for label in labels.values()), default=0)
+    canvas = Canvas(max(width, right + 58 + 12 * longest + 20), height)
 
     def x_of(p: float) -> float:
         return left + size * p
@@ -150,7 +155,7 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
     canvas.text(left - 90, top - 40, "won", scale=2)
     canvas.text(left, 16, "win chances: predicted against won", scale=3)
     legend_y = top
-    for (players, matchup), group in groups(rows).items():
+    for (players, matchup), group in series.items():
         colour = COLOURS[(legend_y - top) // 56 % len(COLOURS)]
         points = [d for d in deciles(group) if d.n >= 10]
         for d in points:
@@ -163,9 +168,7 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
             canvas.disc(x_of(d.predicted), y_of(d.actual), 6 if d.n >= COUNTED else 3, colour)
         canvas.rect(right + 30, legend_y + 2, 18, 18, colour)
         canvas.text(right + 58, legend_y, f"{players} players", scale=2)
-        canvas.text(right + 58, legend_y + 22,
-                    f"{matchup.replace('+', ' ').replace('–', ' - ')} ({len(group)})",
-                    scale=2)
+        canvas.text(right + 58, legend_y + 22, labels[(players, matchup)], scale=2)
         legend_y += 56
     canvas.text(right + 30, legend_y + 10, "bars: 95% by game", scale=2)
     canvas.text(right + 30, legend_y + 34, f"big dots: {COUNTED} or more", scale=2)
