@@ -356,7 +356,7 @@ class App:
             dump.begin_frame()
         visible = self.stack.visible()
         if not visible or not visible[0].opaque:
-            self.surface.fill((0, 0, 0))  # an opaque scene paints every pixel itself
+            self.surface.fill(theme.BLACK)  # an opaque scene paints every pixel itself
         self.guarded(self._draw_scenes, self.surface)
         if self.window is not None:
             pygame.display.flip()

@@ -26,10 +26,10 @@ from nile_desktop.engine.events import LocustStruck
 from nile_desktop.engine.places import Place
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.i18n import _
-from nile_desktop.scenes.rules import RULES_TEXT, paragraph
 from nile_desktop.scenes.table.logic.gamelog import lines
 from nile_desktop.scenes.table.logic.session import GameSession
 from nile_desktop.text.refusals import REFUSAL_TEXTS, refusal_text
+from nile_desktop.text.rules_book import RULES_TEXT, paragraph
 from nile_desktop.text.table import describe_event, describe_move, reason_text
 from nile_desktop.text.words import banner_line, reason_line
 from nile_desktop.tutorial.hints import TEXTS, Hint

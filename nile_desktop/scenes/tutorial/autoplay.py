@@ -13,6 +13,8 @@ turn.
 
 from __future__ import annotations
 
+from nile_desktop.engine.moves import PASS, SPECULATE, TRADES, Move
+from nile_desktop.engine.places import Place
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.display.paint import Element, Hits
 from nile_desktop.scenes.table.logic.commands import TableCommands
@@ -24,22 +26,20 @@ Click = tuple[str, ...]
 
 def steps_for(move: str) -> list[Click]:
     """The clicks that make ``move`` on the table: pick cards, click places, press."""
-    action, *tokens = move.split()
-    if action in ("market", "offer", "speculate"):
-        out: list[Click] = []
-        for tok in tokens:
-            zone, kind = ("storage", tok[8:]) if tok.startswith("storage:") else ("hand", tok)
-            out.append(("card", zone, kind))
+    parsed = Move.parse(move)
+    action = parsed.action
+    if action in TRADES or action == SPECULATE:
+        out: list[Click] = [("card", "storage" if card.storage else "hand", card.kind)
+                            for card in parsed.refs]
         return out + [("button", f"action.{action}")]
-    if action == "pass":
+    if action == PASS:
         return [("button", "action.pass"), ("button", "action.pass")]
-    by_place: dict[str, list[str]] = {}
-    for tok in tokens:
-        place = f"monument:{tok.split('@')[1]}" if tok.startswith("stone@") else f"field:{tok}"
-        by_place.setdefault(place, []).append("stone" if tok.startswith("stone@") else tok)
+    by_place: dict[Place, list[str]] = {}
+    for card in parsed.refs:
+        by_place.setdefault(Place.of_card(card), []).append(card.kind)
     out = []
     for place, kinds in by_place.items():
-        out += [("card", "hand", kind) for kind in kinds] + [("place", place)]
+        out += [("card", "hand", kind) for kind in kinds] + [("place", str(place))]
     return out + [("button", "action.plant")]
 
 

@@ -21,7 +21,7 @@ from functools import partial
 import pygame
 
 from nile_desktop.engine import KIND_NAMES, MONUMENTS
-from nile_desktop.i18n import _, current_language
+from nile_desktop.i18n import current_language
 from nile_desktop.scenes.table.display.backdrop import Backdrop
 from nile_desktop.scenes.table.display.buttons import draw_button, draw_tooltip
 from nile_desktop.scenes.table.display.coach_view import CoachView
@@ -45,6 +45,7 @@ from nile_desktop.scenes.table.display.tray_view import draw_hand, draw_storage,
 from nile_desktop.scenes.table.logic.flow import Phase
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import controls as words
 from nile_desktop.ui import dump, textlog, theme
 
 #: Seconds of zone drawing a frame may spend (after its first zone) before further zones
@@ -112,8 +113,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
 
 def draw_log(p: Paint, v: TableView, logview: LogView) -> None:
     logview.draw(p, v)
-    label = _("Menu") if v.replay is None else _("Back")  # a replay goes back where it came from
-    draw_button(p, "menu", label, v.layout.rect("menu"), hotkey="Esc", size=13)
+    draw_button(p, "menu", words.menu_button(replay=v.replay is not None), v.layout.rect("menu"), hotkey="Esc", size=13)
     draw_sound_button(p, v)
 
 

@@ -15,40 +15,19 @@ from collections.abc import Sequence
 import pygame
 
 from nile_desktop import seats
-from nile_desktop.engine import Decided, State, pile_order
-from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.engine import State, pile_order
+from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import screens
+from nile_desktop.text import table_screens as words
 from nile_desktop.ui import theme
 
 
 def bar_colour(colour: int) -> tuple[int, int, int]:
     """The RGB of a player's chosen seat colour, as their seat marker shows it."""
     return seats.SEAT_COLOURS[colour % len(seats.SEAT_COLOURS)]
-
-
-def tie_sentence(state: State, names: Sequence[str]) -> str:
-    """How the winner was found, in one sentence."""
-    result = state.result
-    if result is None or not result.ranking:
-        return ""
-    if result.reason is Decided.SHARED_WIN:
-        return _("Shared win: {names} are equal on every pile.").format(
-            names=", ".join(names[s] for s in result.winners))
-    ranking, piles = result.ranking, result.piles
-    winner, runner = ranking[0][0], ranking[1][0]
-    i = result.deciding_pile
-    if i is None:
-        return ""
-    if result.reason is Decided.SMALLEST_PILE:
-        return ngettext("{winner} wins: the smallest pile holds {a} card, against {b} for {other}.",
-                        "{winner} wins: the smallest pile holds {a} cards, against {b} for {other}.",
-                        piles[winner][0]).format(winner=names[winner], a=piles[winner][0],
-                                                 b=piles[runner][0], other=names[runner])
-    return _("{winner} and {other} tie on the smallest piles; pile {n} decides: "
-             "{a} against {b}.").format(winner=names[winner], other=names[runner], n=i + 1,
-                                        a=piles[winner][i], b=piles[runner][i])
 
 
 def draw_results(p: Paint, v: TableView) -> None:
@@ -65,12 +44,11 @@ def draw_results(p: Paint, v: TableView) -> None:
     box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
     p.panel(as_rect(box))
     pad = p.px(24)
-    p.text(_("The game is over"), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
+    p.text(words.game_over(), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
            anchor="midtop")
-    p.text(tie_sentence(state, names), (box.centerx, box.top + p.px(56)), 15, theme.INK,
+    p.text(words.how_won(result, names), (box.centerx, box.top + p.px(56)), 15, theme.INK,
            anchor="midtop", width=box.w - 2 * pad)
-    p.text(_("Storage piles, smallest first: the smallest pile decides. Gold ring: the pile "
-             "that decided the place."), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
+    p.text(words.piles_explained(), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
            anchor="midtop", width=box.w - 2 * pad)
     ranked = result.places() if result is not None else []
     y = box.top + p.px(108)
@@ -104,9 +82,9 @@ def draw_results(p: Paint, v: TableView) -> None:
         y += row_h
     chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
     _draw_chart(p, state, names, [bar_colour(c) for c in v.colours], chart)
-    labels = (("result.rematch", _("Rematch")), ("result.review", _("Review")),
-              ("result.record", _("Your record")), ("result.new", _("New game")),
-              ("result.title", _("Title screen")))
+    labels = (("result.rematch", words.rematch()), ("result.review", screens.review()),
+              ("result.record", screens.your_record()), ("result.new", screens.new_game()),
+              ("result.title", words.title_screen()))
     gap, bh = p.px(14), p.px(44)
     bw = min(p.px(190), (box.w - 2 * pad - (len(labels) - 1) * gap) // len(labels))
     left = box.centerx - (len(labels) * bw + (len(labels) - 1) * gap) // 2
@@ -147,5 +125,5 @@ def _draw_chart(p: Paint, state: State, names: Sequence[str], colours: list[tupl
         keys.append(tuple(key))
         r = p.text(name, (x + p.px(16), box.top), 11, theme.INK, width=p.px(140))
         x = r.right + p.px(14)
-    p.add(Element("result.chart", "chart", _("Storage by crop"), as_rect(box), focusable=False,
+    p.add(Element("result.chart", "chart", words.storage_by_crop(), as_rect(box), focusable=False,
                   data={"crops": crops, "counts": counts, "colours": colours, "keys": keys}))
