@@ -27,7 +27,7 @@ POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="pipes and /dev/zero 
 QUICK = ["--games", "1", "--players", "2", "--bots", "easy", "--budget", "4", "--every", "40",
          "--quiet"]
 HEADER = ",".join(FIELDS)
-ROW = '2,7,0,0,0.50000,1.0,0.50000/0.50000,"easy,easy"'
+ROW = '2,7,0,0,0.50000,1.0,0.50000/0.50000,"easy,easy","human,easy"'
 
 #: Files that once ended on a traceback (or were read, then written over).
 DAMAGED: dict[str, bytes] = {
@@ -77,17 +77,22 @@ def test_a_folder_or_a_missing_folder_is_refused(tmp_path: Path,
 
 def test_its_own_csv_is_resumed_and_an_older_one_read(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    """Only the exact header (today's, or the one before the levels were kept) is ours."""
+    """Only the exact header (today's, the one before the kinds told were kept, or the one
+    before the levels were kept) is ours."""
     path = tmp_path / "cal.csv"
     assert main([*QUICK, "--csv", str(path)]) == 0
     rows = read_rows(str(path))
     assert rows and path.read_bytes().startswith(HEADER.encode() + b"\r\n")
     path.write_text(f"{HEADER}\n{ROW}\n", "utf-8")
     [row] = read_rows(str(path))
-    assert (row.players, row.seat, row.raw, row.levels) == (2, 0, (0.5, 0.5), ("easy", "easy"))
+    assert (row.players, row.seat, row.raw, row.levels, row.kinds) == (
+        2, 0, (0.5, 0.5), ("easy", "easy"), ("human", "easy"))
     older = tmp_path / "older.csv"
-    older.write_text(f"{','.join(FIELDS[:-1])}\n2,7,0,0,0.5,1.0,0.5/0.5\n", "utf-8")
-    assert [r.levels for r in read_rows(str(older))] == [()]
+    older.write_text(f"{','.join(FIELDS[:-1])}\n2,7,0,0,0.5,1.0,0.5/0.5,\"easy,easy\"\n", "utf-8")
+    assert [(r.levels, r.kinds) for r in read_rows(str(older))] == [(("easy", "easy"), ())]
+    oldest = tmp_path / "oldest.csv"
+    oldest.write_text(f"{','.join(FIELDS[:-2])}\n2,7,0,0,0.5,1.0,0.5/0.5\n", "utf-8")
+    assert [r.levels for r in read_rows(str(oldest))] == [()]
     capsys.readouterr()
 
 

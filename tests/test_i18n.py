@@ -92,7 +92,7 @@ def test_czech_plural_forms() -> None:
 
 
 #: Messages only ever printed on a terminal (the review's command line), never drawn.
-PRINTED_ONLY = ("nile_desktop/review/summary.py",)
+PRINTED_ONLY = ("nile_desktop/review/summary.py", "nile_desktop/text/review_cli.py")
 
 
 def test_font_has_every_glyph() -> None:

@@ -37,7 +37,8 @@ def sample(msgid: str) -> Reason:
     for name in ("crop", "crop2"):
         values[name] = crop_name(0 if name == "crop" else 1)
     values.update(card=crop_name(2), card2=crop_name(3), monument=monument_name(1),
-                  count=2, mine=3, theirs=2, percent=40, cards=3, playouts=2709)
+                  count=2, mine=3, theirs=2, percent=40, cards=3, playouts=2709,
+                  rival="Ana")
     if isinstance(msgid, Plural):
         values[msgid.count_key] = 2
     values["why"] = Reason(R.PASS)

@@ -8,6 +8,7 @@ import pytest
 from review_games import BLUNDER as BLUNDER_MOVE
 from review_games import OPENING, SEED, TAKEOVER, bot_save, scripted_save, write
 
+from nile_desktop.ai import reasons as R
 from nile_desktop.ai.chances import final_chances, view_deal
 from nile_desktop.ai.playouts import seat_models
 from nile_desktop.engine import Move, observe, resample
@@ -141,7 +142,9 @@ def test_offering_away_a_takeover_is_marked_and_the_takeover_is_named():
     assert decision.loss >= MISTAKE
     assert decision.best == TAKEOVER
     assert decision.before == decision.best_chance > decision.played
-    assert str(decision.reason) == "takes the Wheat field, 2 against 1"
+    assert decision.real and decision.better and decision.error > 0
+    assert decision.reason.msgid == R.BETTER_TAKES_FIELD  # R-PLANT-3: the take-over explains it
+    assert decision.reason.values["crop"] == "wheat" and decision.reason.values["rival"] == 0
     assert sum(decision.seats_before) == pytest.approx(100) == sum(decision.seats_after)
     assert decision.seats_after[1] == decision.played
 
@@ -246,11 +249,16 @@ def test_on_a_whole_game_every_view_adds_up_to_100_at_every_position(players, mo
 
 
 def test_the_persons_chart_drops_by_just_what_a_decision_lost():
+    """After a decision the chart shows the chance of the move played (the list's figure);
+    before one it shows the best move's, unless the point is already the chance after the
+    same person's trade just before (R-TRADE-2: the turn goes on)."""
     review = compute_review(_short_game(), 8, 2, workers=1)
     chart = review.chart()
     for step in review.steps:
         if step.decision is not None:
-            assert chart[step.index][1] == step.decision.before
+            after_own = step.index > 0 and review.steps[step.index - 1].seat == step.seat
+            if not after_own:
+                assert chart[step.index][1] == step.decision.before
             assert chart[step.index + 1][1] == step.decision.played
 
 

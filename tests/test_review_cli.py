@@ -124,9 +124,10 @@ def test_the_summary_counts_marks_accuracy_and_the_turning_point():
     lines = review_lines(review)
     assert lines[0].startswith("Each decision is judged by the win chances its player could see")
     assert "each bot plays as its level does" in lines[0]
-    assert lines[2].startswith("3. Ana: pass — 50.0% → 20.0% (−30.0, blunder); better: pass")
-    assert lines[4] == "7. Ana: pass — 50.0% → 50.0% (forced)"
-    assert lines[5] == "9. Ana: pass — 50.0% → 49.6% (any move)"
+    # a decision's chances before and after it are its view's chart's: one figure per question
+    assert lines[2].startswith("3. Ana: pass — 40.0% → 10.0% (−30.0, blunder); better: pass")
+    assert lines[4] == "7. Ana: pass — 12.0% → 12.0% (forced)"
+    assert lines[5] == "9. Ana: pass — 12.0% → 100.0% (any move)"
     assert lines[-1] == "Turning point for Ana: move 9, Ana: pass (+88.0)"
     data = review_data(review)
     assert data["summary"][0]["counts"]["blunder"] == 1 and data["view"] == "seat:0"
@@ -134,9 +135,12 @@ def test_the_summary_counts_marks_accuracy_and_the_turning_point():
 
 
 def test_the_view_is_said_in_one_line():
+    """The line says that every figure (chances, decisions, marks) is of the view."""
     review = _summed_review()
-    assert view_label(review, "seat:0").startswith("Win chances as Ana could judge them")
-    assert view_label(review, "open").startswith("Win chances with every hand open")
+    assert view_label(review, "seat:0").startswith(
+        "Win chances, decisions and marks as Ana could judge them")
+    assert view_label(review, "open").startswith(
+        "Win chances, decisions and marks with every hand open")
     assert "level" not in view_label(review, "open", assumed=False)
     people = Review(**{**vars(review), "kinds": ("human", "human")})
     assert "level" not in view_label(people, "seat:0")
@@ -155,7 +159,8 @@ def test_json_output_is_deterministic_and_names_the_better_move(tmp_path, capsys
     last = data["steps"][-1]
     assert last["move"] == BLUNDER and last["decision"]["mark"] in ("mistake", "blunder")
     assert last["decision"]["best_chance"] > last["decision"]["played"]
-    assert data["view"] == "seat:1" and data["view_label"].startswith("Win chances as P1")
+    assert data["view"] == "seat:1" and data["view_label"].startswith(
+        "Win chances, decisions and marks as P1")
     assert len(data["chart"]) == len(OPENING) + 2 and data["chart"][-1][1] == \
         last["decision"]["played"]
     assert all(sum(point) == pytest.approx(100.0) for point in data["chart"])
@@ -184,7 +189,7 @@ def test_text_output_names_the_better_move_in_words(tmp_path, capsys):
     line = text.splitlines()[-3]
     assert line.startswith(f"19. P1: {BLUNDER} — ")
     assert "); better: plant wheat wheat (Plant Wheat ×2)" in line
-    assert line.endswith("takes the Wheat field, 2 against 1")
+    assert "takes a rival's field over (Wheat, P0): about " in line
     assert main([str(path), "--iterations", "100", "--workers", "1"]) == 0  # from the file
     assert capsys.readouterr().out == text
 

@@ -24,10 +24,10 @@ from ui_driver import UiDriver
 
 from nile_desktop.review.cache import cached_review
 from nile_desktop.review.runner import Game
-from nile_desktop.review.summary import mark_label
 from nile_desktop.saves.record import RecordStore
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.review_screen import ReviewScene
+from nile_desktop.text.review import mark_label
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def test_the_offering_is_marked_with_the_better_move(driver: UiDriver) -> None:
     assert "offer wheat wheat" in label and mark_label(marked["data"]["mark"]).capitalize() \
         in label
     assert f"Better: {TAKEOVER} (Plant Wheat ×2)" in label
-    assert "takes the Wheat field, 2 against 1" in label
+    assert "takes a rival's field over (Wheat, P0)" in label  # R-PLANT-3: what it gains
     assert all(r["data"]["mark"] for r in rows), "only marked decisions are listed at first"
     assert driver.find(f"review.summary.{marked['data']['mark']}")["data"]["count"] >= 1
     accuracy = driver.find("review.summary.accuracy")
@@ -235,7 +235,7 @@ def test_with_two_people_each_has_a_view_a_summary_and_marks_of_their_own(
     assert scene.view_task is not None and scene.view_task.wait(120)
     driver.step(3)
     assert "seat:1" in scene.review.views
-    assert scene.view_line().startswith("Win chances as P1 could judge them")
+    assert scene.view_line().startswith("Win chances, decisions and marks as P1 could judge")
     marks = driver.elements(lambda e: e["role"] == "chart-mark")
     assert all(m["data"]["series"] == 1 for m in marks)
     rows = driver.elements(lambda e: e["role"] == "list-row")
@@ -248,13 +248,13 @@ def test_with_two_people_each_has_a_view_a_summary_and_marks_of_their_own(
 
 def test_all_hands_open_is_a_view_of_its_own(driver: UiDriver) -> None:
     scene = open_review(driver, reviewed_game())
-    assert scene.view_line().startswith("Win chances as P1 could judge them")
+    assert scene.view_line().startswith("Win chances, decisions and marks as P1 could judge")
     scene.choose_view("open")
     driver.step(1)
-    assert scene.view_line().startswith("Computing")
+    assert scene.view_line().startswith("Computing this view")
     assert scene.view_task is not None and scene.view_task.wait(120)
     driver.step(3)
-    assert scene.view_line().startswith("Win chances with every hand open")
+    assert scene.view_line().startswith("Win chances, decisions and marks with every hand open")
     points = driver.elements(lambda e: e["role"] == "chart-point")
     assert all(sum(p["data"]["values"]) == pytest.approx(100.0) for p in points)
     assert scene.person == 1, "the open view keeps the person's decisions"

@@ -1,7 +1,8 @@
 """Win chances: every seat's chance to win, as one point of view can judge it, with its error.
 
     >>> from nile_desktop.ai import win_chances
-    >>> chances = win_chances(observe(state, seat), budget=400, kinds=("human", "easy"))
+    >>> chances = win_chances(observe(state, seat), budget=400,
+    ...                       kinds=(SeatKind.HUMAN, SeatKind.EASY))
     >>> chances.p                 # every seat's chance, from seat's view; they sum to 1
     >>> open_chances(state, 400)  # the open view: every hand known, the future still dealt
 
@@ -66,18 +67,39 @@ DEFAULT_BUDGET = 400
 #: "Win chances"); 3, 5 and 6 players were not fitted and take the nearest fitted size's.
 CALIBRATION: dict[int, tuple[float, float]] = {2: (0.9, 0.78), 3: (0.9, 0.78), 4: (1.3, 0.76),
                                                5: (1.3, 0.76), 6: (1.3, 0.76)}
+#: Per table size, how much more the viewer's own share is leant on when an opponent is
+#: stronger than the viewer (:func:`strength_gap`): the lean is multiplied by
+#: ``exp(-GAP_LEAN × gap)``. The play-outs play a stronger bot by the Medium heuristic plus
+#: its strength, which undersells it to the viewer it beats: a person against Hard was
+#: given 5 to 20 points too much in every decile. Fitted by least log loss on a person's
+#: predictions in training games against Hard (820 predictions of 35 two-player games,
+#: ``python -m nile_desktop.ai.calibrate --fit``, docs/BOTS.md, "Win chances"); 0 where
+#: not fitted (no training games of a person against Hard at other sizes were predicted).
+GAP_LEAN: dict[int, float] = {2: 5.5}
 #: A deal: one full state consistent with a point of view, drawn with ``rng``.
 Deal = Callable[[random.Random], State]
 
 
+def strength_gap(models: Sequence[SeatModel], viewer: int | None) -> float:
+    """How much stronger than the viewer its strongest opponent plays (a strength,
+    :data:`~nile_desktop.ai.playouts.STRENGTHS`; 0 if none is, or without a viewer)."""
+    if viewer is None or not 0 <= viewer < len(models):
+        return 0.0
+    mine = models[viewer].strength
+    return max([0.0, *(m.strength - mine for s, m in enumerate(models) if s != viewer)])
+
+
 def calibrated(raw: Sequence[float], power: float | None = None, viewer: int | None = None,
-               lean: float | None = None) -> tuple[float, ...]:
+               lean: float | None = None, gap: float = 0.0) -> tuple[float, ...]:
     """``raw`` chances, the share of seat ``viewer`` (if given) times ``lean``, raised to
     ``power`` and scaled to sum to 1 (sharper for power > 1); by default the power and
-    lean fitted for ``len(raw)`` seats (:data:`CALIBRATION`)."""
+    lean fitted for ``len(raw)`` seats (:data:`CALIBRATION`), the lean lowered for an
+    opponent ``gap`` stronger than the viewer (:data:`GAP_LEAN`)."""
     fitted = CALIBRATION.get(len(raw), (1.0, 1.0))
     power = fitted[0] if power is None else power
     lean = fitted[1] if lean is None else lean
+    if gap > 0.0:
+        lean *= math.exp(-GAP_LEAN.get(len(raw), 0.0) * gap)
     lifted = [(x * lean if s == viewer else x) ** power for s, x in enumerate(raw)]
     total = sum(lifted) or 1.0
     return tuple(x / total for x in lifted)
@@ -185,12 +207,13 @@ class Moments:
         n = max(1, self.n)
         return tuple(x / n for x in self.sums)
 
-    def chances(self, viewer: int | None) -> Chances:
-        """The calibrated chances (``viewer``: the seat whose view it is) with their errors
-        (the delta method: d(p)/d(raw) is about power × p / raw for each seat)."""
+    def chances(self, viewer: int | None, gap: float = 0.0) -> Chances:
+        """The calibrated chances (``viewer``: the seat whose view it is; ``gap``: how much
+        stronger than it its strongest opponent is) with their errors (the delta method:
+        d(p)/d(raw) is about power × p / raw for each seat)."""
         n, raw = self.n, self.mean()
         power = CALIBRATION.get(len(raw), (1.0, 1.0))[0]
-        p = calibrated(raw, viewer=viewer)
+        p = calibrated(raw, viewer=viewer, gap=gap)
         error = tuple((math.sqrt(max(0.0, q / n - m * m) / (n - 1)) if n > 1 else 1.0)
                       * (power * c / m if m > 0 else 1.0)
                       for q, m, c in zip(self.squares, raw, p, strict=True))
@@ -246,5 +269,6 @@ def _answer(players: int, result: Outcome | None, deals: Callable[[], Deal], bud
             horizon: int) -> Chances:
     if result is not None:
         return final_chances(result)
-    return estimate(deals(), players, budget, rng, seat_models(kinds, players),
-                    scored_after(viewer, players), horizon).chances(viewer)
+    models = seat_models(kinds, players)
+    return estimate(deals(), players, budget, rng, models, scored_after(viewer, players),
+                    horizon).chances(viewer, strength_gap(models, viewer))

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from nile_desktop.engine.seat_kinds import SeatKind
+
 from .reasons import N_, NP_, Plural
 from .strengths import Score, read_strengths
 
@@ -30,8 +32,8 @@ __all__ = ["BY_KEY", "LEVEL_ELO", "PERSONALITIES", "Personality", "Score", "elo_
 #: at 1,500 iterations: +150), the Expert beat Hard 61.3% (300 games: +80 more), Medium
 #: beat Easy 66.7% (57 games: Easy -120), and Easy beat Random in all 12 games (the
 #: scale's limit, 400 points below Easy).
-LEVEL_ELO: dict[str, int] = {"random": -520, "easy": -120, "medium": 0, "hard": 150,
-                             "expert": 230}
+LEVEL_ELO: dict[str, int] = {SeatKind.RANDOM: -520, SeatKind.EASY: -120, SeatKind.MEDIUM: 0,
+                             SeatKind.HARD: 150, SeatKind.EXPERT: 230}
 
 
 @dataclass(frozen=True)
@@ -78,20 +80,20 @@ _SCORES = read_strengths()
 #: gauntlet against Hard (docs/BOTS.md, "Opponents by style" and "The gauntlet").
 PERSONALITIES: tuple[Personality, ...] = (
     Personality(
-        "balancer", N_("Steward"),
+        SeatKind.BALANCER, N_("Steward"),
         N_("Always feeds its smallest pile first: steady, and hard to starve."),
         _SCORES.get("balancer", ())),
     Personality(
-        "aggressor", N_("Raider"),
+        SeatKind.AGGRESSOR, N_("Raider"),
         N_("Takes other players' fields over whenever it can, and saves cards to do it."),
         _SCORES.get("aggressor", ())),
     Personality(
-        "flat", N_("Calculator"),
+        SeatKind.FLAT, N_("Calculator"),
         N_("Plays each promising move out over many deals and keeps the best: a strong "
            "all-rounder."),
         _SCORES.get("flat", ())),
     Personality(
-        "speculator", N_("Speculator"),
+        SeatKind.SPECULATOR, N_("Speculator"),
         N_("Bets on the coming floods and trades weak cards at the market and to Hapi."),
         _SCORES.get("speculator", ())),
 )
@@ -101,11 +103,11 @@ BY_KEY: dict[str, Personality] = {p.key: p for p in PERSONALITIES}
 
 #: How the new-game screen says which level a personality plays like (message ids).
 LIKE_LEVEL: dict[str, str] = {
-    "random": N_("~Random"),
-    "easy": N_("~Easy"),
-    "medium": N_("~Medium"),
-    "hard": N_("~Hard"),
-    "expert": N_("~Expert"),
+    SeatKind.RANDOM: N_("~Random"),
+    SeatKind.EASY: N_("~Easy"),
+    SeatKind.MEDIUM: N_("~Medium"),
+    SeatKind.HARD: N_("~Hard"),
+    SeatKind.EXPERT: N_("~Expert"),
 }
 
 #: A measured figure behind it, for the screen's longer help (a counted message id): one

@@ -61,8 +61,8 @@ PERSON = SeatKind.HUMAN
 #: expected per seat, fitted by ``fit_temperature --strengths`` (see the module doc).
 #: Random never won a game of the fit, so its strength is the search's bound; the
 #: Expert played no games there and is given Hard's.
-STRENGTHS: dict[str, float] = {"random": -0.5, "easy": -0.055, "medium": 0.0, "hard": 0.059,
-                               "expert": 0.059}
+STRENGTHS: dict[str, float] = {SeatKind.RANDOM: -0.5, SeatKind.EASY: -0.055,
+                               SeatKind.MEDIUM: 0.0, SeatKind.HARD: 0.059, SeatKind.EXPERT: 0.059}
 #: How often a personality's play-out plays its second-best move (its flat search's own).
 EXPLORE = 0.1
 

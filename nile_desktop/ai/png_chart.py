@@ -1,10 +1,9 @@
 """The win chances' reliability chart as a PNG, drawn without a display or a plotting library.
 
 ``python -m nile_desktop.ai.calibrate --plot FILE.png`` calls
-:func:`reliability_chart`: for each table size and set of levels, the mean
+:func:`reliability_chart`: for each table size and setting, the mean
 prediction of every decile against how often it came true, with its 95%
-interval, beside the diagonal of perfect calibration and the band of the
-target (5 points either way). The bots' package never imports pygame
+interval bootstrapped by game, beside the diagonal of perfect calibration. The bots' package never imports pygame
 (tests/test_layers.py), so this module paints into a plain RGB buffer with a
 small built-in 5×7 pixel font and writes the PNG itself (zlib, one IDAT), whole and only
 over a PNG or nothing (:func:`~.arena_files.replace_file`).
@@ -17,7 +16,7 @@ import zlib
 from collections.abc import Sequence
 
 from .arena_files import check_ours, replace_file
-from .reliability import COUNTED, TARGET, Prediction, deciles, groups
+from .reliability import COUNTED, Prediction, deciles, groups
 
 RGB = tuple[int, int, int]
 #: A PNG's first line (its signature up to the line feed): only such a file is replaced.
@@ -132,10 +131,15 @@ class Canvas:
 def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
                       height: int = 760) -> None:
     """Draw the predictions' reliability chart into ``path`` (a PNG), one series per table
-    size and levels; deciles of fewer than 10 predictions are left out."""
-    canvas = Canvas(width, height)
+    size and levels; deciles of fewer than 10 predictions are left out. The picture widens
+    to fit its longest legend."""
     left, top, size = 110, 70, min(width - 420, height - 160)
     right, bottom = left + size, top + size
+    series = groups(rows)
+    labels = {key: f"{key[1].replace('+', ' ').replace('–', ' - ')} ({len(group)})"
+              for key, group in series.items()}
+    longest = max((len(label) for label in labels.values()), default=0)
+    canvas = Canvas(max(width, right + 58 + 12 * longest + 20), height)
 
     def x_of(p: float) -> float:
         return left + size * p
@@ -143,11 +147,6 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
     def y_of(p: float) -> float:
         return bottom - size * p
 
-    band = TARGET / 100
-    for k in range(size + 1):  # the target's band around the diagonal
-        p = k / size
-        lo, hi = max(0.0, p - band), min(1.0, p + band)
-        canvas.line(x_of(p), y_of(lo), x_of(p), y_of(hi), BAND)
     for k in range(11):
         p = k / 10
         canvas.line(x_of(p), top, x_of(p), bottom, GRID)
@@ -161,7 +160,7 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
     canvas.text(left - 90, top - 40, "won", scale=2)
     canvas.text(left, 16, "win chances: predicted against won", scale=3)
     legend_y = top
-    for (players, matchup), group in groups(rows).items():
+    for (players, matchup), group in series.items():
         colour = COLOURS[(legend_y - top) // 56 % len(COLOURS)]
         points = [d for d in deciles(group) if d.n >= 10]
         for d in points:
@@ -174,10 +173,9 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
             canvas.disc(x_of(d.predicted), y_of(d.actual), 6 if d.n >= COUNTED else 3, colour)
         canvas.rect(right + 30, legend_y + 2, 18, 18, colour)
         canvas.text(right + 58, legend_y, f"{players} players", scale=2)
-        canvas.text(right + 58, legend_y + 22, f"{matchup.replace('+', ' ')} ({len(group)})",
-                    scale=2)
+        canvas.text(right + 58, legend_y + 22, labels[(players, matchup)], scale=2)
         legend_y += 56
-    canvas.text(right + 30, legend_y + 10, f"band: {TARGET:g} points", scale=2)
+    canvas.text(right + 30, legend_y + 10, "bars: 95% by game", scale=2)
     canvas.text(right + 30, legend_y + 34, f"big dots: {COUNTED} or more", scale=2)
     replace_file(path, canvas.png(), (PNG_HEAD,), PNG_FILE)
 

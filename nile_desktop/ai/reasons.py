@@ -47,8 +47,8 @@ def NP_(singular: str, plural: str, count: str = "count") -> Plural:  # noqa: N8
     return Plural(singular, plural, count)
 
 
-def _english_plural(singular: str, plural: str, n: int) -> str:
-    return singular if n == 1 else plural
+def _english_plural(singular: str, plural: str, n: float) -> str:
+    return singular if n == 1 and not isinstance(n, float) else plural  # "1.0 cards"
 
 
 def _as_is(value: object) -> object:
@@ -100,7 +100,7 @@ class Reason:
         self,
         translate: Callable[[str], str] = N_,
         card_name: Callable[[str], str] = _english_card,
-        ngettext: Callable[[str, str, int], str] = _english_plural,
+        ngettext: Callable[[str, str, Any], str] = _english_plural,
         number: Callable[[object], object] = _as_is,
     ) -> str:
         """The text in a language: ``translate`` maps message ids, ``card_name`` card names,
@@ -118,7 +118,10 @@ class Reason:
         msgid = self.msgid
         if isinstance(msgid, Plural):
             count = self.values[msgid.count_key]
-            text = ngettext(str(msgid), msgid.plural, count if isinstance(count, int) else 0)
+            # an amount with decimals (a float) is passed on as one: the caller's ngettext
+            # picks the form a decimal takes in its language
+            text = ngettext(str(msgid), msgid.plural,
+                            count if isinstance(count, (int, float)) else 0)
         else:
             text = translate(msgid)
         return str(text).format(**values)
@@ -178,3 +181,67 @@ EASY_BIG = NP_("plants {count} card at once: a big field looks safe",
                "plants {count} cards at once: a big field looks safe")
 EASY_MARKET = N_("trades {card} and {card2} at the market: my hand has grown too big")
 EASY_MARKET_PAIR = N_("trades two {card} at the market: my hand has grown too big")
+
+# -- why a better move beats the move played (the review, nile_desktop.ai.gains) --------
+# Their counts are amounts of cards with one decimal (floats): rendered with the plural form
+# a decimal takes (English "1.0 cards", Czech "1,0 karty"; see text.review.reason_words).
+BETTER_FEEDS_SMALLEST = NP_("feeds your smallest pile ({crop}): about {count} more card in it "
+                            "by the end",
+                            "feeds your smallest pile ({crop}): about {count} more cards in it "
+                            "by the end")
+BETTER_FEEDS = NP_("feeds your pile ({crop}): about {count} more card in it by the end",
+                   "feeds your pile ({crop}): about {count} more cards in it by the end")
+BETTER_KEEPS_HAND = NP_("keeps cards in hand for a pile ({crop}): about {count} more card in it "
+                        "by the end",
+                        "keeps cards in hand for a pile ({crop}): about {count} more cards in "
+                        "it by the end")
+BETTER_KEEPS_STORAGE = NP_("keeps your stored cards ({crop}): the move played gives away about "
+                           "{count} card of that pile",
+                           "keeps your stored cards ({crop}): the move played gives away about "
+                           "{count} cards of that pile")
+BETTER_HARVEST = NP_("brings a harvest now ({crop}): about {count} more card in storage",
+                     "brings a harvest now ({crop}): about {count} more cards in storage")
+BETTER_TAKEOVER_SAFE = N_("keeps your field out of a rival's take-over reach ({crop}): after the "
+                          "move played it is {percent}% likely to be taken over")
+BETTER_LOCUST_SAFE = N_("keeps your field from the locust ({crop}): after the move played it is "
+                        "{percent}% likely to be eaten before your next turn")
+BETTER_SPECULATION = NP_("bets on the next flood ({card}): {percent}% likely to pay, about "
+                         "{count} card expected",
+                         "bets on the next flood ({card}): {percent}% likely to pay, about "
+                         "{count} cards expected")
+BETTER_SPECULATIONS = NP_("bets twice on the next flood ({card}, {card2}): about {count} card "
+                          "expected",
+                          "bets twice on the next flood ({card}, {card2}): about {count} cards "
+                          "expected")
+BETTER_SPHINX = NP_("the Sphinx's power (your take-overs need only an equal field): worth about "
+                    "{count} more card by the end",
+                    "the Sphinx's power (your take-overs need only an equal field): worth about "
+                    "{count} more cards by the end")
+BETTER_OBELISK = NP_("the Obelisk's power (one more card at the end of each turn): worth about "
+                     "{count} more card by the end",
+                     "the Obelisk's power (one more card at the end of each turn): worth about "
+                     "{count} more cards by the end")
+BETTER_WALL = NP_("the Wall's power (rivals need two more cards to take your fields): worth "
+                  "about {count} more card by the end",
+                  "the Wall's power (rivals need two more cards to take your fields): worth "
+                  "about {count} more cards by the end")
+BETTER_FRESH_CARD = NP_("trades cards of little use for a fresh one: about {count} more card "
+                        "expected by the end",
+                        "trades cards of little use for a fresh one: about {count} more cards "
+                        "expected by the end")
+BETTER_KEEPS_STONES = NP_("keeps your stones for a Monument: worth about {count} card by the end",
+                          "keeps your stones for a Monument: worth about {count} cards by the end")
+BETTER_KEEPS_SPECULATION = NP_("keeps a speculation card for a later flood: worth about {count} "
+                               "card by the end",
+                               "keeps a speculation card for a later flood: worth about {count} "
+                               "cards by the end")
+BETTER_TAKES_FIELD = NP_("takes a rival's field over ({crop}, {rival}): about {count} more card "
+                         "in your pile by the end, and fewer in theirs",
+                         "takes a rival's field over ({crop}, {rival}): about {count} more cards "
+                         "in your pile by the end, and fewer in theirs")
+BETTER_TAKES_MONUMENT = NP_("takes a rival's Monument over ({monument}, {rival}): its power is "
+                            "yours, worth about {count} card by the end",
+                            "takes a rival's Monument over ({monument}, {rival}): its power is "
+                            "yours, worth about {count} cards by the end")
+BETTER_PLAYOUTS = N_("wins more often when the game is played on, though no single part of the "
+                     "position shows why")

@@ -1,11 +1,13 @@
 """``python -m nile_desktop.review FILE``: the review of a saved game, on the command line.
 
-Prints which point of view the chances are from, one line per measured
-decision (the win chance before, after the move played, the loss and its
-mark, the better move in notation and words and why), then each person's
-summary; ``--json`` prints the whole review as JSON instead (every chart,
-every decision, the summaries). ``--view`` chooses the chart: a seat's view
-(default: the first person's) or ``open``, every hand known. With the same
+Prints how the decisions are judged, one line per measured decision (the
+win chance before and after the move played, from its view's chart; the
+loss and its mark, the better move in notation and words and why), then
+each person's summary; ``--json`` prints the whole review as JSON instead
+(every chart, every decision, the summaries). ``--view`` chooses the point
+of view: a seat's (default: the first person's) or ``open``, every hand
+known, where the decisions, the summary and the chart are all judged with
+every hand open. With the same
 ``--iterations`` and ``--seed`` the output is the same on any machine and
 any number of processes, so reviews can be tested and compared. A review
 kept in the file (:mod:`.cache`) is used when it matches; ``--store`` keeps
@@ -25,7 +27,6 @@ from collections.abc import Sequence
 
 from nile_desktop.ai.command_line import Parser
 from nile_desktop.saves import SaveError, load_save, without_surrogates
-from nile_desktop.text import describe_move, reason_text
 
 from .analysis import OPEN, seat_view
 from .cache import cached_review, store_in_file
@@ -116,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         text = json.dumps(review_data(review, view), ensure_ascii=False, sort_keys=True, indent=1)
     else:
-        text = "\n".join(review_lines(review, describe_move, reason_text))
+        text = "\n".join(review_lines(review, view=view))
     # A name or a reason may hold a lone surrogate (a hand-edited save): no terminal takes one.
     print(without_surrogates(text))
     return 0

@@ -6,7 +6,7 @@ A save file (:mod:`nile_desktop.saves`) may hold, beside its moves, a
     "review": {
       "format": "nile-review/2",
       "entries": {
-        "playout-2t/3|800|0": {
+        "playout-2t/4|800|0": {
           "game": "3f5c…",          # digest of rules, seed and moves reviewed
           "review": {…}              # Review.to_dict(): decisions, a chart per view
         }
@@ -35,6 +35,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ from nile_desktop import paths
 from nile_desktop.saves.format import MAX_FILE_BYTES
 from nile_desktop.saves.record import game_digest
 
-from .analysis import view_seat
+from .analysis import OPEN, Decision, Step, view_seat
 from .charts import Game, Review
 from .checks import check_moves
 from .evaluate import EVALUATOR
@@ -90,7 +91,8 @@ def cached_review(record: Any, game: Game, iterations: int, seed: int = 0,
 def check_review(review: Review, game: Game) -> None:
     """ValueError unless ``review`` fits ``game``: a name and kind per seat (the game's
     kinds), reviewed seats in range, a step per move with its mover and move, a decision
-    for just the reviewed seats' moves, each move a decision names legal where it was weighed
+    for just the reviewed seats' moves (in the open view too, once it is charted), each
+    move a decision names legal where it was weighed
     (:func:`.checks.check_moves`), and every chart a point per position, each point a
     chance per seat adding up to 100 (the values' types and ranges are checked on reading)."""
     players = len(game.names)
@@ -105,14 +107,16 @@ def check_review(review: Review, game: Game) -> None:
     for j, step in enumerate(review.steps):
         if (step.index, step.seat, step.move) != (j, movers[j], game.moves[j]):
             raise ValueError(f"step {j} does not match the game")
-        decision = step.decision
-        if (decision is not None) != (step.seat in review.seats):
-            raise ValueError(f"step {j} has a decision where none was measured, or none")
-        if decision is not None and (decision.seat != step.seat or not all(
-                len(point) == players for point in (decision.seats_before,
-                                                    decision.seats_after))):
-            raise ValueError(f"the decision of step {j} does not match the game")
+        _check_decision(step.decision, step, review.seats, players)
     check_moves(review.steps, game.rules, game.seed, game.moves)
+    if review.open_decisions or OPEN in review.views:
+        if len(review.open_decisions) != len(review.steps):
+            raise ValueError("the open view's decisions do not match the moves")
+        for step, decision in zip(review.steps, review.open_decisions, strict=True):
+            _check_decision(decision, step, review.seats, players)
+        check_moves([replace(step, decision=decision) for step, decision
+                     in zip(review.steps, review.open_decisions, strict=True)],
+                    game.rules, game.seed, game.moves)
     for key, chart in review.views.items():
         seat = view_seat(key)
         if seat is not None and not 0 <= seat < players:
@@ -120,6 +124,17 @@ def check_review(review: Review, game: Game) -> None:
         if len(chart) != len(game.moves) + 1 or not all(
                 len(point) == players and abs(sum(point) - 100.0) < 0.05 for point in chart):
             raise ValueError(f"the chart of {key!r} does not match the game")
+
+
+def _check_decision(decision: Decision | None, step: Step, seats: Sequence[int],
+                    players: int) -> None:
+    """ValueError unless a step has a decision just when its seat was measured, of that
+    seat, with a chance per seat before and after."""
+    if (decision is not None) != (step.seat in seats):
+        raise ValueError(f"step {step.index} has a decision where none was measured, or none")
+    if decision is not None and (decision.seat != step.seat or not all(
+            len(point) == players for point in (decision.seats_before, decision.seats_after))):
+        raise ValueError(f"the decision of step {step.index} does not match the game")
 
 
 def with_review(record: dict[str, Any], game: Game, review: Review) -> dict[str, Any]:

@@ -6,12 +6,18 @@ after each move, *as one point of view can judge it* — a seat's own view
 open view (every hand known, the cards still to come dealt at random) —
 so at every point the seats' chances add up to 100%.
 
-Most points of a person's chart come free from that person's decisions:
-before the person's move, the chance of the best candidate; after it, the
-chance of the move played (so the chart drops by just what the mark says
-was lost). The other points are :data:`~.analysis.POINT` jobs of their
-own. :func:`plan` lists the jobs a review needs, :func:`assemble` puts their
-results together into a :class:`Review`.
+Every figure of a view comes from that view: a person's decisions are
+judged from the person's own view, and once the open view is asked for,
+judged again from it (:attr:`Review.open_decisions`), so a view's chart, its
+decisions, marks, accuracy and turning point answer one question together
+(:meth:`Review.decisions_in`). Most points of a chart come free from the
+decisions of its view: after a decision, the chance of the move played (the
+figure the decision list shows as its win chance), and before one that does
+not follow another of the same view, the chance of the best candidate (so
+the chart drops by just what the mark says was lost). The other points are
+:data:`~.analysis.POINT` jobs of their own; the last point of a finished
+game is its result. :func:`plan` lists the jobs a review needs,
+:func:`assemble` puts their results together into a :class:`Review`.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from .analysis import (
     Decision,
     Job,
     Step,
+    decision_code,
     job_seed,
     percents,
     replay,
@@ -88,8 +95,10 @@ class Review:
     """A whole game's review: one :class:`Step` per move and a chart per point of view.
 
     ``views`` maps a view's key (``"seat:N"`` or ``"open"``) to its chart: every seat's
-    chance in percent at the deal and after each move. ``final`` is False for the
-    coarse first pass shown while the review is refined.
+    chance in percent at the deal and after each move. ``open_decisions`` holds, once
+    the open view is computed, the measured seats' decisions judged from it (one per
+    step, None for the others' moves). ``final`` is False for the coarse first pass
+    shown while the review is refined.
     """
 
     evaluator: str
@@ -101,6 +110,31 @@ class Review:
     steps: tuple[Step, ...]
     views: dict[str, tuple[Chart, ...]]
     final: bool = True
+    open_decisions: tuple[Decision | None, ...] = ()
+
+    def decision(self, index: int, view: str) -> Decision | None:
+        """The decision of move ``index`` as ``view`` judges it, None if it judges none
+        there: a seat's view judges that seat's own decisions (as it could see them),
+        the open view every measured seat's (once computed)."""
+        if view == OPEN:
+            return self.open_decisions[index] if self.open_decisions else None
+        step = self.steps[index]
+        return step.decision if step.seat == view_seat(view) else None
+
+    def decisions_in(self, view: str, seat: int | None = None) -> list[tuple[int, Decision]]:
+        """The decisions ``view`` judges (of ``seat`` only, if given) with their move
+        numbers (0-based)."""
+        out = []
+        for step in self.steps:
+            decision = self.decision(step.index, view)
+            if decision is not None and (seat is None or step.seat == seat):
+                out.append((step.index, decision))
+        return out
+
+    def chart(self, view: str | None = None) -> list[Chart]:
+        """Every seat's win chance (percent, from ``view``; default :attr:`view`) at the
+        deal and after each move."""
+        return list(self.views[self.view if view is None else view])
 
     @property
     def view(self) -> str:
@@ -108,11 +142,6 @@ class Review:
         else the first one computed."""
         own = seat_view(people_of(self.kinds)[0])
         return own if own in self.views else next(iter(self.views))
-
-    def chart(self, view: str | None = None) -> list[Chart]:
-        """Every seat's win chance (percent, from ``view``; default :attr:`view`) at the
-        deal and after each move."""
-        return list(self.views[self.view if view is None else view])
 
     @property
     def start(self) -> Chart:
@@ -127,7 +156,9 @@ class Review:
                 "names": list(self.names), "kinds": list(self.kinds), "seats": list(self.seats),
                 "steps": [step.to_dict() for step in self.steps],
                 "views": {key: [list(point) for point in chart]
-                          for key, chart in self.views.items()}}
+                          for key, chart in self.views.items()},
+                "open_decisions": [None if d is None else d.to_dict()
+                                   for d in self.open_decisions]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Review:
@@ -141,22 +172,30 @@ class Review:
                  for key, chart in charts.items()}
         for key in views:
             view_seat(key)  # ValueError for an unknown view
+        judged = tuple(None if d is None else Decision.from_dict(d)
+                       for d in items(data.get("open_decisions", ())))
         return cls(evaluator=text(data["evaluator"]), iterations=whole(data["iterations"]),
                    seed=whole(data["seed"]), names=tuple(text(n) for n in items(data["names"])),
                    kinds=tuple(text(k) for k in items(data["kinds"])),
-                   seats=tuple(whole(s) for s in items(data["seats"])), steps=steps, views=views)
+                   seats=tuple(whole(s) for s in items(data["seats"])), steps=steps, views=views,
+                   open_decisions=judged)
+
+
+def _judges(view: str, seat: int, measured: set[int]) -> bool:
+    """Whether ``view`` holds decisions of ``seat``: its own view, or the open view, of a
+    measured seat."""
+    own = view_seat(view)
+    return seat in measured and (own is None or own == seat)
 
 
 def _from_decision(view: str, j: int, movers: Sequence[int], measured: set[int]) -> str:
-    """Where point ``j`` of ``view``'s chart comes from: "before" a decision of the view's
-    seat, "after" one, or "" (a point job of its own)."""
-    seat = view_seat(view)
-    if seat is None or seat not in measured:
-        return ""
-    if movers[j] == seat and j < len(movers) - 1:  # the last point has no decision
-        return "before"
-    if j > 0 and movers[j - 1] == seat:
+    """Where point ``j`` of ``view``'s chart comes from: "after" a decision the view judges
+    (the chance of the move played: the decision list's figure), else "before" one (its
+    best move's chance), or "" (a point job of its own)."""
+    if j > 0 and _judges(view, movers[j - 1], measured):
         return "after"
+    if j < len(movers) - 1 and _judges(view, movers[j], measured):  # the last has no decision
+        return "before"
     return ""
 
 
@@ -164,17 +203,22 @@ def plan(game: Game, iterations: int, seed: int, seats: Sequence[int] | None,
          views: Sequence[str], have: Review | None = None) -> tuple[list[Job], tuple[int, ...]]:
     """The jobs of a review of ``game`` measuring ``seats`` (default: the people) and
     charting ``views``, less what ``have`` (an earlier review) already holds; and the
-    seats measured."""
+    seats measured. The open view judges the measured seats' decisions again."""
     chosen = tuple(sorted(set(game.people() if seats is None else seats)))
     movers = game.movers()
     kinds = tuple(game.kinds)
     measured = set(chosen)
     jobs: list[Job] = []
-    if have is None:
+    # The decisions to judge: the movers' own views' with a new review, the open view's
+    # when it is first charted.
+    judging = ([] if have is not None else ["own"]) + [
+        v for v in views if v == OPEN and (have is None or OPEN not in have.views)]
+    for view in judging:
         for j, move in enumerate(game.moves):
             if movers[j] in measured:
-                jobs.append(Job(DECISION, game.rules, game.seed, game.moves[:j],
-                                seat_view(movers[j]), kinds, job_seed(seed, j, movers[j]), move))
+                key = seat_view(movers[j]) if view == "own" else OPEN
+                jobs.append(Job(DECISION, game.rules, game.seed, game.moves[:j], key, kinds,
+                                job_seed(seed, j, decision_code(key, movers[j])), move))
     for view in views:
         if have is not None and view in have.views:
             continue
@@ -195,33 +239,39 @@ def assemble(game: Game, iterations: int, seed: int, chosen: tuple[int, ...],
     if have is not None:
         steps = have.steps
         charts = dict(have.views)
+        judged = have.open_decisions
     else:
         steps = tuple(Step(j, movers[j], move, results.get((DECISION, j, seat_view(movers[j]))))
                       for j, move in enumerate(game.moves))
         charts = {}
+        judged = ()
+    if OPEN in views and not judged:
+        judged = tuple(results.get((DECISION, j, OPEN)) for j in range(len(game.moves)))
     result = replay(game.rules, game.seed, game.moves).result if movers[-1] < 0 else None
     end = None if result is None else percents(final_chances(result).p)
     for view in views:
         if view in charts:
             continue
+        decided = [(steps[j].decision if view != OPEN else judged[j])
+                   for j in range(len(game.moves))]
         points: list[Chart] = []
         for j in range(len(game.moves) + 1):
             source = _from_decision(view, j, movers, measured)
             if j == len(game.moves) and end is not None:
                 points.append(end)
-            elif source == "before":
-                points.append(_decided(steps, j).seats_before)
             elif source == "after":
-                points.append(_decided(steps, j - 1).seats_after)
+                points.append(_decided(decided, j - 1).seats_after)
+            elif source == "before":
+                points.append(_decided(decided, j).seats_before)
             else:
                 points.append(results[(POINT, j, view)])
         charts[view] = tuple(points)
     return Review(EVALUATOR, iterations, seed, game.names, game.kinds, chosen, steps, charts,
-                  final)
+                  final, judged)
 
 
-def _decided(steps: Sequence[Step], j: int) -> Decision:
-    decision = steps[j].decision
+def _decided(decisions: Sequence[Decision | None], j: int) -> Decision:
+    decision = decisions[j]
     assert decision is not None, "a measured seat's move has its decision"
     return decision
 

@@ -8,8 +8,9 @@ number the table shows and ``python -m nile_desktop.ai.calibrate`` checks:
 
 * **A position** (:func:`measure_point`): every seat's chance, from one
   seat's view or from the open view, the seat to move playing as its kind.
-* **A decision** (:func:`measure_decision`): from the mover's own view,
-  every seat's chance after each candidate move — the Hard search's root
+* **A decision** (:func:`measure_decision`): from the mover's own view (or,
+  looking back with every hand open, from the open view), every seat's
+  chance after each candidate move — the Hard search's root
   moves (:func:`~nile_desktop.ai.search.root_moves`) and the move played —
   a market or offering followed by the rest of the mover's turn
   (:func:`finish_turn`), then the play-out.
@@ -44,6 +45,7 @@ from nile_desktop.ai.chances import (
     evaluate_with,
     play_out,
     scored_after,
+    strength_gap,
     view_deal,
 )
 from nile_desktop.ai.heuristic import Scorer
@@ -57,7 +59,7 @@ from nile_desktop.engine.rng import EngineRandom
 
 #: Name and version of the numbers this module gives; a cached review made
 #: with another evaluator is computed again. Bump it whenever the numbers change.
-EVALUATOR = "playout-2t/3"
+EVALUATOR = "playout-2t/4"
 #: Samples per evaluation: the default and the "deeper" review.
 DEFAULT_ITERATIONS = 800
 DEEPER_ITERATIONS = 3200
@@ -140,6 +142,9 @@ class Race:
     diff2: list[list[float]] = field(default_factory=list)
     #: The move the Hard search itself chooses here, once asked (see analysis).
     search_move: str | None = None
+    #: How much stronger than the mover its strongest opponent plays (the calibration's
+    #: :func:`~nile_desktop.ai.chances.strength_gap`).
+    edge: float = 0.0
 
     @classmethod
     def start(cls, moves: Sequence[Move], played: int, mover: int, players: int) -> Race:
@@ -161,7 +166,7 @@ class Race:
 
     def chances(self, i: int) -> tuple[float, ...]:
         """Every seat's calibrated chance after move ``i``."""
-        return calibrated(self.raw(i), viewer=self.mover)
+        return calibrated(self.raw(i), viewer=self.mover, gap=self.edge)
 
     def value(self, i: int) -> float:
         return self.raw(i)[self.mover]
@@ -173,6 +178,16 @@ class Race:
     def leader(self) -> int:
         alive = [i for i, a in enumerate(self.alive) if a]
         return max(alive, key=lambda i: (self.value(i), -i))
+
+    def loss_error(self, best: int, played: int) -> float:
+        """The standard error, in percentage points of the mover's calibrated chance, of
+        how much better ``best`` did than ``played``: the paired standard error of their
+        raw difference over the samples both were played on, times the calibration's slope
+        there (:func:`calibration_slope`)."""
+        if best == played:
+            return 0.0
+        _mean, error = self.gap(played, best)
+        return 100.0 * error * calibration_slope(self.raw(played), self.mover, gap=self.edge)
 
     def gap(self, i: int, j: int) -> tuple[float, float]:
         """The mean of the mover's share after ``j`` minus after ``i``, and its standard
@@ -207,6 +222,20 @@ class Race:
                 self.alive[i] = False
 
 
+def calibration_slope(raw: Sequence[float], seat: int, step: float = 1e-3,
+                      gap: float = 0.0) -> float:
+    """How much ``seat``'s calibrated chance moves per unit of its raw share at ``raw`` (the
+    other seats' shares giving way in proportion): the factor that turns an error of the
+    raw shares into one of the chances shown."""
+    others = sum(raw) - raw[seat]
+    if others <= step:
+        return 1.0
+    moved = [x * (others - step) / others for x in raw]
+    moved[seat] = raw[seat] + step
+    before = calibrated(raw, viewer=seat, gap=gap)[seat]
+    return abs(calibrated(moved, viewer=seat, gap=gap)[seat] - before) / step
+
+
 def candidate_moves(view: View, deal: State, played: Move) -> tuple[list[Move], int]:
     """The Hard search's root moves for the mover of ``view``, then ``played`` if it is not
     among them; and the index of ``played``.
@@ -230,20 +259,24 @@ def start_race(view: View, played: Move | str, seed: int) -> Race:
 
 
 def measure_decision(view: View, race: Race, models: Sequence[SeatModel], samples: int,
-                     seed: int, stop: Stop | None = None, extend: bool = False) -> Race:
+                     seed: int, stop: Stop | None = None, extend: bool = False,
+                     deal: Deal | None = None) -> Race:
     """Go on with ``race`` (from :func:`start_race`) up to ``samples`` samples; with
     ``extend``, then on while it is :meth:`~Race.doubtful`, up to :data:`EXTEND` times
-    as many."""
-    _race(view, race, models, samples, seed, stop)
+    as many. The samples are dealt by ``deal``: by default from ``view``, the mover's own
+    view (:func:`~nile_desktop.ai.chances.open_deal` judges the decision with every hand
+    known)."""
+    deal = view_deal(view) if deal is None else deal
+    race.edge = strength_gap(models, race.mover)
+    _race(view, race, models, samples, seed, stop, deal)
     while extend and race.n < EXTEND * samples and race.doubtful():
-        _race(view, race, models, min(EXTEND * samples, race.n + CHECK_EVERY), seed, stop)
+        _race(view, race, models, min(EXTEND * samples, race.n + CHECK_EVERY), seed, stop, deal)
     return race
 
 
 def _race(view: View, race: Race, models: Sequence[SeatModel], samples: int, seed: int,
-          stop: Stop | None) -> None:
+          stop: Stop | None, deal: Deal) -> None:
     """The samples of ``race`` up to ``samples``."""
-    deal = view_deal(view)
     moves = [Move.parse(t) for t in race.moves]
     mover = race.mover
     count = len(moves)

@@ -1,16 +1,20 @@
-"""A review summed up per person, and told as text.
+"""A review summed up per person, and told as text, in one point of view.
 
 Per reviewed seat: how many decisions were judged (a forced move, or one
 where any move did as well, is not), the **accuracy** — the mean win chance
 lost per judged decision, in percentage points (lower is better; GNU
-Backgammon rates a game the same way by equity lost per move) — the number
-of inaccuracies, mistakes and blunders, and the **turning point**: the move
-(anyone's) after which that seat's win chance changed most, as the seat
-itself could judge it (its own view's chart, else the review's first).
+Backgammon rates a game the same way by equity lost per move), a loss that
+is not real (within the estimate's margin: ``Decision.real``) counting as
+none — the number of inaccuracies, mistakes and blunders, and the **turning
+point**: the move (anyone's) after which that seat's win chance changed
+most. Every figure is of one point of view: the view asked for, by default
+each seat's own (its decisions as it could judge them, its own chart); the
+open view judges the same decisions with every hand known.
 
-:func:`review_lines` writes the review as lines for the command line; the
-words for a move and a reason come from callables the caller passes, so
-this module needs no user-interface code.
+:func:`review_lines` writes the review as lines for the command line (the
+words are :mod:`nile_desktop.text.review`'s); a decision's chances there are
+its view's chart's, so the lines, the JSON and the screen give one figure
+for one question.
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from nile_desktop.i18n import _, format_number
+from nile_desktop.i18n import format_number
+from nile_desktop.text import review as words
+from nile_desktop.text import review_cli as printed
 
-from .analysis import ANY, FORCED, MARKS, Decision, seat_view, view_seat
+from .analysis import ANY, FORCED, MARKS, OPEN, Decision, seat_view, view_seat
 from .charts import Review
 
 
@@ -55,10 +61,10 @@ class PersonSummary:
                 {"index": turn.index, "seat": turn.seat, "move": turn.move, "swing": turn.swing}}
 
 
-def decisions_of(review: Review, seat: int) -> list[tuple[int, Decision]]:
-    """The measured decisions of ``seat`` with their move numbers (0-based)."""
-    return [(step.index, step.decision) for step in review.steps
-            if step.decision is not None and step.seat == seat]
+def decisions_of(review: Review, seat: int, view: str | None = None) -> list[tuple[int, Decision]]:
+    """The measured decisions of ``seat`` with their move numbers (0-based), as ``view``
+    judges them (default: the seat's own view)."""
+    return review.decisions_in(seat_view(seat) if view is None else view, seat)
 
 
 def own_view(review: Review, seat: int) -> str:
@@ -67,10 +73,15 @@ def own_view(review: Review, seat: int) -> str:
     return own if own in review.views else review.view
 
 
-def turning_point(review: Review, seat: int) -> TurningPoint | None:
+def chart_view(review: Review, seat: int, view: str | None) -> str:
+    """The chart a seat's figures are read from: ``view``'s, by default the seat's own."""
+    return own_view(review, seat) if view is None else view
+
+
+def turning_point(review: Review, seat: int, view: str | None = None) -> TurningPoint | None:
     """The move with the largest change of ``seat``'s win chance (the first of equals), on
-    the chart of :func:`own_view`."""
-    chart = review.chart(own_view(review, seat))
+    the chart of ``view`` (default :func:`own_view`)."""
+    chart = review.chart(chart_view(review, seat, view))
     best: TurningPoint | None = None
     for step in review.steps:
         swing = round(chart[step.index + 1][seat] - chart[step.index][seat], 1)
@@ -79,110 +90,97 @@ def turning_point(review: Review, seat: int) -> TurningPoint | None:
     return best
 
 
-def summarise(review: Review) -> list[PersonSummary]:
-    """One summary per reviewed seat, in seat order."""
+def summarise(review: Review, view: str | None = None) -> list[PersonSummary]:
+    """One summary per reviewed seat, in seat order, as ``view`` judges the game (default:
+    each seat's own view)."""
     out = []
     for seat in review.seats:
-        every = [d for _, d in decisions_of(review, seat)]
+        every = [d for _, d in decisions_of(review, seat, view)]
         judged = [d for d in every if d.judged]
         counts = {mark: sum(1 for d in judged if d.mark == mark) for mark in MARKS}
         counts.update({kind: sum(1 for d in every if d.kind == kind) for kind in (FORCED, ANY)})
-        mean = round(sum(d.loss for d in judged) / len(judged), 2) if judged else 0.0
+        mean = round(sum(d.lost for d in judged) / len(judged), 2) if judged else 0.0
         name = review.names[seat] if seat < len(review.names) else str(seat)
         out.append(PersonSummary(seat, name, len(judged), mean, counts,
-                                 turning_point(review, seat)))
+                                 turning_point(review, seat, view)))
     return out
 
 
 def review_data(review: Review, view: str | None = None) -> dict[str, Any]:
-    """The review, the chart of ``view`` (default: its first) and its summaries as JSON
-    data (the command line's ``--json``)."""
+    """The review, the chart of ``view`` (default: its first) and its summaries in that
+    view as JSON data (the command line's ``--json``)."""
     shown = review.view if view is None else view
     return {**review.to_dict(), "view": shown, "view_label": view_label(review, shown),
             "chart": [list(point) for point in review.chart(shown)],
-            "summary": [s.to_dict() for s in summarise(review)]}
+            "summary": [s.to_dict() for s in summarise(review, shown)]}
 
 
 def view_label(review: Review, view: str, assumed: bool = True) -> str:
-    """One line saying whose eyes a chart sees the game through, and (``assumed``) what
-    it assumes."""
+    """One line saying whose eyes the figures see the game through, and (``assumed``) what
+    the chances assume."""
     seat = view_seat(view)
-    if seat is None:
-        text = _("Win chances with every hand open; the cards still to come dealt at random.")
-    else:
-        name = review.names[seat] if seat < len(review.names) else str(seat)
-        text = _("Win chances as {name} could judge them at each move.").format(name=name)
-    return " ".join(filter(None, [text, assumption(review) if assumed else ""]))
-
-
-def mark_label(mark: str) -> str:
-    """A mark in the player's language."""
-    return {"inaccuracy": _("inaccuracy"), "mistake": _("mistake"),
-            "blunder": _("blunder")}.get(mark, "")
-
-
-def kind_label(kind: str) -> str:
-    """A decision that was not judged, in the player's language: why not."""
-    return {FORCED: _("forced"), ANY: _("any move")}.get(kind, "")
-
-
-def _pct(value: float) -> str:
-    return _("{percent}%").format(percent=format_number(value, 1))
+    name = None if seat is None else (review.names[seat] if seat < len(review.names)
+                                      else str(seat))
+    return " ".join(filter(None, [words.view_label(name),
+                                  assumption(review) if assumed else ""]))
 
 
 def assumption(review: Review) -> str:
     """What the chances assume about how the seats play, if there are bots (else "")."""
-    if not review.assumes_bots():
-        return ""
-    return _("They assume each bot plays as its level does, and each person as an average "
-             "player.")
+    return words.assumption() if review.assumes_bots() else ""
 
 
-def review_lines(review: Review, describe: Callable[[str], str] = str,
-                 reason_text: Callable[[Any], str] = str) -> list[str]:
-    """The review as text: whose view the decisions are judged from, one line per measured
-    decision, then each person's summary.
+def review_lines(review: Review, reason_text: Callable[[Any, Any], str] = words.reason_words,
+                 view: str | None = None) -> list[str]:
+    """The review as text: how the decisions are judged, one line per measured decision
+    (its chances before and after it from the chart of its view: the open view's if
+    ``view`` is :data:`OPEN`, else the mover's own), then each person's summary in
+    that view.
 
-    A marked decision names the better move, in notation and in the words of
-    ``describe``, with the reason ``reason_text`` gives for it.
+    A marked decision names the better move, in notation and in words, with the reason
+    ``reason_text(reason, names)`` gives for it; a loss within the estimate's margin is
+    "as good".
     """
-    lines = [" ".join(filter(None, [_("Each decision is judged by the win chances its player "
-                                      "could see at the time."), assumption(review)]))]
-    for step in review.steps:
-        d = step.decision
-        if d is None:
-            continue
-        name = review.names[step.seat]
-        line = _("{number}. {name}: {move} — {before} → {after}").format(
-            number=step.index + 1, name=name, move=step.move, before=_pct(d.before),
-            after=_pct(d.played))
+    hindsight = view == OPEN
+    names = review.names
+    lines = [" ".join(filter(None, [words.judged_by(hindsight), assumption(review)]))]
+    judged = review.decisions_in(OPEN) if hindsight else [
+        (step.index, step.decision) for step in review.steps if step.decision is not None]
+    for index, d in judged:
+        before, after = chances_around(review, index, d, OPEN if hindsight else None)
+        line = printed.decision_line(index + 1, names[d.seat], review.steps[index].move,
+                                   before, after)
         if d.kind:
-            line += f" ({kind_label(d.kind)})"
+            line += f" ({words.kind_label(d.kind)})"
         elif d.spared:
-            line += " (" + _("−{points}, the search plays it too").format(
-                points=format_number(d.loss, 1)) + ")"
+            line += f" ({printed.spared_note(d.loss)})"
         elif d.mark:
-            line += f" (−{format_number(d.loss, 1)}, {mark_label(d.mark)})"
-            better = _("better: {move} ({words}), {chance}").format(
-                move=d.best, words=describe(d.best), chance=_pct(d.best_chance))
+            line += f" (−{format_number(d.loss, 1)}, {words.mark_label(d.mark)})"
+            better = printed.better_note(d.best, d.best_chance)
             if d.reason is not None:
-                better += " — " + reason_text(d.reason)
+                better += " — " + reason_text(d.reason, names)
             line += "; " + better
+        elif d.best != review.steps[index].move and d.loss and not d.better:
+            line += f" ({printed.as_good_note(d.loss)})"
         lines.append(line)
-    for person in summarise(review):
-        lines.append(_("{name} — points lost per decision: {points}; decisions judged: {count} "
-                       "(not judged, forced or any move: {free}); inaccuracies: "
-                       "{inaccuracies}, mistakes: {mistakes}, blunders: {blunders}")
-                     .format(name=person.name, points=format_number(person.mean_loss, 2),
-                             count=person.decisions,
-                             free=person.counts[FORCED] + person.counts[ANY],
-                             inaccuracies=person.counts["inaccuracy"],
-                             mistakes=person.counts["mistake"], blunders=person.counts["blunder"]))
+    for person in summarise(review, OPEN if hindsight else None):
+        lines.append(printed.summary_line(person.name, person.mean_loss, person.decisions,
+                                        person.counts[FORCED] + person.counts[ANY],
+                                        person.counts))
         turn = person.turning_point
         if turn is not None:
-            swing = ("+" if turn.swing > 0 else "−" if turn.swing < 0 else "") + format_number(
-                abs(turn.swing), 1)
-            lines.append(_("Turning point for {name}: move {number}, {mover}: {move} ({swing})")
-                         .format(name=person.name, number=turn.index + 1,
-                                 mover=review.names[turn.seat], move=turn.move, swing=swing))
+            lines.append(printed.turning_line(person.name, turn.index + 1, names[turn.seat],
+                                            turn.move, turn.swing))
     return lines
+
+
+def chances_around(review: Review, index: int, decision: Decision,
+                   view: str | None = None) -> tuple[float, float]:
+    """The mover's chance before and after decision ``index``: its view's chart's points
+    (``view``, default the mover's own), or the decision's own figures if that chart is
+    not computed."""
+    key = seat_view(decision.seat) if view is None else view
+    if key not in review.views:
+        return decision.before, decision.played
+    chart = review.chart(key)
+    return chart[index][decision.seat], chart[index + 1][decision.seat]

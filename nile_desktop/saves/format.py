@@ -22,13 +22,15 @@ exactly the three rules below, are read too)::
      "created": "2026-01-31T18:02:11+00:00", "updated": "…",
      "rules": {"players": 3, "monuments": true, "random_crops": false, …},
      "seed": 123,
-     "seats": [{"name": "Ana", "kind": "human", "colour": 0},
-               {"name": "Player 2", "kind": "human", "colour": 1, "default_name": true}, …],
+     "seats": [{"name": "Ana", "kind": KIND, "colour": 0},
+               {"name": "Player 2", "kind": KIND, "colour": 1, "default_name": true}, …],
      "moves": ["market wheat flax", "plant castor castor", …],
      "reasons": [null, {"msgid": "…", "values": {…}}, …],
      "result": null}
 
-A seat whose player typed no name has ``"default_name": true`` and its name
+``KIND`` is a seat kind's text (``nile_desktop.engine.seat_kinds.SeatKind``: a
+person, or a bot level or personality, as ``make_bot`` knows them). A seat whose
+player typed no name has ``"default_name": true`` and its name
 in English (the catalogue's source text): it is shown in the language the game
 is set to ("Hráč 2" in Czech), not in the language the game started in.
 ``rules`` holds every option the engine's ``Rules`` was created with (as

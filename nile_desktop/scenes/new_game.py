@@ -165,7 +165,8 @@ class NewGameScene(MenuScene):
     def __init__(self) -> None:
         super().__init__()
         self.count = 4
-        self.seats = [SeatSetup("human" if i == 0 else "easy", i) for i in range(MAX_SEATS)]
+        self.seats = [SeatSetup(SeatKind.HUMAN if i == 0 else SeatKind.EASY, i)
+                      for i in range(MAX_SEATS)]
         self.monuments = True
         self.random_crops = False
         self.must_act = False

@@ -70,6 +70,8 @@ class LineChart(Widget):
     uses_keys = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
 
     LEGEND_H = 26
+    #: Pixels between two marks' signs below which the second goes under its dot.
+    MARK_ROOM = 24
     INFO_H = 48
     AXIS_W = 56
 
@@ -168,8 +170,13 @@ class LineChart(Widget):
             view.line(surface, theme.GOLD, (x, plot.top), (x, plot.bottom), 2)
         for series in self.series:
             self._draw_line(surface, series)
+        above = True
+        last = -1e9
         for index, (which, mark) in sorted(self.spec.marks.items()):
-            self._draw_mark(surface, index, which, mark)
+            # a sign too close to the one before goes on the other side of its dot
+            above = not above if self.x_of(index) - last < self.MARK_ROOM else True
+            last = self.x_of(index)
+            self._draw_mark(surface, index, which, mark, above)
         if shown >= 0:
             for series in self.series:
                 value = series.values[shown] if shown < len(series.values) else None
@@ -231,7 +238,8 @@ class LineChart(Widget):
             for a, b in zip(run, run[1:], strict=False):
                 view.line(surface, series.colour, a, b, 3)
 
-    def _draw_mark(self, surface: pygame.Surface, index: int, which: int, mark: str) -> None:
+    def _draw_mark(self, surface: pygame.Surface, index: int, which: int, mark: str,
+                   above: bool = True) -> None:
         if not 0 <= which < len(self.series) or index >= len(self.series[which].values):
             return
         value = self.series[which].values[index]
@@ -241,8 +249,9 @@ class LineChart(Widget):
         pos = (self.x_of(index), self.y_of(value))
         view.circle(surface, theme.INK, pos, 9)
         view.circle(surface, colour, pos, 7)
-        theme.draw_text(surface, sign, (round(pos[0]), round(pos[1]) - 11), theme.SIZE_SMALL - 2, colour,
-                        bold=True, anchor="midbottom")
+        y = round(pos[1]) - 11 if above else round(pos[1]) + 11
+        theme.draw_text(surface, sign, (round(pos[0]), y), theme.SIZE_SMALL - 2, colour,
+                        bold=True, anchor="midbottom" if above else "midtop")
 
     # -- UI dump ----------------------------------------------------------------------------
     def dump_label(self) -> str:

@@ -1,9 +1,13 @@
-"""The review screen's smaller parts: a decision as a list row, the progress bar, percents.
+"""The review screen's smaller parts: a decision as a list row, the marks' legend, the
+progress bar.
 
 A :class:`DecisionRow` tells one measured decision in two lines — the move
-played with its mark and the points it lost, then the better move in
-notation and words and why it is better — and lists the same facts in the
-UI dump. :class:`ProgressBar` shows how far a background review has got.
+played with its mark and the points it lost (or its win chance: the chart's
+point after it, the same figure), then the better move in notation and words
+and why it is better, or that the move played was as good — and lists the
+same facts in the UI dump. :class:`MarkLegend` says what each mark's sign
+means and when a better move is named at all. :class:`ProgressBar` shows how
+far a background review has got. Every sentence is :mod:`nile_desktop.text.review`'s.
 """
 
 from __future__ import annotations
@@ -13,75 +17,41 @@ from typing import Any
 
 import pygame
 
-from nile_desktop.i18n import _, format_number
-from nile_desktop.review.analysis import ANY, FORCED, Decision
-from nile_desktop.review.summary import kind_label, mark_label
+from nile_desktop.review.analysis import MARKS, Decision
 from nile_desktop.scenes.review_chart import MARK_STYLE
-from nile_desktop.text.table import describe_move, reason_text
-from nile_desktop.ui import RichRow, Widget, theme, view
+from nile_desktop.text import review as words
+from nile_desktop.ui import RichRow, Widget, dump, theme, view
 
-
-def pct(value: float) -> str:
-    """A win chance in percent, in the player's language ("62.5%", "62,5 %")."""
-    return _("{percent}%").format(percent=format_number(value, 1))
-
-
-def whole_pct(value: float) -> str:
-    """A percentage without decimals (a chart's scale)."""
-    return _("{percent}%").format(percent=format_number(round(value)))
-
-
-def played_line(index: int, decision: Decision, names: Sequence[str], move: str) -> str:
-    """"12. Ana: offer wheat wheat (Offering to Hapi: …)"."""
-    return _("{number}. {name}: {move} ({words})").format(
-        number=index + 1, name=names[decision.seat] if decision.seat < len(names) else "",
-        move=move, words=describe_move(move))
-
-
-def verdict(decision: Decision) -> str:
-    """"Blunder, 40.2 points lost", "Forced", or the win chance the move kept."""
-    if decision.mark:
-        return _("{mark}, {points} points lost").format(
-            mark=mark_label(decision.mark).capitalize(), points=format_number(decision.loss, 1))
-    if decision.kind:
-        return kind_label(decision.kind).capitalize()
-    return _("win chance {chance}").format(chance=pct(decision.played))
-
-
-def better_line(decision: Decision, move: str) -> str:
-    """The better move in notation and words and why, or that the move was the best found
-    (or the search's own, or that the choice hardly mattered)."""
-    if decision.kind == FORCED:
-        return _("The only legal move: not judged.")
-    if decision.kind == ANY:
-        return _("Every move considered here kept the same chance within a point: not judged.")
-    if decision.spared:
-        return _("The Hard search plays this move too, so it is not marked ({points} points "
-                 "below the best found).").format(points=format_number(decision.loss, 1))
-    if decision.best == move or not decision.loss:
-        return _("The best move found.")
-    text = _("Better: {move} ({words}), win chance {chance}").format(
-        move=decision.best, words=describe_move(decision.best), chance=pct(decision.best_chance))
-    if decision.reason is not None:
-        text += " — " + reason_text(decision.reason)
-    return text
+pct, whole_pct = words.pct, words.whole_pct
 
 
 class DecisionRow(RichRow):
-    """One decision of the review list."""
+    """One decision of the review list; ``chance`` is the mover's win chance after it on the
+    chart of the view shown."""
 
-    def __init__(self, index: int, decision: Decision, names: Sequence[str], move: str) -> None:
+    def __init__(self, index: int, decision: Decision, names: Sequence[str], move: str,
+                 chance: float | None = None) -> None:
         self.index, self.decision, self.names, self.move = index, decision, names, move
+        self.chance = decision.played if chance is None else chance
+
+    def played(self) -> str:
+        return words.played_line(self.index, self.decision.seat, self.names, self.move)
+
+    def verdict(self) -> str:
+        return words.verdict(self.decision, self.chance)
+
+    def better(self) -> str:
+        return words.better_line(self.decision, self.move, self.names)
 
     def label(self) -> str:
-        return (f"{played_line(self.index, self.decision, self.names, self.move)} — "
-                f"{verdict(self.decision)}. {better_line(self.decision, self.move)}")
+        return f"{self.played()} — {self.verdict()}. {self.better()}"
 
     def data(self) -> dict[str, Any]:
         d = self.decision
         return {"move_index": self.index, "move": self.move, "seat": d.seat, "mark": d.mark,
-                "loss": d.loss, "best": d.best, "played": d.played, "best_chance": d.best_chance,
-                "kind": d.kind, "search": d.search}
+                "loss": d.loss, "best": d.best, "played": self.chance,
+                "best_chance": d.best_chance, "kind": d.kind, "search": d.search,
+                "error": d.error, "better": d.better}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, selected: bool) -> None:
         d = self.decision
@@ -92,20 +62,71 @@ class DecisionRow(RichRow):
             theme.draw_text(surface, sign, badge.center, theme.SIZE_SMALL, theme.PAPYRUS,
                             bold=True, anchor="center")
         left = badge.right + 12
-        said = verdict(d)
+        said = self.verdict()
         right_w = min(round(theme.text_width(said, theme.SIZE_SMALL, bool(d.mark))) + 4,
                       (rect.right - left) * 2 // 5)
         first_w = rect.right - left - right_w - 40
-        theme.draw_text(surface, theme.fit_text(played_line(self.index, d, self.names, self.move),
-                                                theme.SIZE_SMALL, first_w, bold=True),
+        theme.draw_text(surface, theme.fit_text(self.played(), theme.SIZE_SMALL, first_w,
+                                                bold=True),
                         (left, rect.top + 4), theme.SIZE_SMALL, bold=True)
         theme.draw_text(surface, theme.fit_text(said, theme.SIZE_SMALL, right_w, bool(d.mark)),
                         (rect.right - 20, rect.top + 4), theme.SIZE_SMALL,
                         colour if d.mark else theme.INK_SOFT, bold=bool(d.mark),
                         anchor="topright")
-        theme.draw_text(surface, theme.fit_text(better_line(d, self.move), theme.SIZE_SMALL,
+        theme.draw_text(surface, theme.fit_text(self.better(), theme.SIZE_SMALL,
                                                 rect.right - left - 24),
                         (left, rect.top + 26), theme.SIZE_SMALL, theme.INK_SOFT)
+
+
+class MarkLegend(Widget):
+    """What the marks mean: each sign in its colour with its least loss, and when a better
+    move is named. Listed in the UI dump with one ``legend-mark`` per mark."""
+
+    focusable = False
+    role = "legend"
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(mark, its words) for each mark, mildest first."""
+        return [(mark, words.mark_floor(mark)) for mark in MARKS]
+
+    def dump_label(self) -> str:
+        return " · ".join([words.legend_title(), *(text for _, text in self.lines()),
+                           words.legend_note()])
+
+    #: The height of one of its two lines.
+    LINE = 24
+
+    def draw(self, surface: pygame.Surface) -> None:
+        x, y = self.rect.left, self.rect.top
+        size = theme.SIZE_SMALL
+        title = words.legend_title() + ":"
+        title = theme.fit_text(title, size, self.rect.w // 5, bold=True)
+        drawn = theme.draw_text(surface, title, (x, y), size, theme.INK_SOFT, bold=True)
+        x = drawn.right + 12
+        items = self.lines()
+        room = (self.rect.right - x) // len(items)
+        self._keys: list[tuple[str, pygame.Rect]] = []
+        for mark, text in items:
+            colour, sign = MARK_STYLE[mark]
+            badge = pygame.Rect(x, y + 1, 30, 20)
+            view.rect(surface, colour, badge, border_radius=5)
+            theme.draw_text(surface, sign, badge.center, size - 2, theme.PAPYRUS, bold=True,
+                            anchor="center")
+            shown = theme.fit_text(text, size, room - badge.w - 18)
+            said = theme.draw_text(surface, shown, (badge.right + 6, y), size, theme.INK_SOFT)
+            self._keys.append((mark, badge.union(said)))
+            x += room
+        note = theme.fit_text(words.legend_note(), size, self.rect.w)
+        theme.draw_text(surface, note, (self.rect.left, y + self.LINE), size, theme.INK_SOFT)
+
+    def register(self, key: str) -> None:
+        super().register(key)
+        if not dump.active():
+            return
+        base, v = self.uid or key, view.current()
+        for mark, rect in getattr(self, "_keys", []):
+            dump.add(f"{base}.{mark}", "legend-mark", words.mark_floor(mark), v.px(rect),
+                     data={"mark": mark, "sign": MARK_STYLE[mark][1]})
 
 
 class ProgressBar(Widget):
@@ -126,10 +147,7 @@ class ProgressBar(Widget):
 
     def text(self) -> str:
         done, total = self.progress()
-        if not total:
-            return _("Starting…")
-        return _("{done} of {total} positions").format(done=format_number(done),
-                                                          total=format_number(total))
+        return words.positions_done(done, total)
 
     def dump_label(self) -> str:
         return self.text()

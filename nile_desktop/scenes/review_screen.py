@@ -10,17 +10,21 @@ a slim bar tells while it is refined. A finished review is kept in the save
 file and its accuracy goes into the player's record. "Deeper review"
 computes it again with more samples.
 
-The chart answers one question at a time: every seat's win chance over the
-game as one point of view judged it, so the seats' chances add up to 100%
-at every move — by default the reviewed person's own view; the chooser
-switches to another person's, or to all hands open (computed when first
-asked). One line above the chart says which view it shows and what the
-chances assume about the bots. The chosen person's marked decisions show on
-the chart and in a list (the mark, the move played, the better move in
-notation and words, why, the points lost), beside that person's summary:
-accuracy, the counts of each mark and the turning point. A click on a point
-or Enter on a decision opens the replay of the game on the table at that
-move (route ``"replay"``, when the game has one).
+The screen answers one question at a time: every figure on it — the chart
+(every seat's win chance over the game, adding up to 100% at every move),
+the decision list, the marks, the accuracy, the counts and the turning point
+— is of one point of view: by default the reviewed person's own (the game as
+that person could judge it); the chooser switches to another person's, or to
+all hands open (computed when first asked: the decisions are judged again
+with every hand known). One line above the chart says which view every
+figure is of and what the chances assume about the bots; while a view is
+computed it says that the list and the summary still show the view before.
+The list's win chance after a decision is the chart's point there. A better
+move is named, and a decision marked, only where its lead is real (beyond
+the estimate's margin and at least a point); a legend under the list says
+what the marks mean. A click on a point or Enter on a decision opens the
+replay of the game on the table at that move (route ``"replay"``, when the
+game has one). Every sentence is :mod:`nile_desktop.text.review`'s.
 """
 
 from __future__ import annotations
@@ -33,21 +37,13 @@ import pygame
 
 from nile_desktop import seats
 from nile_desktop.engine.seat_kinds import SeatKind
-from nile_desktop.i18n import _, format_number
-from nile_desktop.review.analysis import ANY, FORCED, OPEN, Decision, seat_view, view_seat
+from nile_desktop.i18n import format_number
+from nile_desktop.review.analysis import ANY, FORCED, MARKS, OPEN, Decision, seat_view, view_seat
 from nile_desktop.review.cache import cached_review, with_review
 from nile_desktop.review.cache import store_in_file as keep_in_file
 from nile_desktop.review.evaluate import DEEPER_ITERATIONS, DEFAULT_ITERATIONS
 from nile_desktop.review.runner import Cancelled, Game, Review, ReviewTask
-from nile_desktop.review.summary import (
-    PersonSummary,
-    assumption,
-    decisions_of,
-    mark_label,
-    own_view,
-    summarise,
-    view_label,
-)
+from nile_desktop.review.summary import PersonSummary, assumption, summarise
 from nile_desktop.saves.record import RecordTask, had_takebacks, record_later
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
@@ -58,8 +54,8 @@ from nile_desktop.scenes.review_chart import (
     LineChart,
     Series,
 )
-from nile_desktop.scenes.review_rows import DecisionRow, ProgressBar, pct, whole_pct
-from nile_desktop.text.table import describe_move
+from nile_desktop.scenes.review_rows import DecisionRow, MarkLegend, ProgressBar
+from nile_desktop.text import review as words
 from nile_desktop.ui import Button, Choice, Label, ListView, Panel, Toggle, theme
 
 log = logging.getLogger(__name__)
@@ -99,7 +95,10 @@ class ReviewScene(MenuScene):
         #: The accuracy going into the record, off the main thread.
         self.record_task: RecordTask[list[str]] | None = None
         self.person = self.game.people()[0] if self.game.people() else 0
+        #: The view chosen, and the one whose figures show (the one before while the chosen
+        #: one is computed).
         self.view = self.game.default_view()
+        self.figures_view = self.view
         self.every = False
         self.point = -1
         self.chart: LineChart | None = None
@@ -194,9 +193,9 @@ class ReviewScene(MenuScene):
         if task.result is None:
             if not isinstance(task.error, Cancelled):
                 log.error("the review's view could not be computed", exc_info=task.error)
-                self.notice = _("This view could not be computed. The log file says why.")
+                self.notice = words.view_failed()
             if self.review is not None:
-                self.view = self.review.view
+                self.view = self.figures_view
         else:
             self.review = task.result
             self.keep(task.result, record=False)
@@ -213,7 +212,7 @@ class ReviewScene(MenuScene):
                 keep_in_file(self.save.path, self.game, review)
             except (OSError, ValueError) as exc:
                 log.warning("the review could not be kept in %s: %s", self.save.path, exc)
-                notices.append(_("The review could not be kept in the save file."))
+                notices.append(words.not_kept())
         humans = {seat for seat, s in enumerate(self.save.seats) if s.kind == SeatKind.HUMAN}
         losses = {p.seat: p.mean_loss for p in summarise(review)
                   if p.seat in humans and p.decisions}
@@ -222,88 +221,93 @@ class ReviewScene(MenuScene):
         self.notice = " ".join(notices)
 
     # -- words ---------------------------------------------------------------------------
-    def shown_chart(self) -> list[tuple[float, ...]]:
-        """The chart of the view shown (the review's first while the chosen one computes)."""
+    def shown_view(self) -> str:
+        """The view whose figures show: the chosen one once computed, else the one before."""
         assert self.review is not None
-        return self.review.chart(self.view if self.view in self.review.views else None)
+        if self.view in self.review.views:
+            self.figures_view = self.view
+        if self.figures_view not in self.review.views:
+            self.figures_view = self.review.view
+        return self.figures_view
 
-    def chances_text(self, point: int) -> str:
-        chart = self.shown_chart()[point]
-        return ", ".join(f"{self.names[s]} {pct(c)}" for s, c in enumerate(chart)
-                         if s < len(self.names))
+    def shown_person(self) -> int:
+        """Whose decisions and summary show: the shown view's person (the chosen person in
+        the open view)."""
+        seat = view_seat(self.shown_view())
+        return self.person if seat is None else seat
+
+    def shown_chart(self) -> list[tuple[float, ...]]:
+        """The chart of the view shown."""
+        assert self.review is not None
+        return self.review.chart(self.shown_view())
 
     def point_text(self, point: int) -> str:
-        """Chart point ``point`` (0: the deal, n: after move n) in words."""
+        """Chart point ``point`` (0: the deal, n: after move n) in words, with the mark of the
+        decision the shown view judges there."""
         review = self.review
         if review is None or not 0 <= point < len(review.steps) + 1:
             return ""
-        chances = _("Win chances: {chances}").format(chances=self.chances_text(point))
+        chances = words.chances_line(self.names, self.shown_chart()[point])
         if point == 0:
-            return _("The deal. {chances}").format(chances=chances)
+            return words.point_text(0, "", "", chances, None)
         step = review.steps[point - 1]
-        text = _("Move {number}, {name}: {move} ({words}). {chances}").format(
-            number=point, name=self.names[step.seat], move=step.move,
-            words=describe_move(step.move), chances=chances)
-        d = step.decision
-        if d is not None and d.mark:
-            text += " " + _("{mark}: {points} points lost; better: {move}.").format(
-                mark=mark_label(d.mark).capitalize(), points=format_number(d.loss, 1),
-                move=d.best)
-        elif d is not None and d.kind == FORCED:
-            text += " " + _("The only legal move.")
-        elif d is not None and d.kind == ANY:
-            text += " " + _("Any move did about as well.")
-        return text
+        decision = review.decision(step.index, self.shown_view())
+        return words.point_text(point, self.names[step.seat], step.move, chances, decision)
 
     def point_data(self, point: int) -> dict[str, Any]:
         if self.review is None or point == 0:
             return {"move": None}
         step = self.review.steps[point - 1]
-        d = step.decision
+        d = self.review.decision(step.index, self.shown_view())
         return {"move": step.move, "seat": step.seat, "mark": d.mark if d else "",
                 "loss": d.loss if d else None, "best": d.best if d else None}
 
     def summary(self) -> PersonSummary | None:
         if self.review is None:
             return None
-        return next((p for p in summarise(self.review) if p.seat == self.person), None)
+        person = self.shown_person()
+        return next((p for p in summarise(self.review, self.shown_view()) if p.seat == person),
+                    None)
 
     def figures(self) -> list[Figure]:
         person = self.summary()
         if person is None or self.review is None:
             return []
+        named = words.figure_names()
         free = person.counts[FORCED] + person.counts[ANY]
-        out = [Figure("accuracy", _("Accuracy (points lost per decision)"),
-                      format_number(person.mean_loss, 1), {"mean_loss": person.mean_loss}),
-               Figure("decisions", _("Decisions judged"), str(person.decisions),
+        out = [Figure("accuracy", named["accuracy"], format_number(person.mean_loss, 1),
+                      {"mean_loss": person.mean_loss}),
+               Figure("decisions", named["decisions"], str(person.decisions),
                       {"count": person.decisions}),
-               Figure("not-judged", _("Not judged"), str(free),
+               Figure("not-judged", named["not-judged"], str(free),
                       {"forced": person.counts[FORCED], "any": person.counts[ANY]})]
-        for key, name in (("inaccuracy", _("Inaccuracies")), ("mistake", _("Mistakes")),
-                          ("blunder", _("Blunders"))):
-            out.append(Figure(key, name, str(person.counts[key]), {"count": person.counts[key]}))
+        for key in MARKS:
+            out.append(Figure(key, named[key], str(person.counts[key]),
+                              {"count": person.counts[key]}))
         turn = person.turning_point
         if turn is not None:
-            chart = self.review.chart(own_view(self.review, self.person))
-            value = _("move {number}, {name}: {move}; win chance from {before} to {after}").format(
-                number=turn.index + 1, name=self.names[turn.seat], move=turn.move,
-                before=pct(chart[turn.index][self.person]),
-                after=pct(chart[turn.index + 1][self.person]))
-            out.append(Figure("turning-point", _("Turning point"), value,
-                              {"index": turn.index, "swing": turn.swing}))
+            chart = self.shown_chart()
+            before, after = chart[turn.index][person.seat], chart[turn.index + 1][person.seat]
+            value = words.turning_value(turn.index + 1, self.names[turn.seat], turn.move,
+                                        before, after)
+            out.append(Figure("turning-point", named["turning-point"], value,
+                              {"index": turn.index, "swing": turn.swing, "before": before,
+                               "after": after}))
         return out
 
     def decisions(self) -> list[tuple[int, Decision]]:
+        """The shown person's decisions as the shown view judges them (only the marked ones
+        unless "Every decision" is on)."""
         if self.review is None:
             return []
-        found = decisions_of(self.review, self.person)
+        found = self.review.decisions_in(self.shown_view(), self.shown_person())
         return found if self.every else [(i, d) for i, d in found if d.mark]
 
     # -- building ------------------------------------------------------------------------
     def build(self) -> None:
         panel = pygame.Rect(30, 40, 1220, 660)
         self.panel = panel
-        self.group.add(Panel(panel, lambda: _("Game review")))
+        self.group.add(Panel(panel, words.title))
         self.chart = None
         if self.review is None:
             self.build_progress(panel)
@@ -312,14 +316,15 @@ class ReviewScene(MenuScene):
 
     def build_progress(self, panel: pygame.Rect) -> None:
         centre = panel.centerx
+        said = words.buttons()
         if self.failed:
-            self.group.add(Button((centre - 120, panel.bottom - 90, 240, 54), lambda: _("Back"),
+            self.group.add(Button((centre - 120, panel.bottom - 90, 240, 54), said["back"],
                                   self.close, uid="back"))
             return
         self.bar = ProgressBar((centre - 400, panel.centery - 20, 800, 48), self.progress,
                                uid="progress")
         self.group.add(self.bar)
-        cancel = Button((centre - 120, panel.centery + 80, 240, 54), lambda: _("Cancel"),
+        cancel = Button((centre - 120, panel.centery + 80, 240, 54), said["cancel"],
                         self.cancel, uid="cancel")
         self.group.add(cancel)
         self.group.focus(cancel)
@@ -337,50 +342,54 @@ class ReviewScene(MenuScene):
     def view_options(self) -> list[tuple[str, str]]:
         """The points of view to choose from: each person's, and all hands open."""
         people = [s for s in (self.review.seats if self.review else ()) if s < len(self.names)]
-        options = [(seat_view(s), _("{name}'s view").format(name=self.names[s])) for s in people]
-        return [*options, (OPEN, _("All hands open"))]
+        options = [(seat_view(s), words.view_choice(self.names[s])) for s in people]
+        return [*options, (OPEN, words.view_choice(None))]
 
     def build_review(self, panel: pygame.Rect, review: Review) -> None:
+        said = words.buttons()
         line = pygame.Rect(panel.left + 30, panel.top + 32, 750, 24)
         self.group.add(Label(line, self.view_line, size=theme.SIZE_SMALL, bold=True))
         if review.assumes_bots():  # cut short, either line shows whole as its tooltip
             self.group.add(Label(line.move(0, 22), lambda: assumption(review),
                                  size=theme.SIZE_SMALL, colour=theme.INK_SOFT))
-        chart_rect = pygame.Rect(panel.left + 30, panel.top + 86, 750, 310)  # below both lines
+        chart_rect = pygame.Rect(panel.left + 30, panel.top + 86, 750, 300)  # below both lines
         if self.view in review.views:
             self.build_chart(chart_rect, review)
         else:  # the chosen view is being computed
             self.group.add(ProgressBar((chart_rect.left + 75, chart_rect.centery, 600, 48),
                                        self.view_progress, uid="view-progress"))
-        right = pygame.Rect(panel.left + 800, panel.top + 40, 390, 356)
-        self.group.add(Choice((right.left, right.top, right.w, 44), self.view_options(),
+        right = pygame.Rect(panel.left + 800, panel.top + 40, 390, 350)
+        self.group.add(Choice((right.left, right.top, right.w, 40), self.view_options(),
                               self.view, self.choose_view, uid="view"))
-        top = right.top + 54
+        top = right.top + 48
         self.group.add(FigureTable((right.left, top, right.w, right.bottom - top), self.figures,
-                                   heading=self.names[self.person], uid="summary"))
-        rows = [DecisionRow(i, d, self.names, review.steps[i].move) for i, d in self.decisions()]
-        empty = (lambda: _("No decision of this player lost 5 points or more.")) \
-            if not self.every else (lambda: _("No decisions were measured."))
-        self.list = ListView((panel.left + 30, panel.top + 406, panel.w - 60, 150), rows,
-                             row_height=50, on_activate=self.open_decision, empty_text=empty,
-                             uid="decisions")
+                                   heading=lambda: self.names[self.shown_person()],
+                                   uid="summary"))
+        chart = self.shown_chart()
+        rows = [DecisionRow(i, d, self.names, review.steps[i].move, chart[i + 1][d.seat])
+                for i, d in self.decisions()]
+        every = self.every
+        self.list = ListView((panel.left + 30, panel.top + 394, panel.w - 60, 104), rows,
+                             row_height=50, on_activate=self.open_decision,
+                             empty_text=lambda: words.nothing_marked(every), uid="decisions")
         self.group.add(self.list)
+        self.group.add(MarkLegend((panel.left + 30, panel.top + 504, panel.w - 60,
+                                   2 * MarkLegend.LINE), uid="legend"))
         bottom, gap = panel.bottom - 72, 16
         width = (panel.w - 60 - 2 * gap) // 3
         left = panel.left + 30
-        self.group.add(Toggle((left, bottom, width, 54), lambda: _("Every decision"),
+        self.group.add(Toggle((left, bottom, width, 54), said["every"],
                               self.every, self.show_every, uid="every"))
         if self.task is not None and review.final:  # a deeper review is on its way
             self.group.add(Button((left + width + gap, bottom, width, 54),
-                                  lambda: _("Stop the deeper review"), self.cancel,
-                                  uid="deeper"))
+                                  said["stop-deeper"], self.cancel, uid="deeper"))
         else:
             deeper = review.iterations < self.deeper_iterations and self.task is None \
                 and self.view_task is None
             self.group.add(Button((left + width + gap, bottom, width, 54),
-                                  lambda: _("Deeper review"), self.deeper, enabled=deeper,
+                                  said["deeper"], self.deeper, enabled=deeper,
                                   uid="deeper"))
-        self.group.add(Button((left + 2 * (width + gap), bottom, width, 54), lambda: _("Back"),
+        self.group.add(Button((left + 2 * (width + gap), bottom, width, 54), said["back"],
                               self.close, uid="back", primary=True))
         self.group.focus(self.chart if self.chart is not None else self.list)
 
@@ -388,19 +397,19 @@ class ReviewScene(MenuScene):
         chart = review.chart(self.view)
         series = [Series(self.names[s], seat_colour(self.save, s), [point[s] for point in chart])
                   for s in range(len(chart[0]))]
-        marks = {i + 1: (self.person, d.mark) for i, d in decisions_of(review, self.person)
-                 if d.mark}
-        spec = ChartSpec(top=100.0, ticks=(0, 25, 50, 75, 100), tick_text=whole_pct,
+        judged = review.decisions_in(self.shown_view(), self.shown_person())
+        marks = {i + 1: (d.seat, d.mark) for i, d in judged if d.mark}
+        spec = ChartSpec(top=100.0, ticks=(0, 25, 50, 75, 100), tick_text=words.whole_pct,
                          point_text=self.point_text, point_data=self.point_data, marks=marks,
-                         caption=lambda: _("Point at a move to read it; click it to replay "
-                                           "the game from there."))
+                         caption=words.caption)
         self.chart = LineChart(rect, series, spec, on_pick=self.pick_point, selected=self.point,
                                uid="chart")
         self.group.add(self.chart)  # Left/Right walk the game at once (a rebuild keeps focus)
 
     # -- choices -------------------------------------------------------------------------
     def choose_view(self, view: str) -> None:
-        """Show the chart of ``view``; a person's view also shows that person's decisions."""
+        """Show every figure of ``view`` (computed first if it is new); a person's view also
+        shows that person's decisions."""
         self.view = view
         seat = view_seat(view)
         if seat is not None:
@@ -429,10 +438,7 @@ class ReviewScene(MenuScene):
         super().draw(surface)
         panel = self.panel
         if self.review is None:
-            if self.failed:
-                message = _("The review could not be computed. The log file says why.")
-            else:
-                message = _("Reviewing the game move by move…")
+            message = words.failed() if self.failed else words.computing()
             lines = theme.wrap_text(message, theme.SIZE_BODY, 900)
             y = panel.centery - 60 - 30 * len(lines)
             for line in lines:
@@ -441,7 +447,7 @@ class ReviewScene(MenuScene):
             return
         notes = [self.working()] if self.working() else []
         if had_takebacks(self.save):
-            notes.append(_("This game was played with take-backs."))
+            notes.append(words.with_takebacks())
         text = " ".join([*notes, self.notice] if self.notice else notes)
         if text:
             theme.draw_text(surface, theme.fit_text(text, theme.SIZE_SMALL, panel.w - 60),
@@ -449,11 +455,13 @@ class ReviewScene(MenuScene):
                             theme.ERROR if self.notice else theme.INK_SOFT)
 
     def view_line(self) -> str:
-        """The one line above the chart: whose view it shows, and what it assumes."""
+        """The one line above the chart: whose view every figure is of (while the chosen
+        one is computed: that the list and summary are still of the view before)."""
         assert self.review is not None
         if self.view not in self.review.views:
-            return _("Computing this view of the game…")
-        return view_label(self.review, self.view, assumed=False)
+            return words.computing_view()
+        seat = view_seat(self.view)
+        return words.view_label(None if seat is None else self.names[seat])
 
     def working(self) -> str:
         """What is still being computed behind the shown review, if anything."""
@@ -463,14 +471,15 @@ class ReviewScene(MenuScene):
         done, total = task.progress
         if self.review is not None and self.review.final:
             percent = round(100 * done / total) if total else 0
-            return _("Reviewing more deeply: {percent}%.").format(percent=percent)
+            return words.deeper_progress(percent)
         half = total // 2  # the second pass's share of the work
         percent = round(100 * (done - half) / half) if half else 0
-        return _("Refining the estimates: {percent}%.").format(percent=max(0, percent))
+        return words.refining(max(0, percent))
 
     def dump_info(self) -> dict[str, Any]:
         review = self.review
         return {"computing": self.task is not None, "person": self.person, "view": self.view,
+                "figures_view": self.figures_view if review is not None else None,
                 "views": list(review.views) if review is not None else [],
                 "final": review.final if review is not None else False,
                 "takebacks": had_takebacks(self.save), "notice": self.notice,

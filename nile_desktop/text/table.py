@@ -22,6 +22,7 @@ from typing import Any
 from nile_desktop.ai.levels import LEVEL_LABELS
 from nile_desktop.engine import CardRef, Event, assert_never
 from nile_desktop.engine import events as ev
+from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.i18n import _, card_name, format_number, ngettext, times
 
 STORAGE = "storage:"
@@ -202,7 +203,7 @@ def reason_text(reason: Any) -> str:
 
 def seat_kind_label(kind: str) -> str:
     """"Person", "Hard bot"… in the current language (bot labels from the bots' own list)."""
-    if kind == "human":
+    if kind == SeatKind.HUMAN:
         return _("Person")
     label = LEVEL_LABELS.get(kind)
     return _(str(label)) if label is not None else kind
