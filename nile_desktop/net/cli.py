@@ -30,7 +30,7 @@ from nile_desktop.engine.rules import SEED_MAX
 from nile_desktop.net.client import Client, LinkState, TokenStore, split_address
 from nile_desktop.net.codes import new_code, normalise
 from nile_desktop.net.host import AWAY_GRACE, GameHost
-from nile_desktop.net.messages import Ended, HostMessage, Update
+from nile_desktop.net.messages import Ended, HostMessage, Update, Welcome
 from nile_desktop.net.seating import (
     HostSeat,
     NetRecord,
@@ -136,6 +136,7 @@ async def play_main(args: argparse.Namespace, out: TextIO) -> int:
                     tokens=tokens, on_raw=raw, reconnect_for=args.reconnect_for)
     runner = asyncio.ensure_future(client.run())
     latest: Update | None = None
+    moved_for: int | None = None
     try:
         while True:
             message = await queue.get()
@@ -146,17 +147,26 @@ async def play_main(args: argparse.Namespace, out: TextIO) -> int:
                 return 0 if latest is not None and latest.state.over else 3
             if isinstance(message, Update):
                 latest = message
-                seat = client.welcome.seat if client.welcome is not None else None
                 if message.state.over:
-                    _print(out, over=True, seat=seat, n=message.n, reconnects=client.reconnects)
+                    _print(out, over=True, seat=_seat(client), n=message.n,
+                           reconnects=client.reconnects)
                     await client.leave()
                     return 0
-                if queue.empty() and seat is not None and message.state.active == seat:
-                    await _move(client, bot, message, rng)
+            if isinstance(message, Welcome):
+                moved_for = None  # joined again: a move sent as the host went down is lost
+            seat = _seat(client)
+            if latest is not None and queue.empty() and seat is not None \
+                    and latest.state.active == seat and moved_for != latest.n:
+                moved_for = latest.n
+                await _move(client, bot, latest, rng)
     finally:
         runner.cancel()
         if transcript is not None:
             transcript.close()
+
+
+def _seat(client: Client) -> int | None:
+    return client.welcome.seat if client.welcome is not None else None
 
 
 async def _move(client: Client, bot: Any, update: Update, rng: random.Random) -> None:

@@ -156,6 +156,8 @@ class Client:
                 why, detail = refused.why, refused.detail
             if self._leaving:
                 return Ended("left")
+            log.info("the connection to %s:%d ended: %s %s", self.host, self.port, why,
+                     detail[:200])
             if why in FINAL or self.welcome is None:  # never joined: the screen says why
                 return Ended(why, detail)  # type: ignore[arg-type]
             now = loop.time()

@@ -55,8 +55,9 @@ AWAY_GRACE = 180.0
 IDLE_TIMEOUT = 60.0
 #: Messages waiting to go to one client before it counts as stuck and is dropped.
 MAX_QUEUED = 4000
-#: A client may send this many messages a second on average (bursts of twice as many).
-MESSAGE_RATE = 20.0
+#: A client may send this many messages a second on average (bursts of twice as many):
+#: far more than a person clicks, and a bot player that thinks 10 ms a move.
+MESSAGE_RATE = 50.0
 
 #: Writes the save (and returns whether the disk took it).
 Saver = Callable[[SaveGame, State], bool]

@@ -198,6 +198,11 @@ def read_host_message(data: dict[str, Any], game: Welcome | None) -> HostMessage
                                                              rules.players - 1),
                        token, d["game"], rules, tuple(sorted(CROP_BY_NAME[c] for c in crops)),
                        _seats(d["seats"], rules.players), d["started"])
+    if kind == "bye":
+        d = read_dict(data, "bye", {"t", "why"})
+        why = d["why"]
+        need(why in ("full", "replaced", "host-left", "bad-message", "over", "left"), "bye.why")
+        return Ended(why)
     need(game is not None, f"{kind} before welcome")
     assert game is not None
     n = game.rules.players
@@ -219,9 +224,4 @@ def read_host_message(data: dict[str, Any], game: Welcome | None) -> HostMessage
         return Refused(read_int(d["n"], "refused.n", 0, MAX_MOVES),
                        clean_text(d["code"], "refused.code", 40),
                        clean_text(d["text"], "refused.text", 300))
-    if kind == "bye":
-        d = read_dict(data, "bye", {"t", "why"})
-        why = d["why"]
-        need(why in ("full", "replaced", "host-left", "bad-message", "over", "left"), "bye.why")
-        return Ended(why)
     raise WireError(f"no host message {kind!r:.40}")
