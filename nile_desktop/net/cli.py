@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from nile_desktop.ai import make_bot
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import SEED_MAX
-from nile_desktop.net.client import Client, LinkState, TokenStore, split_address
+from nile_desktop.net.client import DEFAULT_PORT, Client, LinkState, TokenStore, split_address
 from nile_desktop.net.codes import new_code, normalise
 from nile_desktop.net.host import AWAY_GRACE, GameHost
 from nile_desktop.net.messages import Ended, HostMessage, Update, Welcome
@@ -41,8 +41,6 @@ from nile_desktop.net.seating import (
 )
 from nile_desktop.saves import SaveError, SaveGame, autosave, load_save, new_save
 from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
-
-DEFAULT_PORT = 47254
 
 
 def _print(out: TextIO, **data: Any) -> None:

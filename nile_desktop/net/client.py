@@ -37,6 +37,8 @@ from nile_desktop.net.wire import Channel, Closed, close_writer
 
 log = logging.getLogger(__name__)
 
+#: The port a host listens on unless it is taken (then any free one, shown on its screen).
+DEFAULT_PORT = 47254
 #: Seconds a dropped client keeps trying to come back.
 RECONNECT_FOR = 300.0
 RETRY_EVERY = 2.0

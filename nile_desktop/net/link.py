@@ -153,7 +153,11 @@ class Hosting:
         self._record_path = record_path or _beside_save
         self.host = GameHost(record, rules, seed, save=save, saver=saver,
                              on_record=self._keep)
-        self.port = self.thread.run(self.host.listen(bind, record.port)).result(10.0)
+        try:
+            self.port = self.thread.run(self.host.listen(bind, record.port)).result(10.0)
+        except BaseException:
+            self.thread.stop()
+            raise
         self.addresses = local_addresses() if bind in ("0.0.0.0", "") else [bind]
         self.advertiser = None
         if advertise:

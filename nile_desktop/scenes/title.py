@@ -33,6 +33,7 @@ from nile_desktop.scenes.load_game import ask_if_in_use
 from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.tutorial.run import open_tutorial
 from nile_desktop.surface_cache import surface_cache
+from nile_desktop.text import network
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
 from nile_desktop.ui import Button, Panel, theme, view
 
@@ -131,6 +132,7 @@ class TitleScene(MenuScene):
         self.group.add(Panel(panel))
         entries = [
             ("new-game", lambda: _("New game"), self.new_game, True),
+            ("join-game", network.join_a_game, self.join_game, True),
             ("continue", lambda: _("Continue"), self.continue_game,
              self.continue_path is not None),
             ("load-game", lambda: _("Load game"), self.load_game, True),
@@ -141,13 +143,16 @@ class TitleScene(MenuScene):
             ("quit", lambda: _("Quit"), self.quit, True),
         ]
         for i, (uid, label, action, enabled) in enumerate(entries):
-            rect = pygame.Rect(0, 0, 320, 46)
-            rect.midtop = (panel.centerx, panel.top + 20 + i * 56)
+            rect = pygame.Rect(0, 0, 320, 42)
+            rect.midtop = (panel.centerx, panel.top + 18 + i * 50)
             self.group.add(Button(rect, label, action, enabled=enabled, primary=i == 0, uid=uid))
 
     # -- actions -------------------------------------------------------------------
     def new_game(self) -> None:
         nav.push(self.on_stack, "new-game")
+
+    def join_game(self) -> None:
+        nav.push(self.on_stack, "join-game")
 
     def continue_game(self) -> None:
         if self.continue_path is not None:

@@ -125,6 +125,9 @@ class TableView:
     takeback_armed: bool = False
     #: In a replay, where it is and what its controls show.
     replay: ReplayState | None = None
+    #: In a game over the network, each seat's status ("online", "away", …; see
+    #: ``nile_desktop.net.messages.Status``); empty otherwise.
+    statuses: tuple[str, ...] = ()
 
     @property
     def players(self) -> int:
