@@ -73,15 +73,15 @@ class BotClient:
                 if isinstance(message, Welcome):
                     moved_for = None  # joined again: a move sent as the host went down is lost
                 if latest is not None and self.play and not self.quiet and queue.empty() \
-                        and not latest.state.over and moved_for != latest.n:
+                        and not latest.over and moved_for != latest.n:
                     seat = self.client.welcome.seat if self.client.welcome else None
-                    if latest.state.active == seat and latest.view is not None:
-                        await asyncio.sleep(0.02)  # a bot that thinks a moment
+                    if latest.active == seat and latest.view is not None:
+                        await asyncio.sleep(0.01)  # a bot that thinks a moment
                         move, _reason = bot.choose(latest.view,
                                                    list(latest.state.legal_moves()), rng)
                         moved_for = latest.n
                         await self.client.move(latest.n, str(move))
-                if isinstance(message, Update) and message.state.over:
+                if isinstance(message, Update) and message.over:
                     await self.client.leave()
         finally:
             task.cancel()

@@ -270,7 +270,7 @@ def test_a_flood_of_messages_is_cut_off() -> None:
         host = make_host(["remote", "remote"])
         port = await host.listen("127.0.0.1", 0)
         channel = await _joined_channel(port)
-        for _ in range(2000):
+        for _ in range(3000):
             try:
                 await channel.send({"t": "ping"})
             except Exception:  # noqa: BLE001 - the host closed it
@@ -305,5 +305,5 @@ def test_random_seeds_of_four_players_leak_nothing() -> None:
         await asyncio.gather(*tasks)
         no_leaks(host, *clients)
         await host.close()
-    for seed in random.Random(5).sample(range(10**6), 2):
+    for seed in random.Random(5).sample(range(10**6), 1):
         run(go(seed))

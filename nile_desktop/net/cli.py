@@ -140,12 +140,12 @@ async def play_main(args: argparse.Namespace, out: TextIO) -> int:
             message = await queue.get()
             if isinstance(message, Ended):
                 _print(out, ended=message.why, detail=message.detail[:200],
-                       over=bool(latest is not None and latest.state.over),
+                       over=bool(latest is not None and latest.over),
                        reconnects=client.reconnects)
-                return 0 if latest is not None and latest.state.over else 3
+                return 0 if latest is not None and latest.over else 3
             if isinstance(message, Update):
                 latest = message
-                if message.state.over:
+                if message.over:
                     _print(out, over=True, seat=_seat(client), n=message.n,
                            reconnects=client.reconnects)
                     await client.leave()
@@ -154,7 +154,7 @@ async def play_main(args: argparse.Namespace, out: TextIO) -> int:
                 moved_for = None  # joined again: a move sent as the host went down is lost
             seat = _seat(client)
             if latest is not None and queue.empty() and seat is not None \
-                    and latest.state.active == seat and moved_for != latest.n:
+                    and latest.active == seat and moved_for != latest.n:
                 moved_for = latest.n
                 await _move(client, bot, latest, rng)
     finally:

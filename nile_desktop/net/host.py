@@ -56,8 +56,8 @@ IDLE_TIMEOUT = 60.0
 #: Messages waiting to go to one client before it counts as stuck and is dropped.
 MAX_QUEUED = 4000
 #: A client may send this many messages a second on average (bursts of twice as many):
-#: far more than a person clicks, and a bot player that thinks 10 ms a move.
-MESSAGE_RATE = 50.0
+#: far more than a person clicks, and more than a bot player that thinks 10 ms a move.
+MESSAGE_RATE = 100.0
 
 #: Writes the save (and returns whether the disk took it).
 Saver = Callable[[SaveGame, State], bool]
@@ -499,11 +499,11 @@ class GameHost:
         watcher.deliver(Seats(tuple(s.info() for s in self.seats), self.started))
         if self.save is not None:
             state = self.save.new_state()
-            watcher.deliver(Update(0, -1, "", tuple(state.events), state.clone()))
+            watcher.deliver(Update(0, -1, "", tuple(state.events), given=state.clone()))
             for index, move in enumerate(self.save.moves):
                 mover = state.active
                 events = state.apply(move)
-                watcher.deliver(Update(index + 1, mover, move, tuple(events), state.clone()))
+                watcher.deliver(Update(index + 1, mover, move, tuple(events), given=state.clone()))
 
     def _tell(self, message: object) -> None:
         for watcher in self.watchers:
@@ -511,7 +511,7 @@ class GameHost:
 
     def _tell_update(self, n: int, seat: int, move: str, events: list[Event]) -> None:
         if self.watchers and self.state is not None:
-            self._tell(Update(n, seat, move, tuple(events), self.state.clone()))
+            self._tell(Update(n, seat, move, tuple(events), given=self.state.clone()))
 
     def _tell_refused(self, seat: int, n: int, why: tuple[str, str]) -> None:
         for watcher in self.watchers:

@@ -24,7 +24,7 @@ from nile_desktop.net.host import GameHost, Saver
 from nile_desktop.net.loop import LoopThread
 from nile_desktop.net.messages import Ended, HostMessage, SeatInfo, Welcome
 from nile_desktop.net.seating import NetRecord, net_path, write_record
-from nile_desktop.saves import SaveGame
+from nile_desktop.saves import SaveGame, autosave
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ class Hosting:
                  record_path: Callable[[SaveGame | None], Path | None] | None = None) -> None:
         self.thread = LoopThread("nile-host")
         self._record_path = record_path or _beside_save
-        self.host = GameHost(record, rules, seed, save=save, saver=saver,
+        self.host = GameHost(record, rules, seed, save=save, saver=saver or autosave,
                              on_record=self._keep)
         try:
             self.port = self.thread.run(self.host.listen(bind, record.port)).result(10.0)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from nile_desktop.engine import Event, Rules, State, View
@@ -90,14 +91,30 @@ class Seats:
 class Update:
     """Move ``n`` (0: the deal) by ``seat`` (-1 for the deal): its events as this client
     may see them and the table after it (``state``: the real one at the host's screen,
-    one dealt to agree with ``view`` elsewhere)."""
+    one dealt to agree with ``view`` elsewhere, made when first asked for)."""
 
     n: int
     seat: int
     move: str
     events: tuple[Event, ...]
-    state: State
+    given: State | None = None
     view: View | None = None
+    final: tuple[tuple[int, ...], ...] | None = None
+
+    @cached_property
+    def state(self) -> State:
+        if self.given is not None:
+            return self.given
+        assert self.view is not None
+        return client_state(self.view, list(self.final) if self.final is not None else None)
+
+    @property
+    def active(self) -> int:
+        return self.view.active if self.view is not None else int(self.state.active)
+
+    @property
+    def over(self) -> bool:
+        return self.view.over if self.view is not None else bool(self.state.over)
 
 
 @dataclass(frozen=True)
@@ -217,8 +234,8 @@ def read_host_message(data: dict[str, Any], game: Welcome | None) -> HostMessage
         need(game.seat is not None and view.seat == game.seat, "update.view is not our seat")
         return Update(read_int(d["n"], "update.n", 0, MAX_MOVES),
                       read_int(d["seat"], "update.seat", -1, n - 1),
-                      clean_text(d["move"], "update.move", MAX_MOVE), events,
-                      client_state(view, final), view)
+                      clean_text(d["move"], "update.move", MAX_MOVE), events, None, view,
+                      tuple(final) if final is not None else None)
     if kind == "refused":
         d = read_dict(data, "refused", {"t", "n", "code", "text"})
         return Refused(read_int(d["n"], "refused.n", 0, MAX_MOVES),
