@@ -105,7 +105,8 @@ def _net(args: argparse.Namespace) -> tuple[str, list[str]]:
 
     if not 1 <= args.clients <= 6:
         return "no games", [f"--clients is 1 to 6, not {args.clients}"]
-    t = net_soak.run(args.games, args.clients, args.seed, progress=args.progress)
+    t = net_soak.run(args.games, args.clients, args.seed, progress=args.progress,
+                     parallel=args.parallel)
     return (f"{t.games} games of {args.clients} bot players over the loopback (seed {args.seed}): "
             f"{t.finished} finished, {t.lost} lost; reconnects: {t.client_kills} players killed "
             f"and restarted, {t.rejoins} rejoins seen by the host, {t.host_restarts} host "
@@ -155,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     net.add_argument("--clients", type=_count, default=2)
     net.add_argument("--seed", type=int, default=1)
     net.add_argument("--progress", action="store_true", help="print a line every game")
+    net.add_argument("--parallel", type=_count, default=1,
+                     help="games played at once (each in processes of its own)")
     net.set_defaults(func=_net)
     args = parser.parse_args(argv)
     started = time.monotonic()

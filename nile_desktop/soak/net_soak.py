@@ -34,6 +34,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -46,8 +47,11 @@ from nile_desktop.net.wire import Closed, frame
 from nile_desktop.saves import SaveError, load_save
 
 #: Seconds a game may take before it counts as lost.
-GAME_TIMEOUT = 240.0
+GAME_TIMEOUT = 300.0
 TICK = 0.25
+#: The chance, each tick, that a bot player is killed, and that a hostile connection comes.
+KILL_CHANCE = 0.02
+HOSTILE_CHANCE = 0.04
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -68,12 +72,23 @@ class NetTally:
     failures: list[str] = field(default_factory=list)
 
 
+#: Every child process still running: ended if the soak itself is ended (SIGTERM, Ctrl+C).
+_LIVE: set[Proc] = set()
+
+
+def _end_children(signum: int, _frame: Any) -> None:
+    for proc in list(_LIVE):
+        proc.kill()
+    raise SystemExit(128 + signum)
+
+
 class Proc:
     """A child process whose output lines are read in a thread."""
 
     def __init__(self, args: list[str], env: dict[str, str], log: IO[bytes]) -> None:
         self.popen = subprocess.Popen([sys.executable, "-m", "nile_desktop.net", *args],
                                       env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=log)
+        _LIVE.add(self)
         self.lines: queue.Queue[dict[str, Any]] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -95,6 +110,7 @@ class Proc:
         return self.popen.poll() is None
 
     def kill(self) -> None:
+        _LIVE.discard(self)
         if self.alive():
             self.popen.send_signal(signal.SIGKILL)
         try:
@@ -144,7 +160,7 @@ async def _hostile(port: int, code: str, kind: int, rng: random.Random,
             for move in ("pass", "plant locust", "market wheat wheat", "offer stone stone"):
                 await channel.send({"t": "move", "n": rng.randrange(0, 300), "move": move})
             await channel.send({"t": "move", "n": 0, "move": "speculate spec:wheat+flax"})
-        end = time.monotonic() + 1.5
+        end = time.monotonic() + 0.5
         while time.monotonic() < end:
             message = await asyncio.wait_for(channel.recv(), end - time.monotonic())
             transcript.append(message)
@@ -214,7 +230,7 @@ def play_game(index: int, clients: int, rng: random.Random, folder: Path,
             if over is not None:
                 break
             now = time.monotonic()
-            if save_path is not None and rng.random() < 0.06:  # a player's computer fails
+            if save_path is not None and rng.random() < KILL_CHANCE:  # a computer fails
                 live = [i for i, p in players.items() if p.alive()]
                 if live:
                     i = rng.choice(live)
@@ -235,7 +251,7 @@ def play_game(index: int, clients: int, rng: random.Random, folder: Path,
                 if again is None or "listening" not in again:
                     tally.failures.append(f"game {index}: the host did not resume ({again})")
                     break
-            if save_path is not None and rng.random() < 0.12:
+            if save_path is not None and rng.random() < HOSTILE_CHANCE:
                 transcript: list[dict[str, Any]] = []
                 hostile(port, code, rng, transcript)
                 hostile_messages.append(transcript)
@@ -306,15 +322,37 @@ def _check_leaks(index: int, save_path: Path, game_dir: Path,
 
 
 def run(games: int, clients: int, seed: int, *, progress: bool = False,
-        folder: Path | None = None) -> NetTally:
-    tally = NetTally()
-    rng = random.Random(seed)
+        folder: Path | None = None, parallel: int = 1) -> NetTally:
+    """Play ``games`` games, ``parallel`` at a time (each game's own processes and ports)."""
+    total = NetTally()
+    lock = threading.Lock()
+    done = [0]
+
+    def one(index: int, base: Path) -> None:
+        tally = NetTally()
+        try:
+            play_game(index, clients, random.Random(seed * 100_003 + index), base, tally)
+        except Exception as exc:  # noqa: BLE001 - the soak reports it and goes on
+            tally.lost += 1
+            tally.failures.append(f"game {index}: the soak itself failed: {exc!r}")
+        with lock:
+            for name in ("games", "finished", "lost", "client_kills", "host_restarts",
+                         "rejoins", "refusals", "closed_bad", "moves_refused", "hostile",
+                         "messages", "leaks"):
+                setattr(total, name, getattr(total, name) + getattr(tally, name))
+            total.failures += tally.failures
+            done[0] += 1
+            if progress:
+                print(f"  game {index + 1} ({done[0]} of {games} done): finished "
+                      f"{total.finished}, lost {total.lost}, leaks {total.leaks}, kills "
+                      f"{total.client_kills}, host restarts {total.host_restarts}, hostile "
+                      f"{total.hostile}", flush=True)
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _end_children)
+        signal.signal(signal.SIGINT, _end_children)
     with tempfile.TemporaryDirectory(prefix="nile-soak-net-") as temp:
         base = folder if folder is not None else Path(temp)
-        for index in range(games):
-            play_game(index, clients, rng, base, tally)
-            if progress:
-                print(f"  game {index + 1}: finished {tally.finished}, lost {tally.lost}, "
-                      f"leaks {tally.leaks}, kills {tally.client_kills}, host restarts "
-                      f"{tally.host_restarts}, hostile {tally.hostile}", flush=True)
-    return tally
+        with ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
+            list(pool.map(lambda i: one(i, base), range(games)))
+    return total
