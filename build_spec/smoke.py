@@ -132,6 +132,7 @@ def bundle_problems(root: Path, source_assets: Path | None = bundle_info.REPO / 
     found: list[str] = []
     needed = [f"locales/{code}/LC_MESSAGES/nile_desktop.mo" for code in ("en", "cs")]
     needed.append("nile_desktop/tutorial/start.json")  # the tutorial's prepared position
+    needed.append("nile_desktop/ai/strengths.json")  # the personalities' measured strengths
     if source_assets is not None and source_assets.is_dir():
         build_only = set(bundle_info.BUILD_ONLY_ASSETS)
         needed += [f"assets/{path.relative_to(source_assets).as_posix()}"

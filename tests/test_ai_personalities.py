@@ -43,14 +43,6 @@ def test_every_personality_is_a_seat_kind_and_a_bot() -> None:
     assert {"aggressor", "speculator", "balancer"} <= set(BY_KEY)
 
 
-def test_seat_kinds_stand_weakest_first_by_the_measured_strength() -> None:
-    """The new-game screen offers the bots weakest first: each personality where its
-    ladder figure puts it among the levels."""
-    strength = {**LEVEL_ELO, **{p.key: p.elo for p in PERSONALITIES}}
-    bots = [kind for kind in SEAT_KINDS if not kind.is_human]
-    assert [strength[k] for k in bots] == sorted(strength[k] for k in bots)
-
-
 def test_strength_on_the_levels_scale() -> None:
     assert elo_gap(0.5) == 0 and elo_gap(0.99) == elo_gap(0.91) == pytest.approx(400, abs=2)
     even = Personality("x", "x", "x", (Score("hard", 10, 20, 1500),))
@@ -69,9 +61,10 @@ def test_names_and_descriptions_in_both_languages(language: str) -> None:
         label, help_text = kind_label(p.key), kind_help(p.key)
         assert i18n._(p.label) in label and "~" in label
         assert seat_kind_label(p.key) == i18n._(p.label)  # the table and the record name it
-        first, second = help_text.split("\n")
+        first, *measured = help_text.split("\n")
         assert first == i18n._(p.description)
-        assert any(ch.isdigit() for ch in second)
+        assert len(measured) == len(p.scores) >= 1  # a line per level it met
+        assert all(any(ch.isdigit() for ch in line) for line in measured)
         if language == "cs":
             assert i18n._(p.label) != p.label and first != p.description
 
@@ -131,3 +124,32 @@ def test_a_save_with_personality_seats_loads_and_replays(home: Path, tmp_path: P
                                                      SeatKind.BALANCER]
     assert replayed.to_json() == state.to_json()
     assert any(loaded.reason_at(i) for i in range(len(loaded.moves)))
+
+
+def test_a_style_that_beats_hard_says_so_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help lists every level the personality met, with the games behind each, and a
+    level it beats comes first, said as such; the label names the level it plays like."""
+    from nile_desktop.text import opponents
+
+    raider = Personality("aggressor", BY_KEY["aggressor"].label, BY_KEY["aggressor"].description,
+                         (Score("medium", 60.0, 100, 500), Score("hard", 120.0, 200, 1500)))
+    monkeypatch.setitem(opponents.BY_KEY, "aggressor", raider)
+    lines = opponents.kind_help("aggressor").split("\n")
+    assert lines[1] == "It beats the Hard bot: won 60% of 200 two-player games."
+    assert lines[2] == "It beats the Medium bot: won 60% of 100 two-player games."
+    assert opponents.kind_label("aggressor") == "Raider (~Hard)"
+    weaker = Personality("aggressor", raider.label, raider.description,
+                         (Score("medium", 55.0, 100, 500), Score("hard", 90.0, 200, 1500)))
+    monkeypatch.setitem(opponents.BY_KEY, "aggressor", weaker)
+    lines = opponents.kind_help("aggressor").split("\n")
+    assert lines[1:] == ["It beats the Medium bot: won 55% of 100 two-player games.",
+                         "Against the Hard bot: won 45% of 200 two-player games."]
+
+
+def test_the_new_game_screen_orders_the_bots_by_the_measured_strength() -> None:
+    from nile_desktop.scenes.new_game import KIND_CHOICES
+
+    kinds = [k for k, _label in KIND_CHOICES]
+    assert kinds[0] is SeatKind.HUMAN and set(kinds) == set(SEAT_KINDS)
+    strength = {**LEVEL_ELO, **{p.key: p.elo for p in PERSONALITIES}}
+    assert [strength[k] for k in kinds[1:]] == sorted(strength[k] for k in kinds[1:])

@@ -45,12 +45,14 @@ import math
 import sys
 import time
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from . import BOT_KINDS
 from .arena import rank_of, run, score, search_options, sprt_bounds
 from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
 from .stats import Sprt, wilson
+from .strengths import STRENGTHS_PATH, measured, write_strengths
 
 #: The gauntlet's members, strongest style first, and what each one is.
 MEMBERS: dict[str, str] = {
@@ -205,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="stop a two-player pairing once Wald's test decides (e.g. 0.55,0.62)")
     ap.add_argument("--report", action="store_true",
                     help="play nothing: print the table of the games already in the CSV")
+    ap.add_argument("--strengths", nargs="?", const=str(STRENGTHS_PATH), metavar="FILE",
+                    help="rewrite the personalities' scores against the level in "
+                    "nile_desktop/ai/strengths.json from the two-player games in the CSV")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     members = [m.strip() for m in args.members.split(",") if m.strip()]
@@ -243,6 +248,13 @@ def main(argv: list[str] | None = None) -> int:
     print(report(gauntlet, args.level, players, members))
     if args.csv:
         print(f"games in {args.csv}")
+    if args.strengths and 2 in players:
+        entries = []
+        for member in members:
+            games = gauntlet.records([args.level, member])
+            entries += measured(member, args.level, sum(score(r, 1) for r in games), len(games),
+                                args.iterations)
+        return write_strengths(entries, Path(args.strengths))
     return 0
 
 

@@ -23,12 +23,14 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from . import BOT_KINDS, LEVELS
 from .arena import percentile, run, score, search_options, sprt_bounds
 from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
 from .stats import Sprt, wilson
+from .strengths import STRENGTHS_PATH, measured, write_strengths
 
 
 def pairings(levels: Sequence[str]) -> list[tuple[str, str]]:
@@ -76,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--workers", type=int, help="processes per search")
     ap.add_argument("--csv", help="every game, written as it ends; resumed from")
+    ap.add_argument("--strengths", nargs="?", const=str(STRENGTHS_PATH), metavar="FILE",
+                    help="rewrite the scores of each pairing of a personality and a level in "
+                    "nile_desktop/ai/strengths.json")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -89,14 +94,22 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"{'pairing':<18}{'games':>6}{'score':>9}  {'95% CI':<14}{'p50 ms':>7} "
              f"{'p95 ms':>7}  SPRT {p0:.2f}/{p1:.2f}"]
     ladder = Ladder(stored, args.csv, args.quiet)
+    entries = []
     for strong, weak in pairings(levels):
         bots = seats_for(strong, weak, args.players)
         records, sprt = ladder.pairing(bots, args.games, args.seed, options, args.jobs,
                                        Sprt(p0, p1))
         lines.append(row(strong, weak, records, sprt))
+        if args.players == 2:
+            points = sum(score(r, 0) for r in records)
+            entries += measured(strong, weak, points, len(records), args.iterations)
+            entries += measured(weak, strong, len(records) - points, len(records),
+                                args.iterations)
     print("\n".join(lines))
     if args.csv:
         print(f"games in {args.csv}")
+    if args.strengths:
+        return write_strengths(entries, Path(args.strengths))
     return 0
 
 

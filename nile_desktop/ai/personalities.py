@@ -3,11 +3,14 @@
 Beside the five levels (:mod:`.levels`), a player may pick an opponent by how
 it plays. Each personality is one of the gauntlet's flat players
 (:mod:`.flat`) with a name, a one-line description and its strength as the
-ladder measured it (``python -m nile_desktop.ai.ladder --levels
-medium,KEY``, two players). The strength is put in Elo points on the levels'
-own scale (:data:`LEVEL_ELO`), so the screen can say which level it is
-closest to (:func:`nearest_level`) and give the figure it rests on.
-docs/BOTS.md says where each figure comes from. Labels and descriptions are
+ladder and the gauntlet measured it against the levels (two players): Medium on
+the ladder (``python -m nile_desktop.ai.ladder --levels medium,KEY --strengths``),
+Hard in the gauntlet (``python -m nile_desktop.ai.gauntlet --level hard --players 2
+--strengths``). Those figures are data, kept in ``strengths.json``
+(:mod:`.strengths`), which the two commands rewrite. The strength is put in Elo
+points on the levels' own scale (:data:`LEVEL_ELO`), so the screen can say which
+level it is closest to (:func:`nearest_level`), give every figure it rests on, and
+say so when a personality beats a level. docs/BOTS.md says where each figure comes from. Labels and descriptions are
 message ids marked with ``N_``, translated when drawn, as the levels' are.
 """
 
@@ -17,6 +20,10 @@ import math
 from dataclasses import dataclass
 
 from .reasons import N_, NP_, Plural
+from .strengths import Score, read_strengths
+
+__all__ = ["BY_KEY", "LEVEL_ELO", "PERSONALITIES", "Personality", "Score", "elo_gap",
+           "main_score", "nearest_level", "strength_order"]
 
 #: The levels on one scale, in Elo points from Medium, from the ladder's two-player
 #: figures (docs/BOTS.md, "Opponents by style"): Hard beat Medium 70.3% (600 games
@@ -25,21 +32,6 @@ from .reasons import N_, NP_, Plural
 #: scale's limit, 400 points below Easy).
 LEVEL_ELO: dict[str, int] = {"random": -520, "easy": -120, "medium": 0, "hard": 150,
                              "expert": 230}
-
-
-@dataclass(frozen=True)
-class Score:
-    """What a personality scored against one level: points (a shared win counts half)
-    over two-player games, seats rotated, and the search time it was given."""
-
-    level: str
-    points: float
-    games: int
-    iterations: int  # Hard's iterations a decision; the flat player had the same time
-
-    @property
-    def share(self) -> float:
-        return self.points / self.games if self.games else 0.5
 
 
 @dataclass(frozen=True)
@@ -56,8 +48,9 @@ class Personality:
     def elo(self) -> int:
         """Its strength in Elo points from Medium: what each score says of it, weighed by
         the games behind it."""
-        games = sum(s.games for s in self.scores)
-        total = sum(s.games * (LEVEL_ELO[s.level] + elo_gap(s.share)) for s in self.scores)
+        scores = [s for s in self.scores if s.level in LEVEL_ELO]
+        games = sum(s.games for s in scores)
+        total = sum(s.games * (LEVEL_ELO[s.level] + elo_gap(s.share)) for s in scores)
         return round(total / games) if games else 0
 
     @property
@@ -78,27 +71,29 @@ def nearest_level(elo: int) -> str:
     return min(LEVEL_ELO, key=lambda level: abs(LEVEL_ELO[level] - elo))
 
 
-#: The personalities, weakest first. Their scores: the ladder at 500 Hard iterations
-#: against Medium, and the gauntlet at 1,500 against Hard (docs/BOTS.md, "Opponents by
-#: style" and "The gauntlet").
+#: The measured scores of every personality (:mod:`.strengths`), read once.
+_SCORES = read_strengths()
+
+#: The personalities. Their scores come from the data file: the ladder against Medium, the
+#: gauntlet against Hard (docs/BOTS.md, "Opponents by style" and "The gauntlet").
 PERSONALITIES: tuple[Personality, ...] = (
     Personality(
         "balancer", N_("Steward"),
         N_("Always feeds its smallest pile first: steady, and hard to starve."),
-        (Score("medium", 10.0, 20, 500),)),
+        _SCORES.get("balancer", ())),
     Personality(
         "aggressor", N_("Raider"),
         N_("Takes other players' fields over whenever it can, and saves cards to do it."),
-        (Score("medium", 52.5, 91, 500),)),
+        _SCORES.get("aggressor", ())),
     Personality(
         "flat", N_("Calculator"),
         N_("Plays each promising move out over many deals and keeps the best: a strong "
            "all-rounder."),
-        (Score("medium", 31.5, 46, 500), Score("hard", 17.0, 40, 1500))),
+        _SCORES.get("flat", ())),
     Personality(
         "speculator", N_("Speculator"),
         N_("Bets on the coming floods and trades weak cards at the market and to Hapi."),
-        (Score("medium", 13.5, 20, 500),)),
+        _SCORES.get("speculator", ())),
 )
 
 #: The personalities by key.
@@ -113,13 +108,29 @@ LIKE_LEVEL: dict[str, str] = {
     "expert": N_("~Expert"),
 }
 
-#: The measured figure behind it, for the screen's longer help (a counted message id).
-MEASURED: Plural = NP_("On the ladder: won {percent} of {count} two-player game against the "
-                       "{level}.",
-                       "On the ladder: won {percent} of {count} two-player games against the "
-                       "{level}.")
+#: A measured figure behind it, for the screen's longer help (a counted message id): one
+#: line per level it met.
+MEASURED: Plural = NP_("Against the {level}: won {percent} of {count} two-player game.",
+                       "Against the {level}: won {percent} of {count} two-player games.")
+#: Said first when a personality scored more than half against a level.
+BEATS: Plural = NP_("It beats the {level}: won {percent} of {count} two-player game.",
+                    "It beats the {level}: won {percent} of {count} two-player games.")
 
 
-def main_score(personality: Personality) -> Score:
-    """The score with the most games behind it: the one the screen quotes."""
-    return max(personality.scores, key=lambda s: s.games)
+def main_score(personality: Personality) -> Score | None:
+    """The score with the most games behind it, or None if it has met no level."""
+    return max(personality.scores, key=lambda s: s.games, default=None)
+
+
+def measured_scores(personality: Personality) -> list[Score]:
+    """Its scores against the levels, strongest level first: what the screen lists."""
+    return sorted(personality.scores, key=lambda s: -LEVEL_ELO.get(s.level, 0))
+
+
+def strength_order(kinds: list[str]) -> list[str]:
+    """Bot kinds weakest first, by their measured strength (the levels by the scale, each
+    personality by its :attr:`Personality.elo`); kinds of equal strength keep their order."""
+    def strength(kind: str) -> int:
+        p = BY_KEY.get(kind)
+        return p.elo if p is not None else LEVEL_ELO.get(kind, 0)
+    return sorted(kinds, key=strength)

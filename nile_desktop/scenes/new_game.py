@@ -24,12 +24,12 @@ from typing import Any
 import pygame
 
 from nile_desktop import card_art
-from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVEL_LABELS
-from nile_desktop.ai.personalities import BY_KEY, LIKE_LEVEL, MEASURED, main_score
+from nile_desktop.ai.levels import LEVEL_LABELS
+from nile_desktop.ai.personalities import BY_KEY, strength_order
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
-from nile_desktop.i18n import N_, LazyString, _, format_number, ngettext
+from nile_desktop.i18n import N_, LazyString, _, ngettext
 from nile_desktop.net.client import DEFAULT_PORT
 from nile_desktop.net.codes import new_code
 from nile_desktop.net.link import Hosting
@@ -39,6 +39,7 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
 from nile_desktop.text import network as words
+from nile_desktop.text.opponents import kind_help, kind_label
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
@@ -46,38 +47,13 @@ MAX_SEATS = MAX_PLAYERS
 REMOTE = "remote"
 
 
-def kind_label(kind: str) -> str:
-    """A seat kind as the choice shows it: "Hard bot", or a personality with the level it
-    plays like, "Raider (~Medium)"."""
-    personality = BY_KEY.get(kind)
-    if personality is None:
-        return _(LEVEL_LABELS[kind])
-    return _("{name} ({like})").format(name=_(personality.label),
-                                      like=_(LIKE_LEVEL[personality.level]))
-
-
 #: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
-#: with its label.
+#: with its label, a person first, then the bots weakest first by their measured strength.
 KIND_CHOICES: tuple[tuple[SeatKind, Any], ...] = tuple(
     (kind, N_("Person") if kind.is_human
      else LazyString(LEVEL_LABELS[kind]) if kind not in BY_KEY else partial(kind_label, kind))
-    for kind in SEAT_KINDS)
-
-
-def kind_help(kind: str) -> str:
-    """One line on what to expect of a bot of ``kind`` (nothing for a person); for a
-    personality, a second line with the ladder's figure its strength rests on."""
-    description = LEVEL_DESCRIPTIONS.get(kind)
-    if not description:
-        return ""
-    personality = BY_KEY.get(kind)
-    if personality is None:
-        return _(description)
-    score = main_score(personality)
-    percent = _("{percent}%").format(percent=format_number(100 * score.share, 0))
-    measured = ngettext(MEASURED, MEASURED.plural, score.games).format(
-        percent=percent, count=score.games, level=_(LEVEL_LABELS[score.level]))
-    return _(description) + "\n" + measured
+    for kind in [SeatKind.HUMAN, *map(SeatKind, strength_order(
+        [k for k in SEAT_KINDS if k.is_bot]))])
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
