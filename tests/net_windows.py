@@ -194,13 +194,14 @@ def main() -> int:
             if all(d.get("over") for d in docs):
                 break
             for w, doc in zip(windows, docs, strict=True):
-                if doc.get("scene") == "net-table" and my_turn(doc):
+                rows = [e for e in doc.get("elements", [])
+                        if e["id"].startswith("move-list.moves.row-")]
+                if doc.get("scene") == "move-list" and rows:
+                    w.click(pick_row(rows, rng)["id"])
+                    w.click("move-list.play")
+                    moves += 1
+                elif doc.get("scene") == "net-table" and my_turn(doc):
                     w.click("net-table.tool.moves")
-                    rows = [e for e in w.elements() if e["id"].startswith("move-list.moves.row-")]
-                    if rows:
-                        w.click(pick_row(rows, rng)["id"])
-                        w.click("move-list.play")
-                        moves += 1
                 elif doc.get("scene") == "net-table" and any(
                         e["id"] == "net-table.action.skip" and e["enabled"]
                         for e in doc.get("elements", [])):
