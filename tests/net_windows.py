@@ -166,7 +166,10 @@ def main() -> int:
             set_choice(host, f"new-game.seat-{seat}.kind", "remote")
         host.shot(args.out, f"{work.name}-newgame")
         host.click("new-game.start")
-        time.sleep(1)
+        for _ in range(100):
+            if "lobby" in host.dump():
+                break
+            time.sleep(0.2)
         lobby = host.dump()["lobby"]
         port, code = lobby["port"], lobby["code"]
         for i in range(others):
