@@ -51,8 +51,9 @@ from typing import Any
 from . import BOT_KINDS
 from .arena import rank_of, run, score, search_options, sprt_bounds
 from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
+from .personalities import measured
 from .stats import Sprt, wilson
-from .strengths import STRENGTHS_PATH, measured, write_strengths
+from .strengths import STRENGTHS_PATH, write_strengths
 
 #: The gauntlet's members, strongest style first, and what each one is.
 MEMBERS: dict[str, str] = {

@@ -29,8 +29,9 @@ from typing import Any
 from . import BOT_KINDS, LEVELS
 from .arena import percentile, run, score, search_options, sprt_bounds
 from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
+from .personalities import measured
 from .stats import Sprt, wilson
-from .strengths import STRENGTHS_PATH, measured, write_strengths
+from .strengths import STRENGTHS_PATH, write_strengths
 
 
 def pairings(levels: Sequence[str]) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .reasons import N_, NP_, Plural
 from .strengths import Score, read_strengths
 
-__all__ = ["BY_KEY", "LEVEL_ELO", "PERSONALITIES", "Personality", "Score", "elo_gap",
+__all__ = ["BY_KEY", "LEVEL_ELO", "PERSONALITIES", "Personality", "Score", "elo_gap", "measured",
            "main_score", "nearest_level", "strength_order"]
 
 #: The levels on one scale, in Elo points from Medium, from the ladder's two-player
@@ -134,3 +134,12 @@ def strength_order(kinds: list[str]) -> list[str]:
         p = BY_KEY.get(kind)
         return p.elo if p is not None else LEVEL_ELO.get(kind, 0)
     return sorted(kinds, key=strength)
+
+
+def measured(personality: str, level: str, points: float, games: int, iterations: int | None
+             ) -> list[tuple[str, Score]]:
+    """The entry a run of ``games`` games of ``personality`` against ``level`` gives, if
+    it is a pairing the screen shows (a personality against a level, at least one game)."""
+    if personality not in BY_KEY or level not in LEVEL_ELO or games < 1:
+        return []
+    return [(personality, Score(level, round(points, 1), games, iterations or 0))]

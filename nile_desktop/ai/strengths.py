@@ -110,17 +110,6 @@ def update_strengths(new: list[tuple[str, Score]], path: Path = STRENGTHS_PATH) 
         raise StrengthsError(f"cannot write {path}: {exc}") from exc
 
 
-def measured(personality: str, level: str, points: float, games: int, iterations: int | None
-             ) -> list[tuple[str, Score]]:
-    """The entry a run of ``games`` games of ``personality`` against ``level`` gives, if
-    it is a pairing the screen shows (a personality against a level, at least one game)."""
-    from .personalities import BY_KEY, LEVEL_ELO
-
-    if personality not in BY_KEY or level not in LEVEL_ELO or games < 1:
-        return []
-    return [(personality, Score(level, round(points, 1), games, iterations or 0))]
-
-
 def write_strengths(entries: list[tuple[str, Score]], path: Path) -> int:
     """A command's last step: write ``entries`` (:func:`update_strengths`) and say so; a
     file that is not a strengths file, or cannot be written, is one line and exit status 2."""

@@ -28,7 +28,7 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from nile_desktop.engine import Move, Rules, State, new_game, observe
 from nile_desktop.engine.cards import KIND_BY_NAME, N_CROPS
@@ -36,6 +36,9 @@ from nile_desktop.engine.events import TakenOver
 from nile_desktop.engine.powers import takeover_need
 
 from .arena_files import GameRecord, read_csv, refusing_bad_csv
+from .model import Table
+from .search import ExpertBot, HardBot, search
+from .search import root_moves as roots_of
 from .stats import wilson
 
 
@@ -173,10 +176,6 @@ def study(records: Sequence[GameRecord], level: str, search: int = 0, limit: int
 def _ask_search(record: GameRecord, me: int, level: str, exposures: list[Exposure],
                 iterations: int) -> None:
     """Fill each exposure's expectation from the level's own search at that decision."""
-    from .model import Table
-    from .search import ExpertBot, HardBot, search
-    from .search import root_moves as roots_of
-
     bot = ExpertBot if level == "expert" else HardBot
     state = new_game(rules_of(record), seed=record.seed)
     wanted = {x.move: x for x in exposures}
@@ -185,7 +184,6 @@ def _ask_search(record: GameRecord, me: int, level: str, exposures: list[Exposur
             x = wanted[text]
             view = observe(state, me)
             if not bot.remembers:
-                from dataclasses import replace
                 view = replace(view, storages=None)
             roots, _ = roots_of(view, state.legal_moves(), recall=bot.remembers)
             move = Move.parse(text)
