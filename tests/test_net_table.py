@@ -6,64 +6,17 @@ players received is leak-checked against the host's save."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from nile_desktop.net.codes import new_code
-from nile_desktop.net.leaks import Truth, check_transcript
-from nile_desktop.saves import load_save
 from nile_desktop.scenes import routes
-from tests.net_ui import my_turn, play_turn
+from tests.net_ui import ROOT, bot_player, env, leak_free, play_to_the_end
 from tests.ui_driver import UiDriver
-
-ROOT = Path(__file__).resolve().parents[1]
-MAX_FRAMES = 40_000
-
-
-def env(home: Path) -> dict[str, str]:
-    return {**os.environ, "NILE_DESKTOP_HOME": str(home), "NILE_NET_INTERFACES": "none",
-            "PYTHONPATH": str(ROOT)}
-
-
-def bot_player(port: int, code: str, tmp: Path, i: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "nile_desktop.net", "play", f"127.0.0.1:{port}", "--code", code,
-         "--name", f"Bot{i}", "--bot", "random", "--rng", str(i),
-         "--transcript", str(tmp / f"t{i}.jsonl")],
-        env=env(tmp / f"c{i}"), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-
-
-def play_to_the_end(d: UiDriver, rng: random.Random) -> dict[str, Any]:
-    def click(uid: str) -> None:
-        d.click(uid, frames=3)
-
-    for _ in range(MAX_FRAMES):
-        doc = d.dump()
-        if doc.get("scene") == "net-table" and doc.get("over"):
-            return doc
-        if doc.get("scene") == "net-table" and doc.get("phase") == "handoff":
-            d.click(lambda e: e.get("role") == "button" and "ready" in e["id"], frames=3)
-        elif my_turn(doc):
-            play_turn(d.elements, click, rng)
-        elif any(e["id"] == "net-table.action.skip" and e["enabled"] for e in d.elements()):
-            d.click("net-table.action.skip", frames=2)  # "Skip to my turn"
-        d.step(2)
-    raise AssertionError(f"the game did not end: {d.summary()}")
-
-
-def leak_free(save_path: Path, tmp: Path, players: int) -> None:
-    save, _state = load_save(save_path)
-    truth = Truth(save)
-    for path in tmp.glob("t*.jsonl"):
-        messages = [json.loads(line) for line in path.read_text().splitlines()]
-        count, problems = check_transcript(truth, messages, path.name)
-        assert count > 0 and problems == []
 
 
 @pytest.mark.parametrize("players,language", [(2, "en"), (4, "cs")])
@@ -101,7 +54,7 @@ def test_the_hosts_screen_plays_a_whole_game_with_people_joining(
         lobby_scene = d.app.stack.top
         save = lobby_scene.net.real_save() if hasattr(lobby_scene, "net") else None
         assert save is not None and save.path is not None
-        leak_free(save.path, tmp_path, players)
+        leak_free(save.path, tmp_path)
     finally:
         for bot in bots:
             bot.kill()
@@ -140,7 +93,7 @@ def test_a_joining_screen_plays_a_whole_game_in_czech(tmp_path: Path,
         while "over" not in over:
             over = json.loads(host.stdout.readline())
         assert host.wait(30) == 0
-        leak_free(Path(over["save"]), tmp_path, 3)
+        leak_free(Path(over["save"]), tmp_path)
     finally:
         for bot in bots:
             bot.kill()

@@ -130,7 +130,7 @@ class Client:
         self.reconnect_for = reconnect_for
         self.on_raw = on_raw
         self.welcome: Welcome | None = None
-        self.token: str | None = tokens.get(f"{host}:{port}", code) if tokens else None
+        self.token: str | None = tokens.get(host, code) if tokens else None
         #: How many updates have arrived (the next one expected is number ``have``).
         self.have = 0
         self.channel: Channel | None = None
@@ -225,7 +225,7 @@ class Client:
         if welcome.token and welcome.token != self.token:
             self.token = welcome.token
             if self.tokens is not None:
-                self.tokens.put(f"{self.host}:{self.port}", self.code, welcome.token)
+                self.tokens.put(self.host, self.code, welcome.token)
 
     async def _ping(self, channel: Channel) -> None:
         try:

@@ -26,7 +26,7 @@ from nile_desktop.i18n import _, card_name
 from nile_desktop.saves import SaveError, load_save, log_opened, sharing
 from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
-from nile_desktop.scenes import nav
+from nile_desktop.scenes import nav, net_resume
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.load_game import ask_if_in_use
@@ -187,6 +187,10 @@ class TitleScene(MenuScene):
     def play(self, save: Any, state: Any) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
+        record = net_resume.network_record(save, state)
+        if record is not None:  # a game over the network: hosted again, the others rejoin
+            net_resume.reopen(self, save, state, record, push=True)
+            return
         nav.push(self.on_stack, "table", save=save, state=state)
 
     def load_game(self) -> None:

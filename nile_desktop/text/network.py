@@ -202,3 +202,18 @@ def leave_game() -> str:
 def seat_line(number: int, name: str, status: str) -> str:
     return _("{number}. {name}: {status}").format(number=number, name=name,
                                                   status=status_label(status))
+
+
+def cannot_reopen() -> str:
+    return _("This game cannot be opened to the network")
+
+
+def cannot_reopen_why(reason: str) -> str:
+    return _("It was played over the network, and this computer cannot host it now "
+             "({reason}). Close other programs that use the network, then try again.") \
+        .format(reason=reason)
+
+
+def code_and_address(code: str, addresses: str) -> str:
+    """The host's menu: what the others need to join again."""
+    return _("Join code: {code} · {addresses}").format(code=code, addresses=addresses)

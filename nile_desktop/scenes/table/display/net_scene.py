@@ -29,7 +29,7 @@ from nile_desktop.scenes.table.logic.game import TableGame
 from nile_desktop.scenes.table.logic.remote import RemoteTableGame, mirror_save
 from nile_desktop.scenes.table.logic.session import Saver
 from nile_desktop.text import network as words
-from nile_desktop.ui import Button, Panel, theme
+from nile_desktop.ui import Button, Label, Panel, theme
 
 
 class NetTableScene(TableScene):
@@ -123,8 +123,14 @@ class NetMenuScene(TableMenuScene):
                     entries.append((f"bot-for-{seat}", partial(words.let_bot_play, name),
                                     partial(self.bot_for, seat), False))
         entries.append(("leave", words.leave_game, self.to_title, False))
-        panel = centred(520, 90 + 74 * len(entries))
+        hosting = table.hosting
+        extra = 0 if hosting is None else 64
+        panel = centred(520 if hosting is None else 760, 90 + 74 * len(entries) + extra)
         self.group.add(Panel(panel, lambda: _("Menu")))
+        if hosting is not None:  # what the others need to join again
+            self.group.add(Label((panel.left + 30, panel.bottom - 70, panel.w - 60, 50),
+                                 partial(_join_line, hosting), size=theme.SIZE_SMALL,
+                                 colour=theme.INK_SOFT, align="center"))
         for i, (uid, label, action, primary) in enumerate(entries):
             rect = pygame.Rect(0, 0, 420, 54)
             rect.midtop = (panel.centerx, panel.top + 56 + i * 74)
@@ -136,3 +142,8 @@ class NetMenuScene(TableMenuScene):
         assert isinstance(table, NetTableScene) and table.hosting is not None
         table.hosting.give_to_bot(seat)
         self.close()
+
+
+def _join_line(hosting: Hosting) -> str:
+    shown = [f"{a}:{hosting.port}" for a in hosting.addresses[:2]] or [f"127.0.0.1:{hosting.port}"]
+    return words.code_and_address(hosting.code.replace("-", " · "), ", ".join(shown))
