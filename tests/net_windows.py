@@ -1,18 +1,22 @@
 """Play a game over the network in real windows under Xvfb, by mouse, and take screenshots.
 
-    python tests/net_windows.py --players 2 --lang en --out /tmp/shots [--netns]
+    python tests/net_windows.py --players 2 --lang en --out /tmp/net-shots [--netns]
 
 The host's game and each joining game run as the program itself (``python -m
-nile_desktop --host`` / ``--join``), each on an Xvfb screen of its own (:54, :55, …) with
-``NILE_UI_DUMP``; xdotool clicks the centres of the elements the dumps name: the host
-sets the players, makes every other seat "Person joining" and opens the game; each
-joiner presses Join (the address and code given on the command line); the host presses
-Start; then every window plays its own seat from the table's move list (All moves, a
-row, Play this move) and skips the bots' turns, until every window shows the game over.
-With ``--netns`` the host runs in a network namespace and the joiners in others (private
-addresses 10.231.x.x, multicast DNS limited to them); the namespaces are deleted at the
-end. Screenshots of each window (the lobby, mid-game, the end) go to ``--out``. Exits 0
-when every window reached the end of the game.
+nile_desktop --host`` / ``--join``), each in a window of its own on an Xvfb screen of
+its own (:54, :55, …; ``--display``) with ``NILE_UI_DUMP``. xdotool moves the mouse to
+the centres of the elements the dumps name and clicks: the host sets the players, makes
+every other seat "Person joining" and opens the game; each joiner presses Join (the
+address and code given on the command line); the host presses Start; then every window
+plays its own seat from the table's move list (All moves, a row, Play this move) and
+skips the others' turns, until every window shows the end of the game. The host plays
+in ``--lang`` and the joiners alternate between the other language and it.
+
+With ``--netns`` the host runs in a network namespace and the joiners in others, each
+joiner's namespace joined to the host's by a veth pair on a private subnet (10.231.x.x),
+multicast DNS limited to those addresses; the namespaces are deleted at the end.
+Screenshots of every window (the lobby, mid-game, the end) go to ``--out``; the last
+line printed is a JSON summary. Exits 0 when every window reached the end of the game.
 """
 
 from __future__ import annotations
@@ -36,51 +40,46 @@ from tests.net_ui import my_turn, pick_row  # noqa: E402
 from tests.netns import namespaces  # noqa: E402
 
 SIZE = "1280x720"
+Element = dict[str, Any]
 
 
 class Window:
+    """One running copy of the game on its own Xvfb screen, and a mouse on it."""
+
     def __init__(self, name: str, display: str, home: Path, args: list[str], lang: str,
                  prefix: list[str], interfaces: str) -> None:
         self.name, self.display = name, display
         self.dump_path = home / "dump.json"
+        self.dump_path.unlink(missing_ok=True)
         (home / "config").mkdir(parents=True, exist_ok=True)
         (home / "config" / "settings.json").write_text(json.dumps(
             {"animation_speed": 2.0, "language": lang, "music_volume": 0, "sound_volume": 0}))
-        lock = Path(f"/tmp/.X{display[1:]}-lock")
-        if lock.exists():  # a lock left by an Xvfb that is gone
-            try:
-                os.kill(int(lock.read_text().strip()), 0)
-            except (OSError, ValueError):
-                lock.unlink(missing_ok=True)
-                Path(f"/tmp/.X11-unix/X{display[1:]}").unlink(missing_ok=True)
-        self.xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x800x24",
-                                      "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
+        self.xvfb = _xvfb(display)
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
         self.env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", NILE_DESKTOP_HOME=str(home),
                         NILE_UI_DUMP=str(self.dump_path), PYGAME_HIDE_SUPPORT_PROMPT="1",
                         NILE_NET_INTERFACES=interfaces, PYTHONPATH=str(ROOT))
-        envs = [f"{k}={v}" for k, v in self.env.items() if k.startswith(("NILE_", "DISPLAY",
-                                                                         "SDL_", "PYTHON"))]
+        envs = [f"{k}={v}" for k, v in self.env.items()
+                if k.startswith(("NILE_", "DISPLAY", "SDL_", "PYTHON", "HOME", "PATH"))]
         command = [*prefix, "env", *envs, sys.executable, "-m", "nile_desktop", "--windowed",
                    "--size", SIZE, "--lang", lang, *args]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env,
                                         stderr=open(home / "stderr.log", "wb"))  # noqa: SIM115
         self.window = ""
-        for _ in range(200):
+        for _ in range(600):
             time.sleep(0.3)
-            found = subprocess.run(["xdotool", "search", "--pid", str(self.process.pid)],
-                                   env=self.env, capture_output=True, text=True)
-            if found.stdout.strip() and self.dump_path.exists():
-                self.window = found.stdout.split()[-1]
+            self.find_window()
+            if self.window and self.dump_path.exists():
                 break
-        assert self.window, f"{name}: no window"
+            if self.process.poll() is not None:
+                break
+        assert self.window, f"{name}: no window (see {home / 'stderr.log'})"
+        self.last: dict[str, Any] = {}
 
     def find_window(self) -> None:
         """The program's visible window (SDL may make and drop others while it starts)."""
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid",
-                                str(self.process.pid)], env=self.env, capture_output=True,
-                               text=True)
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "."],
+                               env=self.env, capture_output=True, text=True)
         ids = found.stdout.split()
         if ids:
             self.window = ids[-1]
@@ -88,52 +87,121 @@ class Window:
     def dump(self) -> dict[str, Any]:
         for _ in range(50):
             try:
-                return json.loads(self.dump_path.read_text(encoding="utf-8"))
+                self.last = json.loads(self.dump_path.read_text(encoding="utf-8"))
+                return self.last
             except (OSError, ValueError):
                 time.sleep(0.1)
         return {}
 
-    def elements(self) -> list[dict[str, Any]]:
+    def elements(self) -> list[Element]:
         return list(self.dump().get("elements", []))
 
-    def click(self, uid: str) -> None:
-        for _ in range(60):
-            match = [e for e in self.elements() if e["id"] == uid and e["enabled"]]
-            if match:
-                self.find_window()
-                x, y, w, h = match[0]["rect"]
-                subprocess.run(["xdotool", "mousemove", "--window", self.window,
-                                str(x + w // 2), str(y + h // 2)], env=self.env, check=True)
+    def find(self, uid: str) -> Element | None:
+        return next((e for e in self.elements() if e["id"] == uid and e["enabled"]), None)
+
+    def click(self, uid: str, wait: float = 30.0) -> bool:
+        """Move the mouse to the element's centre and click; then wait until the screen has
+        taken it (the dump changes). False if the element never showed."""
+        end = time.monotonic() + wait
+        while time.monotonic() < end:
+            element = self.find(uid)
+            if element is not None:
+                before = self.dump_path.stat().st_mtime_ns
+                x, y, w, h = element["rect"]
+                self.xdo("mousemove", str(x + w // 2), str(y + h // 2))
+                time.sleep(0.05)
+                self.xdo("click", "1")
+                settle = time.monotonic() + 3.0
+                while time.monotonic() < settle and self.dump_path.stat().st_mtime_ns == before:
+                    time.sleep(0.05)
                 time.sleep(0.1)
-                subprocess.run(["xdotool", "click", "1"], env=self.env, check=True)
-                time.sleep(0.4)
-                return
+                return True
             time.sleep(0.1)
-        raise AssertionError(f"{self.name}: {uid} not on screen ({self.dump().get('scene')})")
+        return False
+
+    def xdo(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, check=True, capture_output=True)
 
     def shot(self, out: Path, label: str) -> Path:
-        path = out / f"{self.name}-{label}.png"
-        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True)
+        path = out / f"{label}-{self.name}.png"
+        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True,
+                       capture_output=True)
         return path
 
     def close(self) -> None:
         if self.process.poll() is None:
-            subprocess.run(["xdotool", "key", "--window", self.window, "ctrl+q"], env=self.env)
+            self.process.terminate()
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-        self.xvfb.kill()
+                self.process.wait(5)
+        self.xvfb.terminate()
+        self.xvfb.wait(5)
+
+
+def _xvfb(display: str) -> subprocess.Popen[bytes]:
+    number = display[1:]
+    lock = Path(f"/tmp/.X{number}-lock")
+    if lock.exists():  # a lock left by an Xvfb that is gone
+        try:
+            os.kill(int(lock.read_text().strip()), 0)
+        except (OSError, ValueError):
+            lock.unlink(missing_ok=True)
+            Path(f"/tmp/.X11-unix/X{number}").unlink(missing_ok=True)
+        else:
+            raise SystemExit(f"display {display} is in use")
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten",
+                             "tcp"], stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        if Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+        time.sleep(0.1)
+    return xvfb
 
 
 def set_choice(w: Window, uid: str, value: object) -> None:
+    """Click a choice until it shows ``value`` (each click steps to the next option)."""
     for _ in range(15):
-        now = next(e for e in w.elements() if e["id"] == uid)["data"]["value"]
-        if now == value:
+        element = next((e for e in w.elements() if e["id"] == uid), None)
+        if element is not None and element["data"]["value"] == value:
             return
-        print(f"{w.name}: {uid} is {now}, clicking (window {w.window})", flush=True)
         w.click(uid)
-    raise AssertionError(f"{uid} never became {value}")
+    raise AssertionError(f"{w.name}: {uid} never became {value}")
+
+
+def wait_for(w: Window, check: Any, what: str, seconds: float = 300.0) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        doc = w.dump()
+        if check(doc):
+            return doc
+        time.sleep(0.2)
+    raise AssertionError(f"{w.name}: {what} not reached; scene {w.last.get('scene')}")
+
+
+def take_turn(w: Window, doc: dict[str, Any], rng: random.Random) -> str:
+    """One step of this window's player; what was done ("" for nothing)."""
+    scene = doc.get("scene")
+    elements = doc.get("elements", [])
+    enabled = {e["id"] for e in elements if e["enabled"]}
+    if scene == "move-list":
+        rows = [e for e in elements if e["id"].startswith("move-list.moves.row-")]
+        if rows and w.click(pick_row(rows, rng)["id"], wait=2) and w.click("move-list.play",
+                                                                           wait=2):
+            if w.dump().get("scene") != "move-list":
+                return "move"
+        w.click("move-list.back", wait=2)  # the turn had passed: close the list
+        return "back"
+    if scene != "net-table" or doc.get("over"):
+        return ""
+    if my_turn(doc):
+        w.click("net-table.tool.moves", wait=2)
+        return "list"
+    if "net-table.action.skip" in enabled:
+        w.click("net-table.action.skip", wait=2)
+        return "skip"
+    return ""
 
 
 def main() -> int:
@@ -143,11 +211,13 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/net-shots"))
     parser.add_argument("--netns", action="store_true")
     parser.add_argument("--display", type=int, default=54)
+    parser.add_argument("--minutes", type=float, default=60.0)
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    work = args.out / f"run-{args.players}-{args.lang}{'-netns' if args.netns else ''}"
-    work.mkdir(parents=True, exist_ok=True)
+    label = f"{args.players}p-{args.lang}-{'netns' if args.netns else 'loopback'}"
+    out = args.out / label
+    out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.players)
+    started = time.monotonic()
     with ExitStack() as stack:
         others = args.players - 1
         if args.netns:
@@ -156,21 +226,19 @@ def main() -> int:
             host_if = ",".join(net.host_addresses)
         else:
             host_prefix, host_if = [], "none"
-        langs = [args.lang, "cs" if args.lang == "en" else "en"]
-        host = Window("host", f":{args.display}", work / "host", ["--host"], args.lang,
-                      host_prefix, host_if)
-        windows = [host]
+        other_lang = "cs" if args.lang == "en" else "en"
+        windows: list[Window] = []
         stack.callback(lambda: [w.close() for w in windows])
+        host = Window("host", f":{args.display}", out / "host", ["--host"], args.lang,
+                      host_prefix, host_if)
+        windows.append(host)
+        wait_for(host, lambda d: d.get("scene") == "new-game", "the new-game screen")
         set_choice(host, "new-game.players", args.players)
         for seat in range(2, args.players + 1):
             set_choice(host, f"new-game.seat-{seat}.kind", "remote")
-        host.shot(args.out, f"{work.name}-newgame")
+        host.shot(out, "1-new-game")
         host.click("new-game.start")
-        for _ in range(100):
-            if "lobby" in host.dump():
-                break
-            time.sleep(0.2)
-        lobby = host.dump()["lobby"]
+        lobby = wait_for(host, lambda d: "lobby" in d, "the lobby")["lobby"]
         port, code = lobby["port"], lobby["code"]
         for i in range(others):
             if args.netns:
@@ -178,49 +246,47 @@ def main() -> int:
                 address, interfaces = f"{net.host_addresses[i]}:{port}", net.addresses[i]
             else:
                 prefix, address, interfaces = [], f"127.0.0.1:{port}", "none"
-            lang = langs[(i + 1) % 2]
-            w = Window(f"joiner{i + 1}", f":{args.display + 1 + i}", work / f"joiner{i + 1}",
-                       ["--join", address, "--code", code], lang, prefix, interfaces)
+            lang = other_lang if i % 2 == 0 else args.lang
+            w = Window(f"joiner{i + 1}-{lang}", f":{args.display + 1 + i}",
+                       out / f"joiner{i + 1}", ["--join", address, "--code", code], lang,
+                       prefix, interfaces)
             windows.append(w)
+            wait_for(w, lambda d: d.get("scene") == "join-game", "the join screen")
+            w.shot(out, "2-join")
             w.click("join-game.join")
-        for _ in range(300):
-            if set(host.dump().get("lobby", {}).get("statuses", [])[1:]) == {"online"}:
-                break
-            time.sleep(0.2)
-        host.shot(args.out, f"{work.name}-lobby")
+        wait_for(host, lambda d: set(d.get("lobby", {}).get("statuses", [])[1:]) == {"online"},
+                 "everyone joined")
+        host.shot(out, "3-lobby")
+        for w in windows[1:]:
+            wait_for(w, lambda d: d.get("lobby", {}).get("state") == "joined", "joined")
+            w.shot(out, "3-lobby")
         host.click("lobby.start")
+        counts = {"move": 0, "skip": 0, "back": 0, "list": 0}
         shots_mid = False
-        moves = 0
-        deadline = time.monotonic() + 1800
+        deadline = started + args.minutes * 60
         while time.monotonic() < deadline:
             docs = [w.dump() for w in windows]
-            if all(d.get("over") for d in docs):
+            if all(d.get("scene") == "net-table" and d.get("over") for d in docs):
                 break
             for w, doc in zip(windows, docs, strict=True):
-                rows = [e for e in doc.get("elements", [])
-                        if e["id"].startswith("move-list.moves.row-")]
-                if doc.get("scene") == "move-list" and rows:
-                    w.click(pick_row(rows, rng)["id"])
-                    w.click("move-list.play")
-                    moves += 1
-                elif doc.get("scene") == "net-table" and my_turn(doc):
-                    w.click("net-table.tool.moves")
-                elif doc.get("scene") == "net-table" and any(
-                        e["id"] == "net-table.action.skip" and e["enabled"]
-                        for e in doc.get("elements", [])):
-                    w.click("net-table.action.skip")
-            if moves >= 12 and not shots_mid:
+                done = take_turn(w, doc, rng)
+                if done:
+                    counts[done] += 1
+            if counts["move"] >= 3 * args.players and not shots_mid:
                 shots_mid = True
                 for w in windows:
-                    w.shot(args.out, f"{work.name}-mid")
+                    w.shot(out, "4-mid")
             time.sleep(0.2)
-        time.sleep(2)
+        time.sleep(2.0)  # the last animations
         for w in windows:
-            w.shot(args.out, f"{work.name}-end")
-        over = [w.dump().get("over") for w in windows]
-        print(json.dumps({"players": args.players, "netns": args.netns, "over": over,
-                          "moves_by_mouse": moves}))
-        return 0 if all(over) else 1
+            w.shot(out, "5-end")
+        docs = [w.dump() for w in windows]
+        summary = {"run": label, "over": [bool(d.get("over")) for d in docs],
+                   "languages": [d.get("language") for d in docs],
+                   "seats": [d.get("network", {}).get("seats") for d in docs],
+                   "clicks": counts, "minutes": round((time.monotonic() - started) / 60, 1)}
+        print(json.dumps(summary), flush=True)
+        return 0 if all(summary["over"]) else 1
 
 
 if __name__ == "__main__":

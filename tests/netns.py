@@ -2,7 +2,8 @@
 
 :func:`namespaces` makes a "host" namespace and one namespace per other computer, each
 joined to the host by a veth pair on its own private subnet (``10.231.N.0/24``, the
-host ``.1``, the other ``.2``), with nothing else reachable. They are deleted when the
+host ``.1``, the other ``.2``), with nothing else reachable; their names start with
+:data:`PREFIX`. They are deleted when the
 ``with`` block ends, whatever happens in it. Making them needs root and ``ip netns``;
 :func:`unavailable` says why they cannot be made, for a skip.
 """
@@ -16,6 +17,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+#: Every namespace made here is named with this prefix (``ip netns list`` shows whose).
+PREFIX = os.environ.get("NILE_NETNS_PREFIX", "nile54")
+
 
 def _ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True, timeout=10)
@@ -27,7 +31,7 @@ def unavailable() -> str | None:
         return "no `ip` command (iproute2)"
     if os.geteuid() != 0:
         return "making network namespaces needs root"
-    name = f"nile-probe-{os.getpid()}"
+    name = f"{PREFIX}-probe-{os.getpid()}"
     try:
         _ip("netns", "add", name)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
@@ -53,8 +57,8 @@ class Net:
 @contextmanager
 def namespaces(others: int) -> Iterator[Net]:
     tag = os.getpid() % 10_000
-    host = f"nile-{tag}-h"
-    names = [f"nile-{tag}-{i}" for i in range(others)]
+    host = f"{PREFIX}-{tag}-h"
+    names = [f"{PREFIX}-{tag}-{i}" for i in range(others)]
     base = 10 + (os.getpid() % 200)
     made: list[str] = []
     try:
