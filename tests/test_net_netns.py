@@ -88,12 +88,15 @@ def test_one_players_namespace_cannot_reach_anothers(tmp_path: Path) -> None:
         assert probe.stdout.startswith("no")
 
 
-def test_a_game_is_found_on_the_network_by_multicast_dns(tmp_path: Path) -> None:
+def test_a_game_is_found_on_the_network_by_multicast_dns_at_an_address_it_can_reach(
+        tmp_path: Path) -> None:
+    """The host is on two networks (one per player's namespace) and advertises both
+    addresses; a player on the second network is given the host's address on it."""
     script = (
         "import sys, time\n"
         "from nile_desktop.net.discovery import Advertiser, Browser\n"
         "if sys.argv[1] == 'host':\n"
-        "    a = Advertiser.start(4321, '0011223344556677', [sys.argv[2]])\n"
+        "    a = Advertiser.start(4321, '0011223344556677', sys.argv[2].split(','))\n"
         "    print('up' if a else 'down', flush=True); time.sleep(15)\n"
         "else:\n"
         "    b = Browser()\n"
@@ -101,16 +104,17 @@ def test_a_game_is_found_on_the_network_by_multicast_dns(tmp_path: Path) -> None
         "        time.sleep(0.25)\n"
         "        if b.found(): break\n"
         "    print(';'.join(f.target for f in b.found()), flush=True)\n")
-    with namespaces(1) as net:
-        host_ip, client_ip = net.host_addresses[0], net.addresses[0]
+    with namespaces(2) as net:
+        both = ",".join(net.host_addresses)
         host = subprocess.Popen(
-            net.run(net.host, *env(tmp_path / "h", host_ip), sys.executable, "-c", script,
-                    "host", host_ip), cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            net.run(net.host, *env(tmp_path / "h", both), sys.executable, "-c", script,
+                    "host", both), cwd=ROOT, stdout=subprocess.PIPE, text=True)
         try:
             assert host.stdout is not None and host.stdout.readline().strip() == "up"
             found = subprocess.run(
-                net.run(net.others[0], *env(tmp_path / "c", client_ip), sys.executable, "-c",
-                        script, "browse"), cwd=ROOT, capture_output=True, text=True, timeout=40)
-            assert f"{host_ip}:4321" in found.stdout.strip().split(";")
+                net.run(net.others[1], *env(tmp_path / "c", net.addresses[1]), sys.executable,
+                        "-c", script, "browse"), cwd=ROOT, capture_output=True, text=True,
+                timeout=40)
+            assert found.stdout.strip().split(";") == [f"{net.host_addresses[1]}:4321"]
         finally:
             host.kill()

@@ -11,6 +11,7 @@ No pygame.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import socket
@@ -55,6 +56,40 @@ class Found:
     def target(self) -> str:
         return f"[{self.address}]:{self.port}" if ":" in self.address else \
             f"{self.address}:{self.port}"
+
+
+def local_networks() -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """The networks this computer's interfaces are on (none if they cannot be listed)."""
+    networks = []
+    try:
+        import ifaddr  # installed with zeroconf
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                address = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+                try:
+                    networks.append(ipaddress.ip_network(f"{address}/{ip.network_prefix}",
+                                                         strict=False))
+                except ValueError:
+                    pass
+    except Exception as exc:  # noqa: BLE001 - no list of interfaces: take the first address
+        log.info("could not list this computer's networks: %s", exc)
+    return networks
+
+
+def reachable(addresses: list[str],
+              networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> str:
+    """Of a host's addresses (it may have several: Wi-Fi, a cable, a VPN), one on a network
+    this computer is on, else the first."""
+    for text in addresses:
+        try:
+            address = ipaddress.ip_address(text.split("%")[0])
+        except ValueError:
+            continue
+        if any(address in network for network in networks
+               if network.version == address.version and not network.is_loopback):
+            return text
+    return addresses[0]
 
 
 class Advertiser:
@@ -135,8 +170,9 @@ class Browser:
         except ValueError:
             proto = 0
         shown = props.get("name", "")[:40] or name.split(".")[0][:40]
+        address = reachable(info.parsed_addresses(), local_networks())
         with self._lock:
-            self._found[name] = Found(shown, info.parsed_addresses()[0], int(info.port), proto)
+            self._found[name] = Found(shown, address, int(info.port), proto)
 
     def found(self) -> list[Found]:
         with self._lock:
