@@ -106,7 +106,7 @@ def _net(args: argparse.Namespace) -> tuple[str, list[str]]:
     if not 1 <= args.clients <= 6:
         return "no games", [f"--clients is 1 to 6, not {args.clients}"]
     t = net_soak.run(args.games, args.clients, args.seed, progress=args.progress,
-                     parallel=args.parallel)
+                     parallel=args.parallel, first=args.first)
     return (f"{t.games} games of {args.clients} bot players over the loopback (seed {args.seed}): "
             f"{t.finished} finished, {t.lost} lost; reconnects: {t.client_kills} players killed "
             f"and restarted, {t.rejoins} rejoins seen by the host, {t.host_restarts} host "
@@ -156,6 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     net.add_argument("--clients", type=_count, default=2)
     net.add_argument("--seed", type=int, default=1)
     net.add_argument("--progress", action="store_true", help="print a line every game")
+    net.add_argument("--first", type=int, default=0,
+                     help="number of the first game (a long soak in blocks: --first 40 "
+                          "--games 60 plays games 41 to 100 of the same seed)")
     net.add_argument("--parallel", type=_count, default=1,
                      help="games played at once (each in processes of its own)")
     net.set_defaults(func=_net)

@@ -322,8 +322,12 @@ def _check_leaks(index: int, save_path: Path, game_dir: Path,
 
 
 def run(games: int, clients: int, seed: int, *, progress: bool = False,
-        folder: Path | None = None, parallel: int = 1) -> NetTally:
-    """Play ``games`` games, ``parallel`` at a time (each game's own processes and ports)."""
+        folder: Path | None = None, parallel: int = 1, first: int = 0) -> NetTally:
+    """Play ``games`` games, ``parallel`` at a time (each game's own processes and ports).
+
+    Game ``i`` is played from its own generator (the seed and ``i``), so games ``first`` to
+    ``first + games - 1`` are the same games whether played in one run or in blocks.
+    """
     total = NetTally()
     lock = threading.Lock()
     done = [0]
@@ -344,9 +348,11 @@ def run(games: int, clients: int, seed: int, *, progress: bool = False,
             done[0] += 1
             if progress:
                 print(f"  game {index + 1} ({done[0]} of {games} done): finished "
-                      f"{total.finished}, lost {total.lost}, leaks {total.leaks}, kills "
-                      f"{total.client_kills}, host restarts {total.host_restarts}, hostile "
-                      f"{total.hostile}", flush=True)
+                      f"{total.finished}, lost {total.lost}, leaks {total.leaks} in "
+                      f"{total.messages} messages, kills {total.client_kills}, rejoins "
+                      f"{total.rejoins}, host restarts {total.host_restarts}, refusals "
+                      f"{total.refusals}, closed bad {total.closed_bad}, moves refused "
+                      f"{total.moves_refused}, hostile {total.hostile}", flush=True)
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _end_children)
@@ -354,5 +360,5 @@ def run(games: int, clients: int, seed: int, *, progress: bool = False,
     with tempfile.TemporaryDirectory(prefix="nile-soak-net-") as temp:
         base = folder if folder is not None else Path(temp)
         with ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
-            list(pool.map(lambda i: one(i, base), range(games)))
+            list(pool.map(lambda i: one(i, base), range(first, first + games)))
     return total
