@@ -15,7 +15,9 @@ in ``--lang`` and the joiners alternate between the other language and it.
 With ``--netns`` the host runs in a network namespace and the joiners in others, each
 joiner's namespace joined to the host's by a veth pair on a private subnet (10.231.x.x),
 multicast DNS limited to those addresses; the namespaces are deleted at the end.
-Screenshots of every window (the lobby, mid-game, the end) go to ``--out``; the last
+Mid-game the last joining game is killed: the host's screen shows its seat away and
+offers a bot for it in its menu; the game is started again and joins its own seat.
+Screenshots of every window (the lobby, mid-game, away, back, the end) go to ``--out``; the last
 line printed is a JSON summary. Exits 0 when every window reached the end of the game.
 """
 
@@ -49,6 +51,7 @@ class Window:
     def __init__(self, name: str, display: str, home: Path, args: list[str], lang: str,
                  prefix: list[str], interfaces: str) -> None:
         self.name, self.display = name, display
+        self.args, self.lang, self.prefix = args, lang, prefix
         self.dump_path = home / "dump.json"
         self.dump_path.unlink(missing_ok=True)
         (home / "config").mkdir(parents=True, exist_ok=True)
@@ -204,6 +207,35 @@ def take_turn(w: Window, doc: dict[str, Any], rng: random.Random) -> str:
     return ""
 
 
+def away_and_back(w: Window, host: Window, out: Path) -> Window:
+    """Kill a joining game (as a computer that fails), see its seat away at the host, with
+    "Let a bot play" in the host's menu; start it again: it joins the same seat."""
+    seat = w.dump()["network"]["seats"][0]
+    w.process.kill()
+    w.process.wait(120)  # SIGKILL; on a loaded machine the exit can take a while
+    wait_for(host, lambda d: d.get("network", {}).get("statuses", [])[seat] == "away",
+             "the seat shown away", 120)
+    time.sleep(1.5)  # the prompt line's fade
+    host.shot(out, "5-away")
+    if host.click("net-table.menu", wait=5):
+        menu = wait_for(host, lambda d: any(e["id"].endswith(f".bot-for-{seat}")
+                                            for e in d.get("elements", [])),
+                        "a bot offered for the seat away", 30)
+        host.shot(out, "5-away-menu")
+        host.click(next(e["id"] for e in menu["elements"] if e["id"].endswith(".resume")))
+    w.close()
+    again = Window(w.name, w.display, w.dump_path.parent, w.args, w.lang, w.prefix,
+                   w.env["NILE_NET_INTERFACES"])
+    wait_for(again, lambda d: d.get("scene") == "join-game", "the join screen again")
+    again.click("join-game.join")
+    wait_for(host, lambda d: d.get("network", {}).get("statuses", [])[seat] == "online",
+             "the seat back", 120)
+    wait_for(again, lambda d: d.get("scene") in ("net-table", "move-list")
+             and d.get("network", {}).get("seats") == [seat], "the table again", 120)
+    again.shot(out, "6-back")
+    return again
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=2)
@@ -276,10 +308,11 @@ def main() -> int:
                 shots_mid = True
                 for w in windows:
                     w.shot(out, "4-mid")
+                windows[-1] = away_and_back(windows[-1], host, out)
             time.sleep(0.2)
         time.sleep(2.0)  # the last animations
         for w in windows:
-            w.shot(out, "5-end")
+            w.shot(out, "7-end")
         docs = [w.dump() for w in windows]
         summary = {"run": label, "over": [bool(d.get("over")) for d in docs],
                    "languages": [d.get("language") for d in docs],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
 import pytest
 
@@ -129,18 +130,20 @@ def test_good_client_messages_pass() -> None:
 def test_views_and_events_travel_unchanged_and_rebuild_a_consistent_state() -> None:
     """Every seat's view, and each event as that seat may see it (R-HARV-3), goes over the
     wire and back unchanged; a client's state built from it gives the same view."""
-    for seed in range(6):
+    for seed in range(5):  # two to six players, with and without the storage rule
         state = new_game(Rules(players=2 + seed % 5, storage_top=seed % 2 == 1), seed)
-        import random
         rng = random.Random(seed)
+        moves = 0
         while not state.over:
             events = state.apply(rng.choice(list(state.legal_moves())))
+            moves += 1
             for seat in range(state.players):
-                view = seat_view(state, seat)
-                data = json.loads(json.dumps(view_to_data(view, final_storages(state))))
-                back, final = view_from_data(data, state.rules, state.crops)
-                assert back == view and back.storages is None
-                assert seat_view(client_state(back, final), seat) == view
+                if moves % 3 == 0 or state.over:  # the views: every third position, the end
+                    view = seat_view(state, seat)
+                    data = json.loads(json.dumps(view_to_data(view, final_storages(state))))
+                    back, final = view_from_data(data, state.rules, state.crops)
+                    assert back == view and back.storages is None
+                    assert seat_view(client_state(back, final), seat) == view
                 for event in events:
                     seen = redact(event, seat)
                     assert event_from_data(json.loads(json.dumps(event_to_data(seen)))) == seen

@@ -32,7 +32,7 @@ def env(home: Path, interfaces: str) -> list[str]:
             f"PYTHONPATH={ROOT}", "PYGAME_HIDE_SUPPORT_PROMPT=1"]
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.netgames)])
 def test_players_in_other_namespaces_finish_a_game_and_see_only_their_cards(
         tmp_path: Path, players: int) -> None:
     code = new_code()

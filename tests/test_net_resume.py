@@ -30,6 +30,7 @@ def table(d: UiDriver) -> Any:
                 and hasattr(s, "net"))
 
 
+@pytest.mark.netgames  # a minute or more: run with --netgames
 def test_load_game_reopens_a_network_game_and_the_same_player_rejoins_its_seat(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NILE_DESKTOP_HOME", str(tmp_path / "host"))

@@ -18,6 +18,8 @@ from nile_desktop.scenes import routes
 from tests.net_ui import ROOT, bot_player, env, leak_free, play_to_the_end
 from tests.ui_driver import UiDriver
 
+pytestmark = pytest.mark.netgames  # a minute or more each: run with --netgames
+
 
 @pytest.mark.parametrize("players,language", [(2, "en"), (4, "cs")])
 def test_the_hosts_screen_plays_a_whole_game_with_people_joining(
@@ -49,6 +51,10 @@ def test_the_hosts_screen_plays_a_whole_game_with_people_joining(
         d.until(lambda doc: doc.get("scene") == "net-table", max_frames=500)
         doc = play_to_the_end(d, random.Random(players))
         assert doc["over"] and doc["network"]["seats"] == [0]
+        d.until(lambda doc: any(e["id"].endswith("result.new") for e in doc["elements"]),
+                max_frames=500)
+        results = {e["id"].rsplit(".", 1)[-1] for e in d.elements() if ".result." in e["id"]}
+        assert {"review", "record", "new", "title"} <= results and "rematch" not in results
         for bot in bots:
             assert bot.wait(60) == 0
         lobby_scene = d.app.stack.top
@@ -89,6 +95,12 @@ def test_a_joining_screen_plays_a_whole_game_in_czech(tmp_path: Path,
         d.until(lambda doc: doc.get("scene") == "net-table", max_frames=20_000)
         doc = play_to_the_end(d, random.Random(3))
         assert doc["over"] and doc["language"] == "cs"
+        # the end: no rematch on this screen (the host opens the next game), and no review
+        # or record (only the host's computer holds every hand)
+        d.until(lambda doc: any(e["id"].endswith("result.new") for e in doc["elements"]),
+                max_frames=500)
+        results = {e["id"].rsplit(".", 1)[-1] for e in d.elements() if ".result." in e["id"]}
+        assert {"new", "title"} <= results and not {"rematch", "review", "record"} & results
         over = json.loads(host.stdout.readline())
         while "over" not in over:
             over = json.loads(host.stdout.readline())

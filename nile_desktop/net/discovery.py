@@ -28,7 +28,7 @@ SERVICE = "_nile-desktop._tcp.local."
 
 def _interfaces() -> Any:
     """The interfaces zeroconf should use, or None when discovery is off."""
-    from zeroconf import InterfaceChoice
+    from zeroconf import InterfaceChoice  # zeroconf loads only when discovery is used
 
     chosen = os.environ.get("NILE_NET_INTERFACES", "").strip()
     if chosen.lower() == "none":
@@ -99,7 +99,7 @@ class Advertiser:
     @classmethod
     def start(cls, port: int, game: str, addresses: list[str]) -> Advertiser | None:
         try:
-            from zeroconf import ServiceInfo, Zeroconf
+            from zeroconf import ServiceInfo, Zeroconf  # loaded only when a game is open
 
             interfaces = _interfaces()
             if interfaces is None:
@@ -139,7 +139,7 @@ class Browser:
         self.zc: Any = None
         self.browser: Any = None
         try:
-            from zeroconf import ServiceBrowser, Zeroconf
+            from zeroconf import ServiceBrowser, Zeroconf  # loaded only when looking
 
             interfaces = _interfaces()
             if interfaces is None:
@@ -150,7 +150,7 @@ class Browser:
             log.warning("could not look for games on the local network: %s", exc)
 
     def _changed(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
-        from zeroconf import ServiceStateChange
+        from zeroconf import ServiceStateChange  # loaded with the browser above
 
         if state_change is ServiceStateChange.Removed:
             with self._lock:

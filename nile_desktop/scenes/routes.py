@@ -7,7 +7,7 @@ app calls :func:`install` once, so scenes reach each other only through
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.file_chooser import FileChooserScene
@@ -19,14 +19,19 @@ from nile_desktop.scenes.record_screen import RecordScene
 from nile_desktop.scenes.review_screen import ReviewScene
 from nile_desktop.scenes.rules import RulesScene
 from nile_desktop.scenes.settings import SettingsScene
+from nile_desktop.scenes.stack import SceneStack
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.display.menu import MoveListScene, TableMenuScene
 from nile_desktop.scenes.table.display.net_scene import NetMenuScene, NetTableScene
 from nile_desktop.scenes.table.display.replay_scene import ReplayScene
 from nile_desktop.scenes.title import TitleScene
 
-if TYPE_CHECKING:
-    from nile_desktop.app import App
+
+class HasStack(Protocol):
+    """What :func:`open_network` needs of the app (the app imports this module)."""
+
+    @property
+    def stack(self) -> SceneStack: ...
 
 
 def install() -> None:
@@ -49,7 +54,7 @@ def install() -> None:
     nav.register("net-menu", NetMenuScene)
 
 
-def open_network(app: App, *, host: bool, join: str | None, code: str | None) -> None:
+def open_network(app: HasStack, *, host: bool, join: str | None, code: str | None) -> None:
     """``--host`` and ``--join ADDRESS``: the title screen with the New game screen (open to
     the network) or the Join screen (the address filled in) over it."""
     install()

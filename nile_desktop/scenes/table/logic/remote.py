@@ -139,7 +139,8 @@ class RemoteTableGame(TableGame):
 
     def view(self, layout: TableLayout, pointer: Pointer) -> TableView:
         return replace(super().view(layout, pointer),
-                       statuses=tuple(s.status for s in self.seat_infos))
+                       statuses=tuple(s.status for s in self.seat_infos),
+                       reviewable=self.real_save is not None)
 
     # -- playing -------------------------------------------------------------------------------
     def play(self, move: str | Move, reason: BotReason = None) -> list[Event]:

@@ -128,6 +128,8 @@ class TableView:
     #: In a game over the network, each seat's status ("online", "away", …; see
     #: ``nile_desktop.net.messages.Status``); empty otherwise.
     statuses: tuple[str, ...] = ()
+    #: The finished game can be reviewed here (not at a joining screen of a network game).
+    reviewable: bool = True
 
     @property
     def players(self) -> int:
