@@ -227,7 +227,8 @@ def report(sides: dict[str, Side], exposures: list[Exposure], level: str) -> str
         f"{sum(m[0] for m in mb.suffered) / max(1, mb.games):.2f}")
     row("blocked cards in hand", _mean(lv.held_blocked), _mean(mb.held_blocked))
     row("hand size at turn start", _mean(lv.hand_sizes), _mean(mb.hand_sizes))
-    for season in (1, 2, 3):
+    # A game has as many seasons as players (R-SETUP-4): list those that took place.
+    for season in sorted({m[1] for m in lv.made + mb.made}):
         row(f"taken in season {season}",
             str(sum(1 for m in lv.made if m[1] == season)),
             str(sum(1 for m in mb.made if m[1] == season)))
