@@ -40,7 +40,13 @@ from nile_desktop.app_sound import AppSound
 from nile_desktop.i18n import _
 from nile_desktop.logs import log_crash
 from nile_desktop.scenes.stack import Scene, SceneStack
-from nile_desktop.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
+from nile_desktop.settings import (
+    MAX_WINDOW,
+    MIN_WINDOW,
+    Settings,
+    default_window_size,
+    save_settings,
+)
 from nile_desktop.ui import dump, theme, view
 from nile_desktop.ui.view import IDENTITY, Viewport
 
@@ -126,6 +132,8 @@ class App:
         #: The view of logical scenes: their 1280x720 layout scaled and centred in the window.
         self.viewport = Viewport.letterbox(LOGICAL_SIZE)
         self._laid_out_for = LOGICAL_SIZE
+        #: The size the window was last opened at by the game (not by the player).
+        self._opened_at: tuple[int, int] | None = None
         self.dump_writer = (dump.DumpWriter(ui_dump) if ui_dump is not None
                             else dump.DumpWriter.from_env())
         self.running = True
@@ -178,8 +186,14 @@ class App:
         if self.settings.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            size = fit_window(tuple(self.settings.window_size), desktop_sizes())
+            desktops = desktop_sizes()
+            own = self.settings.window_size
+            # SDL opens a window on the first display unless told otherwise
+            wanted = own if own is not None else default_window_size(
+                desktops[0] if desktops else None)
+            size = fit_window(tuple(wanted), desktops)
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self._opened_at = self.window.get_size()
         self._use_surface(self.window)
 
     def _use_surface(self, surface: pygame.Surface) -> None:
@@ -229,7 +243,9 @@ class App:
         assert surface is not None
         self.window = surface
         self._use_surface(surface)
-        if not self.settings.fullscreen:
+        if not self.settings.fullscreen and surface.get_size() != self._opened_at:
+            # the player's own size from now on (a window that opened at the desktop's
+            # default and was never resized keeps fitting whatever desktop it opens on)
             self.settings.window_size = surface.get_size()
             self._settings_dirty = True
 
@@ -356,7 +372,7 @@ class App:
             dump.begin_frame()
         visible = self.stack.visible()
         if not visible or not visible[0].opaque:
-            self.surface.fill((0, 0, 0))  # an opaque scene paints every pixel itself
+            self.surface.fill(theme.BLACK)  # an opaque scene paints every pixel itself
         self.guarded(self._draw_scenes, self.surface)
         if self.window is not None:
             pygame.display.flip()

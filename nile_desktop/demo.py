@@ -16,7 +16,7 @@ import argparse
 import logging
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,6 +25,9 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.logic.effects import EffectReached, EffectStage
 from nile_desktop.seats import default_name
+
+if TYPE_CHECKING:
+    from nile_desktop.app import App
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +45,7 @@ class DemoDriver:
     """Watches a demo table: photographs each kind of effect the first time it plays
     (its start, middle and end, as ``NNN-KIND-a/b/c.png``) and quits at the end."""
 
-    def __init__(self, app: Any, table: TableScene, screenshots: Path | None,
+    def __init__(self, app: App, table: TableScene, screenshots: Path | None,
                  quit_at_end: bool) -> None:
         self.app = app
         self.table = table
@@ -73,7 +76,7 @@ class DemoDriver:
         done.add(stage)
         if self.folder is None:
             return
-        surface = self.app.window if self.app.window is not None else None
+        surface = self.app.window
         if surface is None:
             return
         frame = surface.copy()
@@ -84,7 +87,7 @@ class DemoDriver:
         self.taken.append(path)
         log.info("screenshot %s", path)
 
-    def after_draw(self, app: Any) -> None:
+    def after_draw(self, app: App) -> None:
         if self.table.stack is None:  # the player left the demo table
             return
         if self.finished and self.folder is not None and not self.moves_written:
@@ -106,7 +109,7 @@ def demo_save(players: int, bots: list[str], seed: int | None, *, monuments: boo
     return new_save(rules, seed if seed is not None else random.randrange(2**32), seats)
 
 
-def start_demo(app: Any, args: argparse.Namespace) -> DemoDriver:
+def start_demo(app: App, args: argparse.Namespace) -> DemoDriver:
     """Put a bots-only game on the app's stack, as the command line asked."""
     save = demo_save(args.players, args.bots, args.seed, monuments=not args.no_monuments,
                      random_crops=args.random_crops)

@@ -155,12 +155,12 @@ _NUMBER_MARKS: dict[str, tuple[str, str]] = {"en": (".", ","), "cs": (",", "\u00
 
 
 def format_number(value: float, decimals: int | None = None) -> str:
-    """``value`` written the way the current language writes numbers.
+    """``value`` written the way the current language writes numbers (its CLDR rules, as
+    Babel has them; the game itself reads no Babel).
 
-    English "12,345.6", Czech "12 345,6" (no-break space). Integers keep no
-    decimals; a float gets ``decimals`` places (default: as few as needed,
-    at most 2). Four-digit numbers are grouped in English only, as Czech
-    typography leaves them whole ("1000", "10 000").
+    English "12,345.6" and "1,246", Czech "12 345,6" and "2 709" (a no-break space between
+    the thousands, a decimal comma). Integers keep no decimals; a float gets ``decimals``
+    places (default: as few as needed, at most 2).
     """
     point, group = _NUMBER_MARKS.get(_current, _NUMBER_MARKS[SOURCE_LANGUAGE])
     if isinstance(value, int) and decimals is None:
@@ -170,9 +170,6 @@ def format_number(value: float, decimals: int | None = None) -> str:
     else:
         text = f"{value:,.{decimals}f}"
     whole, _dot, fraction = text.partition(".")
-    digits = whole.lstrip("-")
-    if _current == "cs" and len(digits.replace(",", "")) <= 4:
-        whole = whole.replace(",", "")
     whole = whole.replace(",", group)
     return f"{whole}{point}{fraction}" if fraction else whole
 

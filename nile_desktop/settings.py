@@ -32,13 +32,20 @@ from nile_desktop.seats import SEAT_KINDS
 
 log = logging.getLogger(__name__)
 
-SETTINGS_VERSION = 1
+#: 2: ``window_size`` may be null, "no size of the player's own" (see :func:`default_window_size`).
+SETTINGS_VERSION = 2
 FILE_NAME = "settings.json"
 
 MIN_WINDOW = (640, 360)
 #: The largest window any display shows (8K); a larger one would only cost memory (a
 #: 16384x16384 window takes 4-5 GB). The app also keeps a window within the desktop.
 MAX_WINDOW = (7680, 4320)
+#: The window of a game whose player has not chosen a size, on a screen with none to ask
+#: (tests, the soak) and before version 2 of the settings, when every window opened so.
+FALLBACK_WINDOW = (1280, 720)
+#: How much of the desktop a new window may take (width, height): the rest is left for a
+#: taskbar or dock and the window's own title bar, which the usable screen loses.
+DESKTOP_SHARE = (0.9, 0.85)
 #: A settings file is a few hundred bytes; a larger one is not one the game wrote.
 MAX_FILE_BYTES = 1024 * 1024
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
@@ -59,7 +66,9 @@ class Settings:
     version: int = SETTINGS_VERSION
     language: str = field(default_factory=_default_language)
     fullscreen: bool = False
-    window_size: tuple[int, int] = (1280, 720)
+    #: The player's own window size (chosen on the settings screen or by resizing the
+    #: window); None until they have one: the window then fits the desktop it opens on.
+    window_size: tuple[int, int] | None = None
     #: The sound effects' volume (the only volume before the music had its own).
     volume: float = 0.6
     music_volume: float = 0.6
@@ -81,8 +90,22 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["window_size"] = list(self.window_size)
+        data["window_size"] = None if self.window_size is None else list(self.window_size)
         return data
+
+
+def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The size a new window opens at on a desktop of ``desktop`` pixels when the player has
+    none of their own: the largest 16:9 window (the table's shape) within
+    :data:`DESKTOP_SHARE` of it, so large on a large screen (1632x918 on 1920x1080) and
+    never larger than the screen less its taskbar and title bar; its width a multiple of 16.
+    ``None`` (no real screen to ask): :data:`FALLBACK_WINDOW`."""
+    if desktop is None or min(desktop) <= 0:
+        return FALLBACK_WINDOW
+    room_w, room_h = desktop[0] * DESKTOP_SHARE[0], desktop[1] * DESKTOP_SHARE[1]
+    width = int(min(room_w, room_h * 16 / 9)) // 16 * 16
+    width = max(MIN_WINDOW[0], min(width, MAX_WINDOW[0]))
+    return (width, width * 9 // 16)
 
 
 # ---------------------------------------------------------------------------
@@ -126,7 +149,9 @@ def _check_language(value: Any) -> str:
     raise ValueError(f"not one of {sorted(i18n.LANGUAGES)}")
 
 
-def _check_window_size(value: Any) -> tuple[int, int]:
+def _check_window_size(value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise ValueError("not a pair [width, height]")
     size: list[int] = []
@@ -271,7 +296,17 @@ assert set(CHECKS) == {f.name for f in fields(Settings)}
 # Migrations: MIGRATIONS[n] turns a version-n dict into a version-(n + 1) dict.
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _old_default_size(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 wrote 1280x720 whether or not the player chose it, as every window opened
+    so: read as no size of their own, so the window fits their screen from now on."""
+    if data.get("window_size") == list(FALLBACK_WINDOW):
+        data["window_size"] = None
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _old_default_size}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

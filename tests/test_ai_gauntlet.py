@@ -7,6 +7,10 @@ takes seconds and gives the same games every time.
 
 from __future__ import annotations
 
+import errno
+import os
+from pathlib import Path
+
 import pytest
 
 from nile_desktop.ai.arena_files import read_csv
@@ -69,12 +73,30 @@ def test_bad_arguments_are_refused_with_a_message(bad: list[str], capsys) -> Non
     assert "error" in capsys.readouterr().err
 
 
-def test_a_csv_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, capsys) -> None:
-    """A folder the CSV cannot be written in (here: one that does not exist, which refuses
-    every user, root too) ended on a CsvError traceback and exit 1."""
-    target = tmp_path / "no such folder" / "g.csv"
+@pytest.mark.parametrize("folder", ["missing", "read-only"])
+def test_a_csv_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch,
+                                                             folder) -> None:
+    """A folder the CSV cannot be written in (one that does not exist, or one of mode 555)
+    ended on a CsvError traceback and exit 1. Root writes in a folder of mode 555 anyway, so
+    as root the system's refusal is played by a stand-in for ``os.open`` that refuses to
+    create a file there, as the system refuses anyone without DAC override."""
+    where = tmp_path / ("no such folder" if folder == "missing" else "read-only")
+    if folder == "read-only":
+        where.mkdir()
+        where.chmod(0o555)
+        if os.geteuid() == 0:
+            real_open = os.open
+
+            def as_a_user(path, flags, *args, **kwargs):
+                if flags & os.O_CREAT and Path(path).parent == where and not os.path.exists(path):
+                    raise PermissionError(errno.EACCES, "Permission denied", str(path))
+                return real_open(path, flags, *args, **kwargs)
+
+            monkeypatch.setattr(os, "open", as_a_user)
+    target = where / "g.csv"
     assert main(["--level", "random", "--members", "easy", "--players", "2", "--games", "1",
                  "--round", "1", "--quiet", "--csv", str(target)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "cannot be written" in err
-    assert not target.parent.exists()
+    assert "Traceback" not in err
+    assert not where.exists() or list(where.iterdir()) == []

@@ -4,7 +4,10 @@ gauntlet and the ladder for the pairings they played, and never left half writte
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+
+import pytest
 
 from nile_desktop.ai.arena import score
 from nile_desktop.ai.arena_files import read_csv
@@ -16,6 +19,7 @@ from nile_desktop.ai.strengths import (
     parse,
     read_strengths,
     update_strengths,
+    write_strengths,
 )
 
 TINY = ["--iterations", "6", "--workers", "1", "--games", "2", "--round", "1", "--quiet"]
@@ -82,3 +86,28 @@ def test_a_file_that_is_no_strengths_file_is_never_written_over(tmp_path: Path) 
     assert gauntlet(["--level", "hard", "--players", "2", "--members", "aggressor",
                      "--csv", str(tmp_path / "g.csv"), "--strengths", str(path), *TINY]) == 2
     assert path.read_text(encoding="utf-8") == "not json"
+
+
+def _special(path: Path, kind: str) -> None:
+    if kind == "a pipe":
+        os.mkfifo(path)
+    elif kind == "a folder":
+        path.mkdir()
+    else:
+        path.symlink_to("/dev/zero")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pipes and links to /dev/zero are POSIX")
+@pytest.mark.parametrize("kind", ["a pipe", "a link to /dev/zero", "a folder"])
+def test_a_special_file_is_refused_at_once(tmp_path: Path, kind: str, capsys) -> None:
+    """Read with a plain open, a pipe with no writer waited for ever and a link to /dev/zero
+    filled the memory; the bounded reader refuses them before reading: one line, exit 2,
+    and the file left as it was."""
+    path = tmp_path / "s.json"
+    _special(path, kind)
+    assert read_strengths(path) == {}
+    assert write_strengths([("flat", Score("medium", 1.0, 2, 6))], path) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "not a strengths file" in err
+    assert path.is_symlink() == (kind == "a link to /dev/zero")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]

@@ -111,11 +111,23 @@ def test_r_plant_4_power_read_before_move():
     assert err.code == "field-too-small"
 
 
-def test_r_plant_flooded_crop_refused():
-    """R-PLANT (flood): a card of a flooded crop cannot be planted."""
+def test_r_flood_2_flooded_crop_refused():
+    """R-FLOOD-2: a speculation flood card floods both its crops, and a card of a flooded
+    crop cannot be planted; the refusal cites the flood's rule, not the planting forms."""
     st = position(flood="spec:wheat+castor", deck=DECK, seats=[{"hand": ["castor", "castor"]}])
     err = refused(st, "plant castor castor")
-    assert (err.code, err.rule) == ("flooded", "R-PLANT-1")
+    assert (err.code, err.rule) == ("flooded", "R-FLOOD-2")
+
+
+def test_r_flood_4_and_r_spec_1_name_their_own_rules_when_refused():
+    """R-FLOOD-4: no stones while a stone is the flood card; R-SPEC-1: no speculation
+    showing a flooded crop. Both are the code ``flooded``, each with its rule."""
+    st = position(flood="stone", deck=DECK, seats=[{"hand": ["stone", "stone"]}])
+    err = refused(st, "plant stone@obelisk stone@obelisk")
+    assert (err.code, err.rule) == ("flooded", "R-FLOOD-4")
+    st = position(flood="wheat", deck=DECK, seats=[{"hand": ["spec:wheat+flax"]}])
+    err = refused(st, "speculate spec:wheat+flax")
+    assert (err.code, err.rule) == ("flooded", "R-SPEC-1")
 
 
 def test_r_spec_1_one_or_two_not_flooded():

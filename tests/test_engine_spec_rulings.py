@@ -52,7 +52,7 @@ def test_r_mon_5_rules_text_says_four_per_matching_card():
     import re
     from pathlib import Path
 
-    text = (Path(__file__).parent.parent / "nile_desktop" / "scenes" / "rules.py").read_text(
+    text = (Path(__file__).parent.parent / "nile_desktop" / "text" / "rules_book.py").read_text(
         encoding="utf-8")
     text = re.sub(r'"\s+"', "", text)  # join the source's adjacent string literals
     obelisk = re.search(r"The Obelisk.*?The Wall", text, re.S)

@@ -149,7 +149,7 @@ def plain(text: str) -> str:
     (lambda: reason_text(Reason(R.MARKET, card=CardName("wheat"), card2=CardName("spec:wheat+flax"))),
      "směňuje na trhu za novou kartu: Pšenice, Spekulace Pšenice + Len"),
     (lambda: reason_text(Reason(R.OFFER, card=CardName("onions"), card2=CardName("papyrus"))),
-     "obětuje bohyni Hapi: Cibule, Papyrus – záplava prospěje vlastním polím"),
+     "obětuje Hapimu: Cibule, Papyrus – záplava prospěje vlastním polím"),
     (lambda: event_line(Drawn(seat=0, reason="turn", count=3,
                               cards=(CardRef("wheat"), CardRef("wheat"), CardRef("flax"))),
                         ["Ana"], 0),

@@ -26,10 +26,10 @@ from nile_desktop.engine.events import LocustStruck
 from nile_desktop.engine.places import Place
 from nile_desktop.engine.rng import EngineRandom
 from nile_desktop.i18n import _
-from nile_desktop.scenes.rules import RULES_TEXT, paragraph
 from nile_desktop.scenes.table.logic.gamelog import lines
 from nile_desktop.scenes.table.logic.session import GameSession
 from nile_desktop.text.refusals import REFUSAL_TEXTS, refusal_text
+from nile_desktop.text.rules_book import RULES_TEXT, paragraph
 from nile_desktop.text.table import describe_event, describe_move, reason_text
 from nile_desktop.text.words import banner_line, reason_line
 from nile_desktop.tutorial.hints import TEXTS, Hint
@@ -137,7 +137,7 @@ def test_a_bot_trading_a_pair_names_the_card_once() -> None:
     i18n.set_language("cs")
     assert reason_text(market).replace(NBSP, " ") == "směňuje na trhu za novou kartu: Len ×2"
     assert reason_text(offer).replace(NBSP, " ") == (
-        "obětuje bohyni Hapi: Len ×2 – záplava prospěje vlastním polím")
+        "obětuje Hapimu: Len ×2 – záplava prospěje vlastním polím")
 
 
 def test_the_heuristic_bots_pick_the_pair_message() -> None:

@@ -129,8 +129,8 @@ def test_every_bot_reason_renders_in_both_languages() -> None:
     assert "1 stone against 0" in english[8] and "2.5" in english[11]
     i18n.set_language("cs")
     czech = [reason_text(r) for r in samples]
-    assert czech[-1] == ("staví monument: Sfinga (3 kameny) (úspěšnost 40\u00a0% "
-                         "při 12\u00a0000 simulovaných hrách)")
+    assert czech[-1] == ("staví monument: Sfinga (3 kameny); úspěšnost 40\u00a0% "
+                         "při 12\u00a0000 simulovaných hrách")
     assert "2,5" in czech[11] and "{" not in "".join(czech)
     assert all(c != e for c, e in zip(czech, english, strict=True))
 
@@ -141,7 +141,7 @@ def test_numbers_follow_the_language() -> None:
     assert format_number(3.14159, 1) == "3.1"
     i18n.set_language("cs")
     assert [format_number(x) for x in (7, 1234, 12345, 2.5, -0.75)] == [
-        "7", "1234", "12\u00a0345", "2,5", "-0,75"]
+        "7", "1\u00a0234", "12\u00a0345", "2,5", "-0,75"]
     assert format_number(1234567.891, 2) == "1\u00a0234\u00a0567,89"
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from nile_desktop import i18n
 from nile_desktop.i18n import _
-from nile_desktop.scenes.rules import RULES_TEXT, paragraph
+from nile_desktop.text.rules_book import RULES_TEXT, paragraph
 
 
 @pytest.fixture(autouse=True)

@@ -65,8 +65,8 @@ def test_a_finished_save_gives_an_entry_and_an_unfinished_none():
     save = bot_save(4)
     mine = entry_from_save(save, 0, mean_loss=2.5)
     assert mine is not None and mine.mean_loss == 2.5 and mine.opponents == "medium"
-    result = save.replay().result
-    assert result is not None and mine.won == (0 in result.winners)
+    state = save.replay()
+    assert state.over and mine.won == (0 in state.result.winners)
     assert entry_from_save(bot_save(4, moves=5), 0) is None
 
 

@@ -67,7 +67,8 @@ def _link(target: str):
 
 LOCKS = {"a folder": _folder, "a pipe": _fifo, "a link to /dev/zero": _link("/dev/zero"),
          "a link to /dev/null": _link("/dev/null"),
-         "a link to nothing": _link("nowhere/lock-target")}
+         "a link to nothing": _link("nowhere/lock-target"),
+         "a link to a file not made yet": _link("lock-target")}
 
 
 @pytest.mark.parametrize("kind", sorted(LOCKS))
@@ -80,29 +81,50 @@ def test_a_lock_that_is_no_regular_file_is_set_aside_and_the_game_recorded(kind,
     assert len(notices) == 1 and "lock" in notices[0] and ".bad" in notices[0]
     assert lock.is_file() and not lock.is_symlink()
     assert os.path.lexists(lock.with_name(lock.name + ".bad"))  # kept, never deleted
-    assert not (lock.parent / "nowhere").exists()  # no link was followed
+    assert not (lock.parent / "nowhere").exists()  # no link was followed: the game made
+    assert not (lock.parent / "lock-target").exists()  # the dangling link's target before
     assert record_finished(saves[1]) == []  # the new lock serves from now on
     assert ids() == [game_id(s) for s in saves]
 
 
-def test_a_lock_that_cannot_be_opened_is_set_aside(saves, monkeypatch):
-    """Mode 000 or 444 refuses the open to anyone without DAC override (root here has it, so
-    the refusal is the system's answer, given once)."""
+def _permitted(path: Path, flags: int) -> bool:
+    """Whether the owner's mode bits of ``path`` allow an open with ``flags`` (as they do
+    for anyone without the DAC override root has)."""
+    mode = path.stat().st_mode
+    access = flags & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
+    wants_read = access in (os.O_RDONLY, os.O_RDWR)
+    wants_write = access in (os.O_WRONLY, os.O_RDWR)
+    return (not wants_read or bool(mode & 0o400)) and (not wants_write or bool(mode & 0o200))
+
+
+@pytest.mark.parametrize("mode", [0o000, 0o444])
+def test_a_lock_that_cannot_be_opened_is_set_aside(saves, monkeypatch, mode):
+    """Mode 000 or 444 refuses the lock's open (read and write) to anyone without DAC
+    override, every time: every game got "could not be added", for ever. Root opens it
+    anyway, so as root the system's refusal is played by a stand-in for ``os.open`` that
+    heeds the mode bits as they are then."""
     lock = lock_path(record_file())
     lock.parent.mkdir(parents=True)
     lock.write_text("")
-    real_open, refused = os.open, []
+    lock.chmod(mode)
+    refused: list[str] = []
+    if os.geteuid() == 0:
+        real_open = os.open
 
-    def refusing(path, flags, *args):
-        if Path(path) == lock and not refused:
-            refused.append(path)
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_open(path, flags, *args)
+        def as_a_user(path, flags, *args):
+            if Path(path) == lock and lock.exists() and not _permitted(lock, flags):
+                refused.append(str(path))
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return real_open(path, flags, *args)
 
-    monkeypatch.setattr(os, "open", refusing)
+        monkeypatch.setattr(os, "open", as_a_user)
     notices = record_finished(saves[0])
-    assert refused and ids() == [game_id(saves[0])]
-    assert "lock" in notices[0] and lock.with_name(lock.name + ".bad").is_file()
+    assert ids() == [game_id(saves[0])]
+    assert len(notices) == 1 and "lock" in notices[0] and ".bad" in notices[0]
+    assert lock.with_name(lock.name + ".bad").is_file()  # kept, never deleted
+    assert os.geteuid() != 0 or refused
+    assert record_finished(saves[1]) == []
+    assert ids() == [game_id(s) for s in saves]
 
 
 def hold_lock() -> int:
@@ -143,13 +165,13 @@ def test_a_game_refused_by_a_full_disk_is_added_once_there_is_room(saves, monkey
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
     monkeypatch.setattr(paths, "write_atomic", full)
-    for save in saves:
-        notices = record_finished(save)
-        assert len(notices) == 1 and "disk is full" in notices[0]
-    assert record.pending_games() == {game_id(s) for s in saves}  # in memory: no room on disk
+    notices = [record_finished(save) for save in saves]
+    waiting = record.pending_games()  # in memory: no room on disk for their files either
     monkeypatch.setattr(paths, "write_atomic", real_write)
     open_store()
     assert sorted(ids()) == sorted(game_id(s) for s in saves)
+    assert waiting == {game_id(s) for s in saves}
+    assert all(len(said) == 1 and "disk is full" in said[0] for said in notices)
 
 
 def test_a_waiting_game_is_never_pruned_before_it_is_in(saves, monkeypatch):

@@ -132,6 +132,22 @@ def test_the_command_reviews_afresh_over_a_forged_review(kept, name, tmp_path, c
     assert all(sum(point) == pytest.approx(100.0) for point in data["chart"])
 
 
+@pytest.mark.parametrize("best", ["", "   ", "market zzz qqq", "plant stone@nowhere wheat",
+                                  "speculate spec:"])
+def test_the_command_words_no_forged_move(kept, best, tmp_path, capsys):
+    """The command's text words a marked decision's better move: one that is no move ended it
+    on a traceback, exit 1. The forged review is refused and the game reviewed afresh."""
+    forged = copy.deepcopy(kept[1])
+    for step in _entry(forged)["steps"]:
+        if step["decision"] is not None:
+            step["decision"].update(best=best, loss=25.0, mark="blunder")
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    assert main([str(path), "--iterations", str(ITERATIONS), "--workers", "1"]) == 0
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err and "zzz" not in out.out and "nowhere" not in out.out
+
+
 def test_a_save_with_a_forged_review_still_opens(kept, tmp_path):
     from nile_desktop.saves import load_save
 
@@ -151,15 +167,29 @@ def test_names_with_a_lone_surrogate_are_read_cleaned(kept):
     assert review is not None and review.names[0] == "Ana\ufffd"
 
 
+def _surrogate_moves(data: dict[str, Any]) -> None:
+    for step in data["steps"]:
+        if step["decision"] is not None:
+            step["decision"].update(best=step["decision"]["best"] + "\ud800", loss=25.0,
+                                    mark="blunder")
+            step["decision"]["options"][0][0] += "\udfff"
+
+
 @pytest.mark.parametrize("output", [[], ["--json"]])
-def test_the_command_prints_a_kept_review_with_lone_surrogates(kept, tmp_path, output):
+@pytest.mark.parametrize("where", ["names", "better moves and options"])
+def test_the_command_prints_a_kept_review_with_lone_surrogates(kept, tmp_path, output, where):
     """Its names were printed as read, and a lone surrogate stopped the output with a
-    UnicodeEncodeError; now the command prints them replaced and exits 0."""
+    UnicodeEncodeError (a better move's, or an option's, a ValueError in its wording or the
+    same UnicodeEncodeError in --json); now the names are printed replaced, the moves'
+    review is refused and computed afresh, and the command exits 0."""
     import subprocess
     import sys
 
     forged = copy.deepcopy(kept[1])
-    _entry(forged)["names"] = ["Ana\ud800", "Bo\udfff"]
+    if where == "names":
+        _entry(forged)["names"] = ["Ana\ud800", "Bo\udfff"]
+    else:
+        _surrogate_moves(_entry(forged))
     path = tmp_path / "surrogates.json"
     path.write_text(json.dumps(forged, ensure_ascii=True), encoding="ascii")
     out = subprocess.run([sys.executable, "-m", "nile_desktop.review", str(path), "--iterations",
@@ -167,7 +197,9 @@ def test_the_command_prints_a_kept_review_with_lone_surrogates(kept, tmp_path, o
                          capture_output=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert b"Traceback" not in out.stderr
-    assert "\ufffd".encode() in out.stdout or b"\\ufffd" in out.stdout
+    out.stdout.decode("utf-8")  # strict: no surrogate reached the output
+    if where == "names":
+        assert "\ufffd".encode() in out.stdout or b"\\ufffd" in out.stdout
 
 
 @pytest.mark.parametrize("view", ["\u00b2", "\u0661", "\uff11", "-1", "+1", " 1", "99999"])

@@ -313,3 +313,20 @@ def test_a_forged_kept_review_is_computed_afresh_without_the_crash_screen(
     driver.step(3)
     assert driver.app.stack.top is scene and not scene.failed and not driver.app.crashed
     assert driver.find("review.chart")["data"]["points"] == len(save.moves) + 1
+
+
+@pytest.mark.parametrize("best", ["", "   ", "market zzz qqq", "plant stone@nowhere wheat",
+                                  "speculate spec:"])
+def test_a_kept_better_move_that_is_no_move_is_not_shown(driver: UiDriver, best: str) -> None:
+    """Such a move reached the move list's wording (``describe_move``) as the screen drew its
+    rows and ended on the crash screen; the kept review is read as missing now, the screen
+    draws and computes it afresh (its end is the test above's)."""
+    save = reviewed_game()
+    data = next(iter(save.review["entries"].values()))["review"]
+    for step in data["steps"]:  # the marked blunder's among them, whose row shows its move
+        if step["decision"] is not None:
+            step["decision"]["best"] = best
+    scene = open_review(driver, save)
+    driver.step(3)
+    assert driver.app.stack.top is scene and not scene.failed and not driver.app.crashed
+    assert scene.review is None and scene.task is not None

@@ -260,7 +260,7 @@ def test_command_line_options_never_reach_settings_json(home: Path) -> None:
         app.shutdown()
     data = json.loads(settings.settings_path().read_text(encoding="utf-8"))
     assert data["volume"] == 0.8
-    assert (data["language"], data["fullscreen"], data["window_size"]) == ("en", False, [1280, 720])
+    assert (data["language"], data["fullscreen"], data["window_size"]) == ("en", False, None)
 
 
 def test_a_value_equal_to_the_command_line_option_is_written_as_the_file_had_it(

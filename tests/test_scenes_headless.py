@@ -368,8 +368,9 @@ def test_fixed_timestep_runs_whole_steps_only() -> None:
 @pytest.mark.parametrize("language", ["en", "cs"])
 def test_each_bot_level_says_what_to_expect_in_new_game(make_app: Callable[..., App],
                                                         language: str) -> None:
-    """New game: a seat's kind tells, on hover, what to expect of that level (nothing for a
-    person); the line follows the chosen kind and the language."""
+    """New game: a seat's kind tells what to expect of that level in the line under the seat
+    (tests/test_new_game_styles.py checks the line as drawn), not again on hover; the words
+    follow the chosen kind and the language."""
     from nile_desktop.ai.levels import LEVEL_DESCRIPTIONS, LEVELS
     from nile_desktop.scenes.new_game import NewGameScene
 
@@ -380,7 +381,7 @@ def test_each_bot_level_says_what_to_expect_in_new_game(make_app: Callable[..., 
     kind = next(w for w in scene.group.widgets if getattr(w, "uid", None) == "seat-2.kind")
     for level in LEVELS:
         scene.set_kind(1, level)
-        text = kind.tooltip()
-        assert text and text == i18n._(LEVEL_DESCRIPTIONS[level])
+        assert scene.kind_help(1) == i18n._(LEVEL_DESCRIPTIONS[level])
+        assert kind.tooltip() == ""  # the line under the seat says it
     scene.set_kind(1, "human")
-    assert kind.tooltip() == ""
+    assert kind.tooltip() == "" and scene.kind_help(1) == ""

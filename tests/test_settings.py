@@ -34,7 +34,7 @@ def test_missing_file_gives_defaults() -> None:
     """With no settings file (first start) every setting has its documented default."""
     s = load_settings()
     assert s == Settings(language="en")
-    assert (s.window_size, s.volume, s.animation_speed) == ((1280, 720), 0.6, 1.0)
+    assert (s.window_size, s.volume, s.animation_speed) == (None, 0.6, 1.0)  # fits the screen
     assert s.show_hand_sizes and not s.fullscreen and not s.muted and not s.colourblind_symbols
     assert s.version == settings.SETTINGS_VERSION
 

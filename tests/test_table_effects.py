@@ -71,10 +71,6 @@ def test_banners_queue_and_never_overwrite() -> None:
 
 
 def _headless_table(kinds: tuple[str, ...], seed: int = 2):  # noqa: ANN202
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from nile_desktop.app import App
     from nile_desktop.saves import new_save
     from nile_desktop.scenes.table import TableScene

@@ -10,23 +10,19 @@ on disk counts the moves.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from table_driver import STEP, TablePerson, headless_app
+from test_table_takeback_keys import PRESS_AGAIN, kept_game, status
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_driver import STEP, TablePerson, headless_app  # noqa: E402
-from test_table_takeback_keys import PRESS_AGAIN, kept_game, status  # noqa: E402
-
-from nile_desktop.app import App  # noqa: E402
-from nile_desktop.saves import read_save  # noqa: E402
-from nile_desktop.scenes.table.logic.prompt import TAKEBACK_WINDOW  # noqa: E402
+from nile_desktop.app import App
+from nile_desktop.saves import read_save
+from nile_desktop.scenes.table.logic.prompt import TAKEBACK_WINDOW
 
 #: The reported rhythm: two presses 0.7 s apart.
 APART = 0.7

@@ -150,7 +150,7 @@ def test_a_move_is_compared_in_canonical_form() -> None:
 def test_a_lesson_holds_the_bot_but_never_the_persons_cards() -> None:
     """A lesson waiting for "Next" holds the table on the bot's turn only; on the person's
     turn they may try what it invites: the flooded lesson answers a refused planting
-    (R-PLANT-1, code ``flooded``) in its own words; the seasons lesson lets them play."""
+    (R-FLOOD-2, code ``flooded``) in its own words; the seasons lesson lets them play."""
     state = start_state()
     coach = Coach()
     coach.refresh(state)

@@ -90,7 +90,7 @@ def test_takeover_and_monument_hints_follow_the_state() -> None:
 
 def test_a_refusal_reason_is_explained_once() -> None:
     hints = Hints([0])
-    hints.refused("flooded")  # R-PLANT-1 / R-FLOOD: a flooded crop
+    hints.refused("flooded")  # R-FLOOD-2: a flooded crop
     assert hints.current.id == "refused.flooded"
     hints.close()
     hints.refused("flooded")

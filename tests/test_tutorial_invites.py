@@ -115,7 +115,7 @@ class Walker:
             person.drag(hand_card(t, "wheat"), "field:wheat")
             assert self.moves() == before and t.game.draft.empty  # refused, nothing changed
             assert str(t.game.prompt.message) == str(lesson.refusal)  # ... in the lesson's own words
-            assert "R-PLANT-1" in str(t.game.prompt.message)
+            assert "R-FLOOD-2" in str(t.game.prompt.message)  # the flood's rule, not planting's
             bar, lay = t.drawer.hits.get("status"), t.drawer.layout  # the prompt shows all of it
             assert len(theme.wrap_text(str(t.game.prompt.message), lay.font(12),
                                        bar.rect[2] - lay.px(16))) <= 2

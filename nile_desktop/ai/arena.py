@@ -47,6 +47,7 @@ from .arena_files import (
     setup_text,
     write_csv,
 )
+from .command_line import Parser, positive, seat_count, seconds, seed_value
 from .flat import FLAT_BOTS, PLAYOUTS_PER_ITERATION
 from .search import EXPERT_FACTOR
 from .stats import Sprt, wilson
@@ -222,23 +223,24 @@ def summary(records: list[GameRecord], bots: list[str]) -> str:
 
 @refusing_bad_csv
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.arena", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--players", type=int, default=4)
+    ap = Parser(prog="python -m nile_desktop.ai.arena", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=positive, default=100)
+    ap.add_argument("--players", type=seat_count, default=4)
     ap.add_argument("--bots", default="hard,medium,medium,medium",
                     help="one level per seat: " + ",".join(BOT_KINDS))
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=seed_value, default=1)
     group = ap.add_mutually_exclusive_group()
-    group.add_argument("--iterations", type=int,
+    group.add_argument("--iterations", type=positive,
                        help="Hard's search iterations per decision, Expert's three times as "
                        "many, the flat players' play-outs of the same processor time "
                        "(deterministic)")
-    group.add_argument("--budget", type=float,
+    group.add_argument("--budget", type=seconds,
                        help="Hard's search seconds per decision (default 1), Expert's three "
                        "times as long")
-    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
-    ap.add_argument("--workers", type=int, help="processes per search (default: 2 if --jobs 1)")
+    ap.add_argument("--jobs", type=positive, default=1, help="games played at once (processes)")
+    ap.add_argument("--workers", type=positive,
+                    help="processes per search (default: 2 if --jobs 1)")
     ap.add_argument("--no-monuments", action="store_true", help="play without the Monuments")
     ap.add_argument("--must-act", action="store_true", help="rule-book option must_act (R-PLANT-5)")
     ap.add_argument("--storage-top", action="store_true",

@@ -29,23 +29,29 @@ optimistic the raw estimate is for whoever asks.
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import multiprocessing
-import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from nile_desktop.engine import Move, Rules, new_game, observe
 
 from . import LEVELS
 from .arena import play_game, score_of
-from .arena_files import GameRecord, read_csv
+from .arena_files import (
+    CsvError,
+    GameRecord,
+    checked_game,
+    checked_rows,
+    read_csv,
+    refusing_bad_csv,
+    replace_csv,
+)
 from .chances import CALIBRATION, DEFAULT_BUDGET, calibrated, win_chances
+from .command_line import Parser, count, positive, seed_value, table_sizes
 from .reliability import Prediction, groups, table
 
 FIELDS = ["players", "game", "move", "seat", "predicted", "actual", "raw", "levels"]
@@ -75,26 +81,44 @@ def _predict(args: tuple[GameRecord, dict[str, Any], int, int]) -> list[Predicti
     return predictions_of_game(*args)
 
 
+#: What calibration's CSV is called in its refusals, and the header of files written before
+#: the seats' levels were kept (still read, and replaced).
+CALIBRATION_CSV = "a calibration CSV"
+OLDER_HEADER = ",".join(FIELDS[:-1])
+
+
 def read_rows(path: str) -> list[Prediction]:
-    if not Path(path).exists():
-        return []
-    with open(path, newline="", encoding="utf-8") as fh:
-        return [Prediction(int(r["players"]), int(r["game"]), int(r["move"]), int(r["seat"]),
-                           float(r["predicted"]), float(r["actual"]),
-                           tuple(float(x) for x in r["raw"].split("/")),
-                           tuple(r["levels"].split(",")) if r.get("levels") else ())
-                for r in csv.DictReader(fh)]
+    """The predictions of a CSV written by :func:`write_rows` (none if there is no file, or
+    an empty one, or only the header), read as the arena reads its games
+    (:func:`~.arena_files.checked_rows`): anything else is refused with CsvError."""
+    return [_prediction(row, line, path)
+            for line, row in checked_rows(path, FIELDS, CALIBRATION_CSV, also=(OLDER_HEADER,))]
+
+
+def _prediction(row: dict[str, str], line: int, path: str) -> Prediction:
+    """One row read back, every field checked; CsvError naming the line otherwise."""
+    try:
+        players, seat = int(row["players"]), int(row["seat"])
+        raw = tuple(float(x) for x in row["raw"].split("/"))
+        levels = tuple(row["levels"].split(",")) if row.get("levels") else ()
+        read = Prediction(players, int(row["game"]), int(row["move"]), seat,
+                          float(row["predicted"]), float(row["actual"]), raw, levels)
+        if not 2 <= players <= 6 or not 0 <= seat < players or read.move < 0 \
+                or len(raw) != players or len(levels) not in (0, players) \
+                or not all(0.0 <= x <= 1.0 for x in (read.predicted, read.actual, *raw)):
+            raise ValueError("the players, the seat and the chances do not agree")
+    except (ValueError, KeyError) as exc:
+        raise CsvError(f"{path}, line {line}: not a prediction ({exc})") from None
+    return read
 
 
 def write_rows(path: str, rows: list[Prediction]) -> None:
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(FIELDS)
-        for r in rows:
-            w.writerow([r.players, r.game, r.move, r.seat, f"{r.predicted:.5f}", r.actual,
-                        "/".join(f"{x:.5f}" for x in r.raw), ",".join(r.levels)])
-    os.replace(tmp, path)
+    """The predictions as a CSV, written whole and only over a calibration CSV (or nothing):
+    CsvError otherwise (:func:`~.arena_files.replace_csv`)."""
+    replace_csv(path, FIELDS, ([r.players, r.game, r.move, r.seat, f"{r.predicted:.5f}",
+                                r.actual, "/".join(f"{x:.5f}" for x in r.raw),
+                                ",".join(r.levels)] for r in rows),
+                CALIBRATION_CSV, also=(OLDER_HEADER,))
 
 
 def log_loss(rows: Sequence[Prediction], power: float, lean: float) -> float:
@@ -144,21 +168,31 @@ def played_games(sizes: Sequence[int], levels: list[str], games: int, seed: int
             yield play_game(g, seed + g, seats, {}), {}
 
 
+PROG = "python -m nile_desktop.ai.calibrate"
+
+
+def _refused(why: str) -> int:
+    """A command line that names what cannot be done: one line, exit status 2."""
+    print(f"{PROG}: error: {why}", file=sys.stderr)
+    return 2
+
+
 def _parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.calibrate", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int,
+    ap = Parser(prog=PROG, description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=count,
                     help="games per table size (default 100); with --from, at most this many "
                     "from each file")
-    ap.add_argument("--players", default="2,4", help="table sizes, e.g. 2,3,4")
+    ap.add_argument("--players", type=table_sizes, default="2,4", help="table sizes, e.g. 2,3,4")
     ap.add_argument("--bots", default="medium", help="levels by seat (one level: every seat)")
     ap.add_argument("--from", dest="sources", nargs="+", metavar="CSV",
                     help="predict over the games of these arena CSV files instead")
-    ap.add_argument("--every", type=int, default=3, help="predict every this many moves")
-    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="samples per prediction")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--every", type=positive, default=3, help="predict every this many moves")
+    ap.add_argument("--budget", type=positive, default=DEFAULT_BUDGET,
+                    help="samples per prediction")
+    ap.add_argument("--seed", type=seed_value, default=1)
     ap.add_argument("--csv", help="one row per prediction; resumed from")
-    ap.add_argument("--jobs", type=int, default=1, help="games predicted at once (processes)")
+    ap.add_argument("--jobs", type=positive, default=1, help="games predicted at once (processes)")
     ap.add_argument("--fit", action="store_true",
                     help="also print the power and lean that fit best, per table size")
     ap.add_argument("--recalibrate", action="store_true",
@@ -167,20 +201,16 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--by-game", action="store_true",
                     help="also print the table per table size and levels")
     ap.add_argument("--plot", metavar="PNG", help="draw the reliability chart into this file")
-    ap.add_argument("--deals", type=int, metavar="N",
+    ap.add_argument("--deals", type=positive, metavar="N",
                     help="instead, every seat's own raw chance at N deals per table size")
     ap.add_argument("--quiet", action="store_true")
     return ap.parse_args(argv)
 
 
+@refusing_bad_csv
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
-    try:
-        sizes = [int(x) for x in args.players.split(",")]
-    except ValueError:
-        sys.exit("--players takes table sizes, e.g. 2,4")
-    if any(not 2 <= p <= 6 for p in sizes):
-        sys.exit("tables seat 2 to 6")
+    sizes = args.players
     if args.deals:
         for p in sizes:
             mean, total = deal_optimism(p, args.deals, args.seed, args.budget)
@@ -190,11 +220,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     levels = [x.strip() for x in args.bots.split(",") if x.strip()]
     if any(x not in LEVELS for x in levels):
-        sys.exit(f"levels are {', '.join(LEVELS)}")
+        return _refused(f"levels are {', '.join(LEVELS)}")
     if not args.sources and any(x in ("hard", "expert") for x in levels):
-        sys.exit("the search levels' games are read from arena CSV files (--from)")
+        return _refused("the search levels' games are read from arena CSV files (--from)")
     if not args.sources and any(len(levels) not in (1, p) for p in sizes):
-        sys.exit("--bots names one level, or one per seat")
+        return _refused("--bots names one level, or one per seat")
+    if args.plot:  # checked before any game is predicted; drawn only at the end
+        # the chart's module is loaded only when a chart is asked for
+        from .png_chart import check_target
+
+        check_target(args.plot)
     rows = read_rows(args.csv) if args.csv else []
     rows = _predict_all(args, sizes, levels, rows)
     if args.recalibrate:
@@ -226,13 +261,10 @@ def _games(args: argparse.Namespace, sizes: Sequence[int], levels: list[str]
         yield from played_games(sizes, levels, 100 if args.games is None else args.games,
                                 args.seed)
         return
-    import json  # the games' rules are read only from given sources
-
     for path in args.sources:
         for record in read_csv(path)[:args.games]:
             if len(record.seats) in sizes:
-                options = json.loads(record.setup or "{}").get("options", {})
-                yield record, options.get("rules", {})
+                yield record, checked_game(record, path)
 
 
 def _predict_all(args: argparse.Namespace, sizes: Sequence[int], levels: list[str],

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from .arena import won
 from .arena_files import GameRecord, read_csv
+from .command_line import Parser, count
 from .stats import sign_test, wilson
 
 
@@ -78,11 +79,11 @@ def report(result: Paired, name_a: str, name_b: str, bot: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.compare", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = Parser(prog="python -m nile_desktop.ai.compare", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("a", help="an arena CSV (written with --csv)")
     ap.add_argument("b", help="another arena CSV played from the same --seed")
-    ap.add_argument("--bot", type=int, default=0,
+    ap.add_argument("--bot", type=count, default=0,
                     help="which bot to compare, by its place in --bots (default 0)")
     args = ap.parse_args(argv)
     runs = []

@@ -26,7 +26,6 @@ coordinate). It reads the files only.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections.abc import Sequence
@@ -35,8 +34,9 @@ from dataclasses import dataclass
 from nile_desktop.engine import Move, Rules, new_game
 
 from .arena import score_of
-from .arena_files import read_csv
+from .arena_files import checked_game, read_csv
 from .chances import TEMPERATURE
+from .command_line import Parser, positive
 from .model import Table, win_shares
 from .playouts import STRENGTHS
 
@@ -63,7 +63,7 @@ def samples(paths: Sequence[str], every: int = 3) -> dict[int, list[Sample]]:
     out: dict[int, list[Sample]] = {}
     for path in paths:
         for record in read_csv(path):
-            rules = json.loads(record.setup or "{}").get("options", {}).get("rules", {})
+            rules = checked_game(record, path)
             players = len(record.seats)
             state = new_game(Rules(players=players, **rules), record.seed)
             actual = [score_of(record.ranking, s) for s in range(players)]
@@ -119,11 +119,10 @@ def fit_strengths(rows: Sequence[Sample], a: float, b: float, rounds: int = 4
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.fit_temperature",
-                                 description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = Parser(prog="python -m nile_desktop.ai.fit_temperature", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("csv", nargs="+", help="arena CSV files")
-    ap.add_argument("--every", type=int, default=3, help="score every this many moves")
+    ap.add_argument("--every", type=positive, default=3, help="score every this many moves")
     ap.add_argument("--strengths", action="store_true",
                     help="fit each bot level's strength at the temperature in use")
     args = ap.parse_args(argv)

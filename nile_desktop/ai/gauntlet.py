@@ -51,6 +51,7 @@ from typing import Any
 from . import BOT_KINDS
 from .arena import rank_of, run, score, search_options, sprt_bounds
 from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
+from .command_line import Parser, positive, seconds, seed_value, table_sizes
 from .personalities import measured
 from .stats import Sprt, wilson
 from .strengths import STRENGTHS_PATH, write_strengths
@@ -185,24 +186,25 @@ def report(gauntlet: Gauntlet, level: str, players: list[int], members: list[str
 
 @refusing_bad_csv
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.gauntlet", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = Parser(prog="python -m nile_desktop.ai.gauntlet", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="hard", help="the bot put through the gauntlet: "
                     + ", ".join(BOT_KINDS))
-    ap.add_argument("--players", default="2,4", help="table sizes, e.g. 2,4")
-    ap.add_argument("--games", type=int, default=100,
+    ap.add_argument("--players", type=table_sizes, default="2,4", help="table sizes, e.g. 2,4")
+    ap.add_argument("--games", type=positive, default=100,
                     help="games per member at two players, in all at more")
     ap.add_argument("--members", default=",".join(MEMBERS), help="the opponents")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=seed_value, default=1)
     group = ap.add_mutually_exclusive_group()
-    group.add_argument("--iterations", type=int,
+    group.add_argument("--iterations", type=positive,
                        help="Hard's iterations a decision; Expert three times as many, the flat "
                        "players the play-outs of the same processor time (no clock)")
-    group.add_argument("--budget", type=float, help="seconds a decision for every player that "
+    group.add_argument("--budget", type=seconds, help="seconds a decision for every player that "
                        "searches (Expert three times as long)")
-    ap.add_argument("--round", type=int, default=10, help="games per line-up and round")
-    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
-    ap.add_argument("--workers", type=int, help="processes per search (default: 2 if --jobs 1)")
+    ap.add_argument("--round", type=positive, default=10, help="games per line-up and round")
+    ap.add_argument("--jobs", type=positive, default=1, help="games played at once (processes)")
+    ap.add_argument("--workers", type=positive,
+                    help="processes per search (default: 2 if --jobs 1)")
     ap.add_argument("--csv", help="every game, written as it ends; resumed from")
     ap.add_argument("--sprt", type=sprt_bounds, metavar="P0,P1",
                     help="stop a two-player pairing once Wald's test decides (e.g. 0.55,0.62)")
@@ -219,15 +221,10 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [m for m in members if m not in BOT_KINDS]
     if unknown:
         ap.error(f"unknown member {unknown[0]!r}; choose from {', '.join(BOT_KINDS)}")
-    try:
-        players = sorted({int(x) for x in args.players.split(",") if x.strip()})
-    except ValueError:
-        players = []
+    players = args.players
     others = len([m for m in members if m != args.level])
-    if not players or any(not 2 <= p <= min(6, others + 1) for p in players):
-        ap.error(f"--players takes table sizes from 2 to {min(6, others + 1)}, e.g. 2,4")
-    if args.games < 1 or args.round < 1:
-        ap.error("--games and --round must be positive")
+    if any(p > others + 1 for p in players):
+        ap.error(f"--players: {others} other members seat at most {others + 1} players")
     workers = args.workers or (1 if args.jobs > 1 else None)
     options = {p: search_options(args.iterations, args.budget, workers, p) for p in players}
     try:

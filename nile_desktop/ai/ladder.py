@@ -29,6 +29,7 @@ from typing import Any
 from . import BOT_KINDS, LEVELS
 from .arena import percentile, run, score, search_options, sprt_bounds
 from .arena_files import GameRecord, read_csv, refusing_bad_csv, setup_text, write_csv
+from .command_line import Parser, positive, seat_count, seconds, seed_value
 from .personalities import measured
 from .stats import Sprt, wilson
 from .strengths import STRENGTHS_PATH, write_strengths
@@ -62,22 +63,22 @@ def row(strong: str, weak: str, records: list[GameRecord], sprt: Sprt) -> str:
 
 @refusing_bad_csv
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m nile_desktop.ai.ladder", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = Parser(prog="python -m nile_desktop.ai.ladder", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--levels", default=",".join(LEVELS),
                     help="weakest first: levels, or the gauntlet's players to place one among "
                     "them (e.g. medium,aggressor,hard)")
-    ap.add_argument("--games", type=int, default=400, help="most games per pairing")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=positive, default=400, help="most games per pairing")
+    ap.add_argument("--players", type=seat_count, default=2)
+    ap.add_argument("--seed", type=seed_value, default=1)
     group = ap.add_mutually_exclusive_group()
-    group.add_argument("--iterations", type=int,
+    group.add_argument("--iterations", type=positive,
                        help="Hard's iterations per decision, Expert's three times as many")
-    group.add_argument("--budget", type=float, help="Hard's seconds per decision (default 1)")
+    group.add_argument("--budget", type=seconds, help="Hard's seconds per decision (default 1)")
     ap.add_argument("--sprt", type=sprt_bounds, default="0.5,0.65", metavar="P0,P1",
                     help="the stronger level's score under H0 and H1 (default 0.5,0.65)")
-    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
-    ap.add_argument("--workers", type=int, help="processes per search")
+    ap.add_argument("--jobs", type=positive, default=1, help="games played at once (processes)")
+    ap.add_argument("--workers", type=positive, help="processes per search")
     ap.add_argument("--csv", help="every game, written as it ends; resumed from")
     ap.add_argument("--strengths", nargs="?", const=str(STRENGTHS_PATH), metavar="FILE",
                     help="rewrite the scores of each pairing of a personality and a level in "

@@ -25,14 +25,14 @@ LEVEL_LABELS: dict[str, str] = {
     **{p.key: p.label for p in PERSONALITIES},
 }
 
-#: One line per level and personality for the new-game screen: what to expect from it (a
-#: message id).
+#: One line per level and personality for the new-game screen, shown under each seat: what
+#: to expect from it (a message id; it must fit one line there, in every language).
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "random": N_("Plays any legal move: for trying the table out."),
-    "easy": N_("Forgets cards and slips now and then: a gentle first opponent."),
+    "easy": N_("A beginner: forgets cards, plants too much at once and trades late."),
     "medium": N_("Counts the cards and plays the move that looks best right now."),
     "hard": N_("Looks a few turns ahead, about a second a move: a real contest."),
-    "expert": N_("Looks ahead three times as long as Hard and remembers what each player has "
-                 "stored: hard to beat."),
+    "expert": N_("Looks ahead three times as long as Hard and remembers each player's "
+                 "storage: hard to beat."),
     **{p.key: p.description for p in PERSONALITIES},
 }

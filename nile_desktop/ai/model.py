@@ -348,11 +348,6 @@ class Table:
         self._memo: dict[tuple[Any, ...], float] | None = {}
 
     # -- evaluating -------------------------------------------------------
-    def yield_of(self, crop: int, size: int) -> float:
-        """Expected harvest of a field of ``size`` cards before the game ends."""
-        yields = self.yields[crop]
-        return yields[size if size < len(yields) else -1]
-
     def field_risk(self, seat: int, key: int, size: int, board_max: int, wall: bool) -> float:
         """Chance a field (crop ``key`` or Monument ``MON_KEY + m``) is lost before it pays.
 

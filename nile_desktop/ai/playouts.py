@@ -13,9 +13,9 @@ move (a level weighs hundreds of moves in milliseconds; a play-out makes
 thousands of moves a second):
 
 * **random** — any legal move, uniformly;
-* **easy** — Easy's judgement: its poor memory, no offerings, half its
-  markets left out, a noisy choice among the rest and now and then any
-  quiet move (:class:`~nile_desktop.ai.bots.EasyBot`'s own settings);
+* **easy** — Easy's own choice, a beginner's: its poor memory, no offerings,
+  markets only once its hand is full, big plantings liked and now and then a
+  lesser move (:func:`~nile_desktop.ai.bots.beginner_choice`, the same code);
 * **medium**, **hard**, **expert** — the Medium heuristic's best (the
   search's own root ranking; what Hard adds by looking ahead is its strength);
 * a **personality** (Steward, Raider, Calculator, Speculator) — its own rules
@@ -36,17 +36,15 @@ Which model a kind gets is one exhaustive ``match`` over
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 from nile_desktop.engine import Move, State, observe
-from nile_desktop.engine.moves import MARKET, OFFER
 from nile_desktop.engine.seat_kinds import LEVELS, SeatKind, as_kind, unmatched
 
-from .bots import EasyBot
+from .bots import EasyBot, beginner_choice
 from .heuristic import Scorer
 from .model import Table
 from .personalities import BY_KEY, LEVEL_ELO
@@ -103,31 +101,14 @@ def medium_move(state: State, rng: random.Random) -> Move:
 
 
 def easy_move(state: State, rng: random.Random) -> Move:
-    """Easy's choice among the sensible moves, with its memory, noise and slips."""
+    """Easy's choice among the sensible moves: a beginner's memory, eagerness and slips."""
     moves = candidates(state)
     if len(moves) == 1:
         return moves[0]
-    if rng.random() < EasyBot.blunder:
-        quiet = [m for m in state.legal_moves() if m.action not in (MARKET, OFFER)]
-        if quiet:
-            return quiet[rng.randrange(len(quiet))]
-    moves = [m for m in moves if m.action != OFFER]
-    if rng.random() < 0.5:
-        moves = [m for m in moves if m.action != MARKET]
-    if not moves:
-        return candidates(state)[0]
     seat = state.active
     scorer = Scorer(Table.from_view(observe(state, seat), memory=EasyBot.memory), seat,
                     offers=False)
-    values = [scorer.score(m) for m in moves]
-    best = max(values)
-    weights = [math.exp((v - best) / EasyBot.temperature) for v in values]
-    pick = rng.random() * sum(weights)
-    for weight, move in zip(weights, moves, strict=True):
-        pick -= weight
-        if pick <= 0:
-            return move
-    return moves[-1]
+    return beginner_choice(scorer, moves, rng)[0]
 
 
 def style_policy(key: str) -> Policy:

@@ -6,7 +6,8 @@ prediction of every decile against how often it came true, with its 95%
 interval, beside the diagonal of perfect calibration and the band of the
 target (5 points either way). The bots' package never imports pygame
 (tests/test_layers.py), so this module paints into a plain RGB buffer with a
-small built-in 5×7 pixel font and writes the PNG itself (zlib, one IDAT).
+small built-in 5×7 pixel font and writes the PNG itself (zlib, one IDAT), whole and only
+over a PNG or nothing (:func:`~.arena_files.replace_file`).
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ import struct
 import zlib
 from collections.abc import Sequence
 
+from .arena_files import check_ours, replace_file
 from .reliability import COUNTED, TARGET, Prediction, deciles, groups
 
 RGB = tuple[int, int, int]
+#: A PNG's first line (its signature up to the line feed): only such a file is replaced.
+PNG_HEAD = b"\x89PNG"
+PNG_FILE = "a PNG image"
 
 #: 5×7 glyphs, one string of seven 5-pixel rows each ("#" set).
 _FONT_ROWS = {
@@ -174,5 +179,10 @@ def reliability_chart(path: str, rows: Sequence[Prediction], width: int = 1000,
         legend_y += 56
     canvas.text(right + 30, legend_y + 10, f"band: {TARGET:g} points", scale=2)
     canvas.text(right + 30, legend_y + 34, f"big dots: {COUNTED} or more", scale=2)
-    with open(path, "wb") as fh:
-        fh.write(canvas.png())
+    replace_file(path, canvas.png(), (PNG_HEAD,), PNG_FILE)
+
+
+def check_target(path: str) -> None:
+    """Refuse (CsvError) a ``path`` the chart could not be written to, or whose file is not a
+    PNG: checked before a long run, so that it does not end on the refusal."""
+    check_ours(path, (PNG_HEAD,), PNG_FILE)

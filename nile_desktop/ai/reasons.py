@@ -173,3 +173,8 @@ SEARCH = NP_("{why} (won {percent}% of {playouts} simulated game)",
 KEEP_FOR_TAKEOVER = N_("passes, keeping {crop} to take that field over")
 FEED_SMALLEST = NP_("feeds {crop}, my smallest pile, with {count} card",
                     "feeds {crop}, my smallest pile, with {count} cards")
+#: The Easy level's own: what a beginner was after (:class:`~nile_desktop.ai.bots.EasyBot`).
+EASY_BIG = NP_("plants {count} card at once: a big field looks safe",
+               "plants {count} cards at once: a big field looks safe")
+EASY_MARKET = N_("trades {card} and {card2} at the market: my hand has grown too big")
+EASY_MARKET_PAIR = N_("trades two {card} at the market: my hand has grown too big")

@@ -22,8 +22,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from nile_desktop.bounded_read import read_capped
+
 #: The shipped figures (package data).
 STRENGTHS_PATH = Path(__file__).with_name("strengths.json")
+
+#: The most a strengths file may hold (the shipped one is under a kilobyte).
+MAX_STRENGTHS_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -45,12 +50,19 @@ class StrengthsError(ValueError):
     """A strengths file that cannot be read or written."""
 
 
+def _read_json(path: Path) -> object:
+    """The JSON in ``path``, read whole through the bounded reader: a folder, a pipe, a
+    device or a file over :data:`MAX_STRENGTHS_BYTES` is an ``OSError`` at once, never a
+    wait or a flood of memory; text that is not UTF-8 or not JSON a ``ValueError``."""
+    return json.loads(read_capped(path, MAX_STRENGTHS_BYTES).decode("utf-8"))
+
+
 def read_strengths(path: Path = STRENGTHS_PATH) -> dict[str, tuple[Score, ...]]:
     """Every personality's scores, by its key; a missing or damaged file reads as none
     (the screen then names no level it plays like)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = _read_json(path)
+    except (OSError, ValueError, RecursionError):
         return {}
     return parse(data)
 
@@ -81,8 +93,8 @@ def parse(data: object) -> dict[str, tuple[Score, ...]]:
 def update_strengths(new: list[tuple[str, Score]], path: Path = STRENGTHS_PATH) -> None:
     """Replace the entries of these (personality, score) pairings in the file; keep the rest."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except (OSError, ValueError) as exc:
+        data = _read_json(path) if os.path.lexists(path) else {}
+    except (OSError, ValueError, RecursionError) as exc:
         raise StrengthsError(f"{path} is not a strengths file ({exc}); nothing was written"
                              ) from exc
     if not isinstance(data, dict):

@@ -48,7 +48,9 @@ REFUSAL_RULES: dict[RefusalCode, str] = {
     RefusalCode.NOT_PLANTABLE: "R-PLANT-1",
     RefusalCode.STONE_NEEDS_MONUMENT: "R-MON-1",
     RefusalCode.NOT_HELD: "R-TRADE-1",
-    RefusalCode.FLOODED: "R-PLANT-1",
+    # a crop card floods its crop (R-FLOOD-2); a stone flood card stones (R-FLOOD-4) and a
+    # speculation showing a flooded crop (R-SPEC-1) name their own rules where refused
+    RefusalCode.FLOODED: "R-FLOOD-2",
     RefusalCode.ONE_MONUMENT_PER_TURN: "R-MON-2",
     RefusalCode.NEW_FIELD_NEEDS_TWO: "R-PLANT-1",
     RefusalCode.TWO_CROPS_TWO_CARDS: "R-PLANT-1",

@@ -84,7 +84,7 @@ def _check_speculate(board: Board, move: Move, seat: int) -> None:
     for t in tokens:
         if any(c in flooded for c in crops_shown(token_kind(t))):
             raise _refuse(RefusalCode.FLOODED, move, "this speculation shows a flooded crop",
-                          card=KIND_NAMES[token_kind(t)])
+                          card=KIND_NAMES[token_kind(t)], rule="R-SPEC-1")
 
 
 def _check_held(board: Board, move: Move, seat: int) -> None:
@@ -150,7 +150,7 @@ def _validate_plant(board: Board, move: Move, seat: int) -> Plan:
             # R-FLOOD-4: a stone flood card forbids planting stones this turn.
             raise _refuse(RefusalCode.FLOODED, move,
                           "a stone is the flood card: no stones can be planted",
-                          card="stone")
+                          card="stone", rule="R-FLOOD-4")
     fields, mons = board.fields[seat], board.mons[seat]
     # R-PLANT-2: one field per crop, so a card of a crop the seat has joins that field.
     new = [k for k in plan if not (fields[k] if k < MON_KEY else mons[k - MON_KEY])]

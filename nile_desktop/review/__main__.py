@@ -23,6 +23,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from nile_desktop.ai.command_line import Parser
 from nile_desktop.saves import SaveError, load_save, without_surrogates
 from nile_desktop.text import describe_move, reason_text
 
@@ -50,8 +51,8 @@ def _progress(done: int, total: int) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m nile_desktop.review",
-                                     description="Review a saved Nile game decision by decision.")
+    parser = Parser(prog="python -m nile_desktop.review",
+                    description="Review a saved Nile game decision by decision.")
     parser.add_argument("file", help="a save or an exported game (.json)")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     parser.add_argument("--iterations", type=int, metavar="K",

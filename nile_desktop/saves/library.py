@@ -152,7 +152,7 @@ def save_info(path: Path) -> SaveInfo:
 
 def summary(save: SaveGame, state: State, path: Path, fallback: datetime) -> SaveInfo:
     """The Load screen's line about a save that loaded."""
-    ranking = state.result.ranking if state.over and state.result is not None else ()
+    ranking = state.result.ranking if state.result is not None else ()
     return SaveInfo(path, parse_time(save.updated, fallback), [seat.name for seat in save.seats],
                     state.season, state.seasons, bool(state.over),
                     kinds=[seat.kind for seat in save.seats],

@@ -182,7 +182,7 @@ def entry_from_save(save: SaveGame, seat: int, takebacks: bool = False,
             state = save.replay()
         except SaveError:
             return None
-        result = state.result if state.over else None
+        result = state.result  # None while the game goes on (R-END-2)
     if result is None:
         return None
     return game_entry(game_digest(save.rules, save.seed, save.moves), save.updated,

@@ -8,8 +8,6 @@ rebuild, so switching the language in the settings keeps the player's place.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from nile_desktop.scenes.stack import Scene
@@ -56,7 +54,7 @@ class MenuScene(Scene):
         self.draw_background(surface)
         self.group.draw(surface)
 
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         """The app's settings (defaults when the scene runs without an app)."""
         if self.app is not None:
             return self.app.settings

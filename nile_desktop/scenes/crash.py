@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pygame
 
-from nile_desktop.i18n import _
 from nile_desktop.logs import format_crash
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene, centred
+from nile_desktop.text import screens as words
 from nile_desktop.ui import Button, Panel, theme
 
 
@@ -41,13 +41,13 @@ class CrashScene(MenuScene):
 
     def build(self) -> None:
         self.panel_rect = centred(860, 470)
-        self.group.add(Panel(self.panel_rect, lambda: _("Something went wrong")))
+        self.group.add(Panel(self.panel_rect, words.went_wrong))
         bottom = self.panel_rect.bottom - 80
         self.group.add(Button((self.panel_rect.centerx - 290, bottom, 280, 52),
-                              lambda: _("Back to the title screen"), self.back, primary=True,
+                              words.back_to_title, self.back, primary=True,
                               uid="title"))
         self.group.add(Button((self.panel_rect.centerx + 10, bottom, 280, 52),
-                              lambda: _("Quit"), self.quit, uid="quit"))
+                              words.quit_game, self.quit, uid="quit"))
         self.group.move_focus(1)
 
     def back(self) -> None:
@@ -64,21 +64,16 @@ class CrashScene(MenuScene):
         surface.fill(theme.NIGHT)
         self.group.draw(surface)
         rect = self.panel_rect
-        paragraphs = [
-            _("The game met an error it did not expect and had to stop this screen."),
-            _("Your game is safe: it was saved automatically after the last move. "
-              "Choose Continue on the title screen to play on."),
-        ]
         y = rect.top + 50
-        for text in paragraphs:
+        for text in words.crash_explained():
             for line in theme.wrap_text(text, theme.SIZE_BODY, rect.w - 80):
                 theme.draw_text(surface, line, (rect.left + 40, y))
                 y += 30
             y += 10
-        theme.draw_text(surface, _("Details for a bug report are in this file:"),
+        theme.draw_text(surface, words.bug_report_file(),
                         (rect.left + 40, y), bold=True)
         y += 32
-        path = str(self.log_path) if self.log_path else _("(no log file could be opened)")
+        path = str(self.log_path) if self.log_path else words.no_log_file()
         for line in _wrap_path(path, rect.w - 80):
             theme.draw_text(surface, line, (rect.left + 40, y), theme.SIZE_SMALL, theme.LAPIS)
             y += 24

@@ -11,8 +11,8 @@ from functools import partial
 
 import pygame
 
-from nile_desktop.i18n import _
 from nile_desktop.scenes.base import MenuScene, centred
+from nile_desktop.text import screens as words
 from nile_desktop.ui import Button, Panel, theme
 from nile_desktop.ui.theme import TextSource, text_of
 
@@ -29,7 +29,7 @@ class DialogScene(MenuScene):
         super().__init__()
         self.title = title
         self.message = message
-        self.choices: list[Choice] = list(choices) or [(lambda: _("OK"), None)]
+        self.choices: list[Choice] = list(choices) or [(words.ok, None)]
 
     def _lines(self) -> list[str]:
         return theme.wrap_text(text_of(self.message), theme.SIZE_BODY, 600)

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pygame
 
-from nile_desktop.i18n import _
 from nile_desktop.saves import without_surrogates as shown
 from nile_desktop.scenes.base import MenuScene
+from nile_desktop.text import screens as words
 from nile_desktop.ui import Button, ListView, Panel, TextInput, theme
 from nile_desktop.ui.theme import TextSource
 
@@ -88,14 +88,14 @@ class FileChooserScene(MenuScene):
         self.list = ListView((left, panel.top + 106, width, panel.h - 250),
                              [label for label, _path, _is_dir in self.entries], row_height=34,
                              on_select=self.select, on_activate=self.open_entry,
-                             empty_text=lambda: _("No game files here."),
+                             empty_text=words.no_game_files,
                              text_size=theme.SIZE_SMALL)
         self.group.add(self.list)
         bottom = panel.bottom - 76
-        action = (lambda: _("Save here")) if self.saving else (lambda: _("Open"))
+        action = words.save_here if self.saving else words.open_file
         self.group.add(Button((panel.centerx - 250, bottom, 240, 54), action, self.choose,
                               primary=True))
-        self.group.add(Button((panel.centerx + 10, bottom, 240, 54), lambda: _("Cancel"),
+        self.group.add(Button((panel.centerx + 10, bottom, 240, 54), words.cancel,
                               self.close))
         self.group.focus(self.list if self.entries else self.field)
 
@@ -142,7 +142,7 @@ class FileChooserScene(MenuScene):
         """Use what the path field holds: enter a folder, or finish with a file."""
         text = self.path_text.strip()
         if not text or "\ufffd" in text or "\0" in text:
-            self.problem = _("Type the path of a file, or pick one in the list.")
+            self.problem = words.type_a_path()
             return
         try:
             path = Path(text).expanduser()
@@ -153,14 +153,13 @@ class FileChooserScene(MenuScene):
                 if path.suffix.lower() != self.suffix:
                     path = path.with_name(path.name + self.suffix)
                 if not path.parent.is_dir():
-                    self.problem = _("There is no folder “{folder}”.").format(
-                        folder=shown(str(path.parent)))
+                    self.problem = words.no_folder(shown(str(path.parent)))
                     return
             elif not path.is_file():
-                self.problem = _("There is no file “{file}”.").format(file=shown(path.name))
+                self.problem = words.no_file(shown(path.name))
                 return
         except (OSError, ValueError):  # a name the system refuses (too long, bad characters)
-            self.problem = _("“{path}” is not a usable path.").format(path=text[:80])
+            self.problem = words.unusable_path(text[:80])
             return
         self.close()
         self.on_chosen(path)

@@ -27,19 +27,30 @@ from typing import Any
 
 import pygame
 
+from nile_desktop.engine import State
 from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.formats import format_datetime
-from nile_desktop.i18n import _, ngettext
-from nile_desktop.saves import SaveError, load_save, log_opened, sharing, without_surrogates
+from nile_desktop.saves import (
+    SaveError,
+    SaveGame,
+    load_save,
+    log_opened,
+    sharing,
+    without_surrogates,
+)
 from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
 from nile_desktop.saves.errors import os_reason
+from nile_desktop.saves.library import SaveInfo
 from nile_desktop.scenes import nav, net_resume
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.stack import Scene, SceneStack
+from nile_desktop.text import load_game as words
+from nile_desktop.text import panels, screens
 from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, ListView, Panel, RichRow, theme
+from nile_desktop.ui.theme import TextSource
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +60,7 @@ def kind_label(kind: str) -> str:
     return seat_kind_label(kind)
 
 
-def players_text(info: Any) -> str:
+def players_text(info: SaveInfo) -> str:
     """"Ana, Imhotep (Hard bot), Tiye (Easy bot)": every seat, bots marked with their level."""
     parts = []
     for index, name in enumerate(info.names):
@@ -58,22 +69,20 @@ def players_text(info: Any) -> str:
     return ", ".join(parts)
 
 
-def status_text(info: Any) -> str:
+def status_text(info: SaveInfo) -> str:
     """"Season 2 of 3", or the result of a finished game; "with take-backs" if it had any."""
     text = _result_text(info)
-    if getattr(info, "takebacks", False):
-        text = _("{status} · with take-backs").format(status=text)
+    if info.takebacks:
+        text = words.with_takebacks(text)
     return text
 
 
-def _result_text(info: Any) -> str:
+def _result_text(info: SaveInfo) -> str:
     if not info.over:
-        return _("Season {season} of {seasons}").format(season=info.season, seasons=info.seasons)
+        return panels.season_of(info.season, info.seasons)
     if not info.ranking:
-        return _("Finished")
-    first = [info.names[s] for s in info.ranking[0] if 0 <= s < len(info.players)]
-    return ngettext("Finished — winner: {names}", "Finished — shared win: {names}",
-                    len(first)).format(names=", ".join(first))
+        return words.finished()
+    return words.won_by([info.names[s] for s in info.ranking[0] if 0 <= s < len(info.players)])
 
 
 def ask_if_in_use(stack: SceneStack, path: Path, go: Callable[[Path], None]) -> None:
@@ -82,22 +91,19 @@ def ask_if_in_use(stack: SceneStack, path: Path, go: Callable[[Path], None]) -> 
         go(path)
         return
     stack.push(DialogScene(
-        lambda: _("This game is open in another window"),
-        lambda: _("Another copy of Nile is playing “{file}”. If both go on, each overwrites "
-                  "the other's moves. Continue it here anyway?").format(
-            file=without_surrogates(path.name)),
-        [(lambda: _("Continue here"), lambda: go(path)), (lambda: _("Not now"), None)]))
+        words.in_use_title, lambda: words.in_use(without_surrogates(path.name)),
+        [(words.continue_here, lambda: go(path)), (screens.not_now, None)]))
 
 
 class SaveRow(RichRow):
     """Two lines about one save: when, and the season or result; who plays."""
 
-    def __init__(self, info: Any) -> None:
+    def __init__(self, info: SaveInfo) -> None:
         self.info = info
 
     def label(self) -> str:
         info = self.info
-        title = _("Autosave") if info.is_autosave else info.path.stem
+        title = words.autosave() if info.is_autosave else info.path.stem
         return f"{info.updated.astimezone().strftime('%Y-%m-%d %H:%M')}   {title}"
 
     def data(self) -> dict[str, Any]:
@@ -110,12 +116,11 @@ class SaveRow(RichRow):
         if info.broken:
             first = f"{when}   ·   {without_surrogates(info.path.name)}"
             message = info.error.message if info.error is not None else ""
-            second, colour = _("Broken: {reason}").format(reason=message), theme.ERROR
+            second, colour = words.broken(message), theme.ERROR
         else:
             first = f"{when}   ·   {status_text(info)}"
-            if getattr(info, "in_use", None) is not None:
-                elsewhere = _("Open in another window")
-                first = f"{first}   ·   {elsewhere}"
+            if info.in_use is not None:
+                first = f"{first}   ·   {words.open_elsewhere()}"
             second, colour = players_text(info), theme.INK_SOFT
         width = rect.w - 40
         theme.draw_text(surface, theme.fit_text(first, theme.SIZE_BODY, width),
@@ -132,7 +137,7 @@ class LoadGameScene(MenuScene):
 
     def __init__(self) -> None:
         super().__init__()
-        self.infos: list[Any] = []
+        self.infos: list[SaveInfo] = []
         self.selected = 0
         self.notice = ""
         self.listing: save_library.Listing | None = None
@@ -173,23 +178,23 @@ class LoadGameScene(MenuScene):
 
     def build(self) -> None:
         panel = pygame.Rect(100, 78, 1080, 612)
-        self.group.add(Panel(panel, lambda: _("Load game")))
+        self.group.add(Panel(panel, screens.load_game))
         self.panel = panel
         self.list = ListView((panel.left + 40, panel.top + 50, panel.w - 80, panel.h - 210),
                              [SaveRow(info) for info in self.infos], row_height=70,
                              on_select=self.select, on_activate=self.open,
-                             empty_text=lambda: _("No saved games yet."), uid="saves")
+                             empty_text=words.no_saves, uid="saves")
         self.list.selected = min(self.selected, len(self.infos) - 1)
         self.group.add(self.list)
         bottom, width, gap = panel.bottom - 80, 160, 12
         left = panel.centerx - (6 * width + 5 * gap) // 2
         actions = [
-            ("load", lambda: _("Load"), lambda: self.open(self.list.selected), True),
-            ("review", lambda: _("Review"), self.review, False),
-            ("delete", lambda: _("Delete"), self.ask_delete, False),
-            ("export", lambda: _("Export"), self.ask_export, False),
-            ("import", lambda: _("Import"), self.ask_import, False),
-            ("back", lambda: _("Back"), self.close, False),
+            ("load", words.load, lambda: self.open(self.list.selected), True),
+            ("review", screens.review, self.review, False),
+            ("delete", screens.delete, self.ask_delete, False),
+            ("export", words.export, self.ask_export, False),
+            ("import", words.import_game, self.ask_import, False),
+            ("back", screens.back, self.close, False),
         ]
         self.buttons = []
         for i, (uid, label, action, primary) in enumerate(actions):
@@ -213,7 +218,7 @@ class LoadGameScene(MenuScene):
             theme.draw_text(surface, line, (self.list.rect.left, y), theme.SIZE_SMALL, colour)
             y += 24
 
-    def current(self) -> Any | None:
+    def current(self) -> SaveInfo | None:
         index = self.list.selected
         return self.infos[index] if 0 <= index < len(self.infos) else None
 
@@ -237,12 +242,12 @@ class LoadGameScene(MenuScene):
         try:
             save, state = load_save(path)
         except SaveError as err:
-            self.show_error(lambda: _("This game cannot be loaded"), err)
+            self.show_error(words.cannot_load, err)
             return
         log_opened(save, "load")
         self.start(save, state)
 
-    def start(self, save: Any, state: Any) -> None:
+    def start(self, save: SaveGame, state: State) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
         record = net_resume.network_record(save, state)
@@ -251,7 +256,7 @@ class LoadGameScene(MenuScene):
             return
         nav.replace(self.on_stack, "table", save=save, state=state)
 
-    def show_error(self, title: Any, err: Any) -> None:
+    def show_error(self, title: TextSource, err: SaveError) -> None:
         self.show(DialogScene(title, lambda: err.message))
 
     def show(self, scene: Scene) -> None:
@@ -267,7 +272,7 @@ class LoadGameScene(MenuScene):
         try:
             save, _state = load_save(info.path)
         except SaveError as err:
-            self.show_error(lambda: _("This game cannot be loaded"), err)
+            self.show_error(words.cannot_load, err)
             return
         nav.push(self.on_stack, "review", save=save)
 
@@ -278,16 +283,12 @@ class LoadGameScene(MenuScene):
             return
         name = without_surrogates(info.path.name)
         if info.broken:
-            message = lambda: _("“{file}” cannot be read. It will be renamed “{new}” and no "  # noqa: E731
-                                "longer listed; nothing is deleted.").format(
-                file=name, new=name + ".bad")
+            message = lambda: words.delete_broken(name)  # noqa: E731
         else:
-            message = lambda: _("The game “{file}” ({players}) will be deleted. "  # noqa: E731
-                                "This cannot be undone.").format(file=name,
-                                                                 players=players_text(info))
-        self.show(DialogScene(lambda: _("Delete this game?"), message,
-                                    [(lambda: _("Delete"), lambda: self.delete(info.path)),
-                                     (lambda: _("Keep it"), None)]))
+            message = lambda: words.delete_game(name, players_text(info))  # noqa: E731
+        self.show(DialogScene(words.delete_title, message,
+                                    [(screens.delete, lambda: self.delete(info.path)),
+                                     (screens.keep_it, None)]))
 
     def delete(self, path: Path) -> None:
         try:
@@ -295,9 +296,8 @@ class LoadGameScene(MenuScene):
         except OSError as exc:
             log.warning("could not delete %s: %s", path, exc)
             failure = exc  # kept past the except clause, for the message told when shown
-            self.show(DialogScene(lambda: _("The game could not be deleted"),
-                                  lambda: _("“{file}” could not be removed: {reason}").format(
-                                      file=path.name, reason=os_reason(failure))))
+            self.show(DialogScene(words.not_deleted,
+                                  lambda: words.not_removed(path.name, os_reason(failure))))
             return
         self.refresh()
         self.relayout()
@@ -307,7 +307,7 @@ class LoadGameScene(MenuScene):
         info = self.current()
         if info is None or info.broken:
             return
-        nav.push(self.on_stack, "file-chooser", title=lambda: _("Export the game to…"),
+        nav.push(self.on_stack, "file-chooser", title=words.export_to,
                  folder=Path.home(), on_chosen=lambda target: self.export(info.path, target),
                  saving=True, file_name=f"nile-{info.path.stem}.json")
 
@@ -320,31 +320,28 @@ class LoadGameScene(MenuScene):
             if err.code == "exists" and not replace:
                 self.ask_replace(source, target)
                 return
-            self.show_error(lambda: _("The game could not be exported"), err)
+            self.show_error(words.not_exported, err)
             return
-        self.notice = _("The game was exported to “{file}”.").format(
-            file=without_surrogates(str(target)))
+        self.notice = words.exported(without_surrogates(str(target)))
 
     def ask_replace(self, source: Path, target: Path) -> None:
         free = sharing.free_name(target)
         name, other = without_surrogates(target.name), without_surrogates(free.name)
         self.show(DialogScene(
-            lambda: _("Replace the file?"),
-            lambda: _("“{file}” already exists. Replace it with this game, or save the game "
-                      "as “{other}” beside it?").format(file=name, other=other),
-            [(lambda: _("Replace"), lambda: self.export(source, target, replace=True)),
-             (lambda: _("Save beside it"), lambda: self.export(source, free)),
-             (lambda: _("Cancel"), None)]))
+            screens.replace_file_title, lambda: words.replace_with_game(name, other),
+            [(screens.replace, lambda: self.export(source, target, replace=True)),
+             (words.save_beside, lambda: self.export(source, free)),
+             (screens.cancel, None)]))
 
     def ask_import(self) -> None:
-        nav.push(self.on_stack, "file-chooser", title=lambda: _("Import a game"),
+        nav.push(self.on_stack, "file-chooser", title=words.import_title,
                  folder=Path.home(), on_chosen=self.import_file)
 
     def import_file(self, source: Path) -> None:
         try:
             save, state = sharing.import_save(source)
         except SaveError as err:
-            self.show_error(lambda: _("This game cannot be imported"), err)
+            self.show_error(words.cannot_import, err)
             return
         log_opened(save, f"import {source}")
         self.start(save, state)

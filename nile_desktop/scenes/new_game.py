@@ -29,7 +29,7 @@ from nile_desktop.ai.personalities import BY_KEY, strength_order
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
-from nile_desktop.i18n import N_, LazyString, _, ngettext
+from nile_desktop.i18n import LazyString, _
 from nile_desktop.net.client import DEFAULT_PORT
 from nile_desktop.net.codes import new_code
 from nile_desktop.net.link import Hosting
@@ -38,11 +38,15 @@ from nile_desktop.saves import log_opened, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
-from nile_desktop.text import network as words
-from nile_desktop.text.opponents import kind_help, kind_label
+from nile_desktop.text import network as net_words
+from nile_desktop.text import new_game as words
+from nile_desktop.text import screens
+from nile_desktop.text.opponents import kind_help, kind_label, kind_line
 from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Widget, theme, view
 
 MAX_SEATS = MAX_PLAYERS
+#: A seat's row on the screen: its controls' height, and the row with the line under them.
+SEAT_H, SEAT_ROW = 40, 62
 #: A seat's kind in a game open to the network: a person joining from another computer.
 REMOTE = "remote"
 
@@ -50,7 +54,7 @@ REMOTE = "remote"
 #: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
 #: with its label, a person first, then the bots weakest first by their measured strength.
 KIND_CHOICES: tuple[tuple[SeatKind, Any], ...] = tuple(
-    (kind, N_("Person") if kind.is_human
+    (kind, words.person if kind.is_human
      else LazyString(LEVEL_LABELS[kind]) if kind not in BY_KEY else partial(kind_label, kind))
     for kind in [SeatKind.HUMAN, *map(SeatKind, strength_order(
         [k for k in SEAT_KINDS if k.is_bot]))])
@@ -74,7 +78,7 @@ def parse_seed(text: str) -> int:
     return random.randrange(2**32)
 
 
-def restore_setup(scene: NewGameScene, setup: Any) -> None:
+def restore_setup(scene: NewGameScene, setup: object) -> None:
     """Apply a remembered setup to ``scene``, skipping whatever does not fit (every field
     is checked for its type here too: the settings may hold any JSON value)."""
     if not isinstance(setup, dict):
@@ -188,63 +192,63 @@ class NewGameScene(MenuScene):
     def build(self) -> None:
         panel = pygame.Rect(40, 78, 1200, 612)
         self.panel = panel
-        self.group.add(Panel(panel, lambda: _("New game")))
+        self.group.add(Panel(panel, screens.new_game))
         left = panel.left + 40
         self.group.add(Choice((left, panel.top + 46, 400, 44),
                               [(n, str(n)) for n in PLAYER_COUNTS], self.count,
-                              self.set_count, label=lambda: _("Players"), uid="players"))
-        network = Toggle((left + 420, panel.top + 46, 290, 44), words.open_to_network,
+                              self.set_count, label=words.players, uid="players"))
+        network = Toggle((left + 420, panel.top + 46, 290, 44), net_words.open_to_network,
                          self.network, self.set_network, uid="network")
-        network.tooltip = words.open_hint
+        network.tooltip = net_words.open_hint
         self.group.add(network)
         kinds: list[tuple[str, Any]] = [(kind, label) for kind, label in KIND_CHOICES]
         if self.network:  # a seat may wait for someone joining from another computer
-            kinds.insert(1, (REMOTE, words.person_joining))
+            kinds.insert(1, (REMOTE, net_words.person_joining))
         for i in range(self.count):
-            y = panel.top + 112 + i * 62
+            y = panel.top + 108 + i * SEAT_ROW
             seat = self.seats[i]
-            self.group.add(Label((left, y, 40, 48), str(i + 1), bold=True))
-            self.group.add(ColourSwatch((left + 34, y, 48, 48), self, i))
-            self.group.add(TextInput((left + 96, y + 2, 262, 44), seat.name,
+            self.group.add(Label((left, y, 40, SEAT_H), str(i + 1), bold=True))
+            self.group.add(ColourSwatch((left + 34, y, SEAT_H, SEAT_H), self, i))
+            self.group.add(TextInput((left + 96, y, 262, SEAT_H), seat.name,
                                      partial(self.set_name, i), max_len=24,
                                      placeholder=partial(self.placeholder, i),
                                      uid=f"seat-{i + 1}.name"))
-            kind_choice = Choice((left + 372, y + 2, 328, 44), kinds, seat.kind,
+            kind_choice = Choice((left + 372, y, 328, SEAT_H), kinds, seat.kind,
                                  partial(self.set_kind, i), uid=f"seat-{i + 1}.kind")
-            kind_choice.tooltip = partial(self.kind_help, i)  # what to expect of this seat
+            kind_choice.tooltip = partial(self.kind_measured, i)  # a personality's figure
             self.group.add(kind_choice)
+            # what the seat's bot does, in one line under the row, as the choice changes
+            self.group.add(Label((left + 34, y + SEAT_H, 666, SEAT_ROW - SEAT_H - 2),
+                                 partial(self.kind_line, i), size=theme.SIZE_MIN,
+                                 colour=theme.INK_SOFT))
         right = panel.left + 790
-        self.group.add(Toggle((right, panel.top + 112, 370, 44), lambda: _("Monuments"),
+        self.group.add(Toggle((right, panel.top + 112, 370, 44), words.monuments,
                               self.monuments, self.set_monuments, uid="monuments"))
-        crops = [(False, lambda: _("Onions, then Grapes")), (True, lambda: _("Random"))]
+        crops = [(False, words.onions_then_grapes), (True, words.random_crops)]
         self.group.add(Label((right, panel.top + 164, 370, 30),
-                             lambda: _("Crops left out with few players"), size=theme.SIZE_SMALL))
+                             words.crops_left_out, size=theme.SIZE_SMALL))
         self.group.add(Choice((right, panel.top + 194, 370, 44), crops, self.random_crops,
                               self.set_random_crops, uid="crops"))
         self.group.add(Label((right, panel.top + 248, 370, 30),
-                             lambda: _("Seed (same seed, same cards)"),
-                             size=theme.SIZE_SMALL))
+                             words.seed, size=theme.SIZE_SMALL))
         self.build_variants(right, panel.top + 336)
         self.group.add(TextInput((right, panel.top + 278, 370, 44), self.seed_text,
                                  self.set_seed, max_len=12, allowed=is_seed_digit,
-                                 placeholder=lambda: _("random"), uid="seed"))
+                                 placeholder=words.random_seed, uid="seed"))
         bottom = panel.bottom - 80
         self.start_button = Button((right, bottom, 220, 54), self.start_label,
                                    self.start, primary=True, uid="start")
         self.group.add(self.start_button)
-        self.group.add(Button((right + 236, bottom, 134, 54), lambda: _("Back"), self.close,
+        self.group.add(Button((right + 236, bottom, 134, 54), screens.back, self.close,
                               uid="back"))
 
     def build_variants(self, left: int, top: int) -> None:
         """The Czech rule book's two rules, each with a one-line explanation (RULES.md)."""
-        self.group.add(Label((left, top, 370, 26), lambda: _("Rule book variants"),
+        self.group.add(Label((left, top, 370, 26), words.rule_book_variants,
                              size=theme.SIZE_SMALL, bold=True))
         variants = (
-            ("must-act", lambda: _("Must plant or speculate"),
-             lambda: _("Pass only when you can neither plant nor speculate"), self.must_act,
-             self.set_must_act),
-            ("storage-top", lambda: _("Storage: top cards only"),
-             lambda: _("Trades take storage cards from the top"), self.storage_top,
+            ("must-act", words.must_act, words.must_act_hint, self.must_act, self.set_must_act),
+            ("storage-top", words.storage_top, words.storage_top_hint, self.storage_top,
              self.set_storage_top),
         )
         y = top + 28
@@ -255,7 +259,7 @@ class NewGameScene(MenuScene):
             y += 68
 
     def start_label(self) -> str:
-        return words.open_game() if self.hosting_wanted() else _("Start the game")
+        return net_words.open_game() if self.hosting_wanted() else words.start()
 
     # -- changes -----------------------------------------------------------------------
     def set_network(self, on: bool) -> None:
@@ -285,6 +289,16 @@ class NewGameScene(MenuScene):
     def kind_help(self, index: int) -> str:
         """What to expect of the bot in seat ``index`` (nothing for a person)."""
         return kind_help(self.seats[index].kind)
+
+    def kind_measured(self, index: int) -> str:
+        """The choice's tooltip: what the line under the seat does not say (a personality's
+        measured figures against each level it met; nothing for a level, whose line says it
+        all)."""
+        return kind_help(self.seats[index].kind).partition("\n")[2]
+
+    def kind_line(self, index: int) -> str:
+        """The one line under seat ``index``: what its bot does (nothing for a person)."""
+        return kind_line(self.seats[index].kind)
 
     def placeholder(self, index: int) -> str:
         """The name seat ``index`` plays under while none is typed (it follows the seat's kind)."""
@@ -373,15 +387,8 @@ class NewGameScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         left = self.panel.left + 40
-        crops = crop_count(self.count)
-        seasons = seasons_for(self.count)
-        lines = [
-            ngettext("{n} crop in play", "{n} crops in play", crops).format(n=crops),
-            ngettext("{n} season", "{n} seasons", seasons).format(n=seasons),
-        ]
-        if not self.monuments:
-            lines.append(_("No stones and no Monuments"))
-        y = self.panel.top + 112 + MAX_SEATS * 62 + 8  # below the last possible seat
+        lines = words.setup_facts(crop_count(self.count), seasons_for(self.count), self.monuments)
+        y = self.panel.top + 108 + MAX_SEATS * SEAT_ROW + 8  # below the last possible seat
         for line in lines:
             theme.draw_text(surface, "• " + line, (left, y), theme.SIZE_SMALL, theme.INK_SOFT)
             y += 26

@@ -24,14 +24,14 @@ import math
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from nile_desktop.ai.levels import LEVELS
 from nile_desktop.engine.seat_kinds import SeatKind
 from nile_desktop.formats import format_date
-from nile_desktop.i18n import _, format_number, ngettext
+from nile_desktop.i18n import format_number
 from nile_desktop.saves import without_surrogates
 from nile_desktop.saves.record import (
     PEOPLE,
@@ -46,8 +46,14 @@ from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.review_chart import ChartSpec, Figure, FigureTable, LineChart, Series
+from nile_desktop.text import record as words
+from nile_desktop.text import screens
 from nile_desktop.text.table import seat_kind_label
 from nile_desktop.ui import Button, Choice, Panel, theme
+
+if TYPE_CHECKING:
+    from nile_desktop.saves import SaveGame
+    from nile_desktop.scenes.stack import Scene
 
 log = logging.getLogger(__name__)
 
@@ -61,29 +67,27 @@ def date_text(value: str) -> str:
 
 
 def tally_text(tally: Tally) -> str:
-    return _("{games} played, {wins} won").format(games=tally.games, wins=tally.wins)
+    return words.played_won(tally.games, tally.wins)
 
 
 def level_name(level: str) -> str:
-    return _("People only") if level == PEOPLE else seat_kind_label(level)
+    return words.people_only() if level == PEOPLE else seat_kind_label(level)
 
 
 def player_figures(stats: RecordStats) -> list[Figure]:
     """The record's main figures for one player's :func:`~nile_desktop.saves.record.stats`."""
-    out = [Figure("games", _("Games"), tally_text(Tally(stats.games, stats.wins)),
+    out = [Figure("games", words.games(), tally_text(Tally(stats.games, stats.wins)),
                   {"games": stats.games, "wins": stats.wins})]
     average = stats.average_smallest_pile
-    out.append(Figure("smallest-pile", _("Average smallest pile"),
+    out.append(Figure("smallest-pile", words.average_smallest_pile(),
                       "—" if average is None else format_number(average, 1),
                       {"average": average}))
     best = stats.best
     if best is not None:
-        outcome = _("won") if best.won else _("lost")
-        value = _("{date}: {outcome}, smallest pile {pile}").format(
-            date=date_text(best.date), outcome=outcome, pile=best.smallest_pile)
-        out.append(Figure("best", _("Best game"), value, {"id": best.id}))
+        value = words.best_game_text(date_text(best.date), best.won, best.smallest_pile)
+        out.append(Figure("best", words.best_game(), value, {"id": best.id}))
     takebacks = stats.takebacks
-    out.append(Figure("takebacks", _("Games with take-backs (counted apart)"),
+    out.append(Figure("takebacks", words.with_takebacks(),
                       tally_text(takebacks), {"games": takebacks.games, "wins": takebacks.wins}))
     return out
 
@@ -102,7 +106,7 @@ def level_figures(stats: RecordStats) -> list[Figure]:
 def seat_figures(stats: RecordStats) -> list[Figure]:
     """Games and wins by the number of players."""
     return [Figure(f"seats-{count}",
-                   ngettext("{count} player", "{count} players", count).format(count=count),
+                   words.players(count),
                    tally_text(tally), {"seats": count, "games": tally.games, "wins": tally.wins})
             for count, tally in stats.by_seats.items()]
 
@@ -116,8 +120,8 @@ class RecordScene(MenuScene):
 
     dump_name = "record"
 
-    def __init__(self, save: Any = None, *, table: Any = None, name: str | None = None,
-                 store: RecordStore | None = None) -> None:
+    def __init__(self, save: SaveGame | None = None, *, table: Scene | None = None,
+                 name: str | None = None, store: RecordStore | None = None) -> None:
         super().__init__()
         self.store = store
         self.name = name
@@ -126,8 +130,8 @@ class RecordScene(MenuScene):
                              None)
         self.notice = ""
         #: The reading or the change of the record under way, off the main thread.
-        self.record_task: RecordTask[Any] | None = None
-        self._after: Callable[[RecordTask[Any]], None] | None = None
+        self.record_task: RecordTask[object] | None = None
+        self._after: Callable[[RecordTask[object]], None] | None = None
 
     def enter(self) -> None:
         if self.store is None and self.record_task is None:
@@ -136,7 +140,8 @@ class RecordScene(MenuScene):
             self.shown(self.store)
         super().enter()
 
-    def run(self, work: Callable[[], Any], then: Callable[[RecordTask[Any]], None]) -> None:
+    def run(self, work: Callable[[], object], then: Callable[[RecordTask[object]], None]
+            ) -> None:
         """Do ``work`` on the record off the main thread; ``then`` gets the task once done."""
         self.record_task, self._after = RecordTask(work, "record-screen"), then
 
@@ -148,12 +153,12 @@ class RecordScene(MenuScene):
             then(task)
             self.relayout()
 
-    def read(self, task: RecordTask[Any]) -> None:
+    def read(self, task: RecordTask[object]) -> None:
         if isinstance(task.result, RecordStore):
             self.shown(task.result)
         else:
             log.error("could not read the record: %s", task.error)
-            self.notice = _("Your record could not be read; it is left as it is.")
+            self.notice = words.not_read()
 
     def shown(self, store: RecordStore) -> None:
         """Show ``store``: the person named first, else the first player."""
@@ -179,7 +184,7 @@ class RecordScene(MenuScene):
     def build(self) -> None:
         panel = pygame.Rect(40, 50, 1200, 640)
         self.panel = panel
-        self.group.add(Panel(panel, lambda: _("Your record")))
+        self.group.add(Panel(panel, screens.your_record))
         names = self.names()
         left = panel.left + 40
         if len(names) > 1:
@@ -195,21 +200,21 @@ class RecordScene(MenuScene):
                                        heading=heading, uid="figures"))
             self.group.add(FigureTable((left, top + 210, 520, panel.bottom - 110 - top - 210),
                                        lambda: level_figures(self.stats() or stats([])),
-                                       heading=lambda: _("By strongest opponent"),
+                                       heading=words.by_strongest_opponent,
                                        uid="levels"))
             self.group.add(FigureTable((right, panel.top + 300, 560, 220),
                                        lambda: seat_figures(self.stats() or stats([])),
-                                       heading=lambda: _("By number of players"), uid="seats"))
+                                       heading=words.by_number_of_players, uid="seats"))
         accuracy = shown.accuracy if shown is not None else []
         self.group.add(self.accuracy_chart((right, panel.top + 44, 560, 240), accuracy))
         bottom, width, gap = panel.bottom - 76, 240, 16
         start = panel.centerx - (3 * width + 2 * gap) // 2
         has = self.name is not None and not self.busy
-        self.group.add(Button((start, bottom, width, 54), lambda: _("Export CSV"),
+        self.group.add(Button((start, bottom, width, 54), words.export_csv,
                               self.ask_export, enabled=has, uid="export"))
-        self.group.add(Button((start + width + gap, bottom, width, 54), lambda: _("Reset"),
+        self.group.add(Button((start + width + gap, bottom, width, 54), screens.reset,
                               self.ask_reset, enabled=has, uid="reset"))
-        back = Button((start + 2 * (width + gap), bottom, width, 54), lambda: _("Back"),
+        back = Button((start + 2 * (width + gap), bottom, width, 54), screens.back,
                       self.close, primary=True, uid="back")
         self.group.add(back)
         self.group.focus(back)
@@ -222,16 +227,12 @@ class RecordScene(MenuScene):
         def point_text(i: int) -> str:
             if not 0 <= i < len(accuracy):
                 return ""
-            return _("{date}: {points} points lost per decision").format(
-                date=date_text(accuracy[i][0]), points=format_number(accuracy[i][1], 1))
+            return words.points_lost(date_text(accuracy[i][0]), format_number(accuracy[i][1], 1))
 
         spec = ChartSpec(top=top, ticks=(0, top / 2, top),
                          tick_text=lambda v: format_number(v, 1), point_text=point_text,
                          point_data=lambda i: {"date": accuracy[i][0], "mean_loss": accuracy[i][1]},
-                         caption=lambda: _("Accuracy over time: points lost per decision in "
-                                           "each reviewed game (lower is better)"),
-                         empty_text=lambda: _("Review a finished game to see your accuracy "
-                                              "here."))
+                         caption=words.accuracy_caption, empty_text=words.no_accuracy_yet)
         return LineChart(rect, [Series(self.name or "", theme.LAPIS, losses)], spec,
                          uid="accuracy")
 
@@ -245,10 +246,8 @@ class RecordScene(MenuScene):
         if name is None or self.stack is None:
             return
         self.stack.push(DialogScene(
-            lambda: _("Reset the record?"),
-            lambda: _("Every game of {name} will be forgotten. This cannot be undone.").format(
-                name=name),
-            [(lambda: _("Reset"), lambda: self.reset(name)), (lambda: _("Keep it"), None)]))
+            words.reset_title, lambda: words.reset_question(name),
+            [(screens.reset, lambda: self.reset(name)), (screens.keep_it, None)]))
 
     def reset(self, name: str) -> None:
         store = self.store
@@ -257,19 +256,19 @@ class RecordScene(MenuScene):
         self.run(lambda: store.reset(name), lambda task: self.was_reset(task, name))
         self.relayout()
 
-    def was_reset(self, task: RecordTask[Any], name: str) -> None:
+    def was_reset(self, task: RecordTask[object], name: str) -> None:
         if task.error is not None:
             log.error("could not reset the record: %s", task.error)
-            self.notice = _("The record could not be changed.")
+            self.notice = words.not_changed()
             return
-        self.notice = _("The record of {name} was reset.").format(name=name)
+        self.notice = words.was_reset(name)
         names = self.names()
         self.name = names[0] if names else None
 
     def ask_export(self) -> None:
         if self.name is None or self.busy:
             return
-        nav.push(self.on_stack, "file-chooser", title=lambda: _("Export the record to…"),
+        nav.push(self.on_stack, "file-chooser", title=words.export_to,
                  folder=Path.home(), on_chosen=self.export, saving=True,
                  file_name="nile-record.csv", suffix=".csv")
 
@@ -278,11 +277,9 @@ class RecordScene(MenuScene):
         if target.exists() and not replace and self.stack is not None:
             shown = without_surrogates(target.name)
             self.stack.push(DialogScene(
-                lambda: _("Replace the file?"),
-                lambda: _("“{file}” already exists. Replace it with the record?").format(
-                    file=shown),
-                [(lambda: _("Replace"), lambda: self.export(target, replace=True)),
-                 (lambda: _("Cancel"), None)]))
+                screens.replace_file_title, lambda: words.replace_with_record(shown),
+                [(screens.replace, lambda: self.export(target, replace=True)),
+                 (screens.cancel, None)]))
             return
         if self.store is None:
             return
@@ -290,23 +287,20 @@ class RecordScene(MenuScene):
             self.store.export_csv(target, self.name)
         except (OSError, ValueError) as exc:
             log.warning("could not export the record to %s: %s", target, exc)
-            self.notice = _("The record could not be written to “{file}”.").format(
-                file=without_surrogates(str(target)))
+            self.notice = words.not_written(without_surrogates(str(target)))
             return
-        self.notice = _("The record was exported to “{file}”.").format(
-            file=without_surrogates(str(target)))
+        self.notice = words.exported(without_surrogates(str(target)))
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         panel = self.panel
         if self.store is None and self.busy:
-            theme.draw_text(surface, theme.fit_text(_("Reading your record…"), theme.SIZE_BODY,
-                                                    520),
+            theme.draw_text(surface, theme.fit_text(words.reading(), theme.SIZE_BODY, 520),
                             (panel.left + 40, panel.top + 60), colour=theme.INK_SOFT)
         elif self.name is None:
             theme.draw_text(surface, theme.fit_text(
-                _("No finished games yet: your record starts with your first game."),
+                words.no_games_yet(),
                 theme.SIZE_BODY, 520), (panel.left + 40, panel.top + 60), colour=theme.INK_SOFT)
         if self.notice:
             theme.draw_text(surface, theme.fit_text(self.notice, theme.SIZE_SMALL, panel.w - 80),

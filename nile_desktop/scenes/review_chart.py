@@ -29,9 +29,9 @@ RGB = tuple[int, int, int]
 
 #: The colour and sign of each mark (the signs chess players know: ?! ? ??).
 MARK_STYLE: dict[str, tuple[RGB, str]] = {
-    "inaccuracy": ((0xC9, 0xA2, 0x27), "?!"),
-    "mistake": ((0xD9, 0x6A, 0x1E), "?"),
-    "blunder": ((0x9E, 0x2A, 0x1E), "??"),
+    "inaccuracy": (theme.INACCURACY, "?!"),
+    "mistake": (theme.MISTAKE, "?"),
+    "blunder": (theme.BLUNDER, "??"),
 }
 
 
@@ -152,7 +152,7 @@ class LineChart(Widget):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        view.rect(surface, (0xF7, 0xEF, 0xD8), self.rect, border_radius=8)
+        view.rect(surface, theme.PAPYRUS_LIGHT, self.rect, border_radius=8)
         view.rect(surface, theme.LAPIS if self.focused else theme.INK_SOFT, self.rect, width=2,
                   border_radius=8)
         self._draw_legend(surface)
@@ -342,7 +342,7 @@ class FigureTable(Widget):
         split = round(self.rect.w * self.name_share)
         for i, (figure, row) in enumerate(self._rows):
             if i % 2 == 0:
-                view.rect(surface, (0xF4, 0xEA, 0xCC), row, border_radius=4)
+                view.rect(surface, theme.ROW_BAND, row, border_radius=4)
             if self.wide(figure):
                 name_h = self._lines(figure.name, row.w - 16) * self.LINE + 4
                 name_box = pygame.Rect(row.left + 8, row.top + 2, row.w - 16, name_h)

@@ -128,7 +128,8 @@ class ProgressBar(Widget):
         done, total = self.progress()
         if not total:
             return _("Starting…")
-        return _("{done} of {total} positions").format(done=done, total=total)
+        return _("{done} of {total} positions").format(done=format_number(done),
+                                                          total=format_number(total))
 
     def dump_label(self) -> str:
         return self.text()

@@ -12,9 +12,9 @@ import pygame
 
 from nile_desktop import i18n
 from nile_desktop.app_sound import MUTE_KEY_NAME
-from nile_desktop.i18n import _
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
-from nile_desktop.settings import ANIMATION_SPEEDS
+from nile_desktop.settings import ANIMATION_SPEEDS, FALLBACK_WINDOW
+from nile_desktop.text import screens as words
 from nile_desktop.ui import Button, Choice, Panel, Slider, Toggle, theme
 
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
@@ -27,17 +27,12 @@ def nearest_speed(value: float) -> float:
     return min(ANIMATION_SPEEDS.values(), key=lambda v: abs(v - value))
 
 
-def _percent_text(value: float) -> str:
-    # TRANSLATORS: a percentage; Czech puts a space before the sign.
-    return _("{percent}%").format(percent=i18n.format_number(round(value * 100)))
-
-
 class SettingsScene(MenuScene):
     def build(self) -> None:
         s = self.settings()
         panel = pygame.Rect(0, 0, 760, 642)
         panel.midtop = (LOGICAL_W // 2, 44)
-        self.group.add(Panel(panel, lambda: _("Settings")))
+        self.group.add(Panel(panel, words.settings))
         x, w, h, gap = panel.left + 50, panel.w - 100, 34, 38
         y = panel.top + 44
 
@@ -49,52 +44,49 @@ class SettingsScene(MenuScene):
 
         languages = [(code, name) for code, name in i18n.LANGUAGES.items()]
         self.group.add(Choice(row(), languages, s.language, self.set_language,
-                              label=lambda: _("Language"), uid="language"))
-        self.group.add(Toggle(row(), lambda: _("Fullscreen (F11)"), s.fullscreen,
+                              label=words.language, uid="language"))
+        self.group.add(Toggle(row(), words.fullscreen, s.fullscreen,
                               self.set_fullscreen, uid="fullscreen"))
         sizes = [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
-        current = tuple(s.window_size)
+        current = self.window_size_now()
         if current not in WINDOW_SIZES:
             sizes.insert(0, (current, f"{current[0]} × {current[1]}"))
         size_choice = Choice(row(), sizes, current, self.set_window_size,
-                             label=lambda: _("Window size"), uid="window-size")
+                             label=words.window_size, uid="window-size")
         size_choice.enabled = not s.fullscreen
         self.group.add(size_choice)
-        self.group.add(Slider(row(), lambda: _("Music volume"), s.music_volume, 0.0, 1.0, 0.1,
-                              self.set_music_volume, fmt=_percent_text, uid="music-volume"))
-        self.group.add(Slider(row(), lambda: _("Sound effects volume"), s.volume, 0.0, 1.0,
-                              0.1, self.set_volume, fmt=_percent_text, uid="volume"))
-        self.mute = Toggle(row(), lambda: _("Mute all sound") + f" ({MUTE_KEY_NAME})", s.muted,
+        self.group.add(Slider(row(), words.music_volume, s.music_volume, 0.0, 1.0, 0.1,
+                              self.set_music_volume, fmt=words.volume, uid="music-volume"))
+        self.group.add(Slider(row(), words.effects_volume, s.volume, 0.0, 1.0,
+                              0.1, self.set_volume, fmt=words.volume, uid="volume"))
+        self.mute = Toggle(row(), lambda: words.mute_all() + f" ({MUTE_KEY_NAME})", s.muted,
                            self.set_muted, uid="mute")
         self.group.add(self.mute)
-        self.group.add(Toggle(row(), lambda: _("Pause the music while the game is in the "
-                                               "background"),
-                              s.music_pauses_in_background, self.set_music_pauses,
-                              uid="music-pauses"))
+        self.group.add(Toggle(row(), words.music_pauses, s.music_pauses_in_background,
+                              self.set_music_pauses, uid="music-pauses"))
         speeds = [(value, label) for value, label in (
-            (ANIMATION_SPEEDS["slow"], lambda: _("Slow")),
-            (ANIMATION_SPEEDS["normal"], lambda: _("Normal")),
-            (ANIMATION_SPEEDS["fast"], lambda: _("Fast")),
-            (ANIMATION_SPEEDS["instant"], lambda: _("Instant")))]
+            (ANIMATION_SPEEDS["slow"], words.slow),
+            (ANIMATION_SPEEDS["normal"], words.normal),
+            (ANIMATION_SPEEDS["fast"], words.fast),
+            (ANIMATION_SPEEDS["instant"], words.instant))]
         self.group.add(Choice(row(), speeds, nearest_speed(s.animation_speed),
-                              self.set_animation_speed, label=lambda: _("Animation speed"),
+                              self.set_animation_speed, label=words.animation_speed,
                               uid="animation-speed"))
-        paces = [("slow", lambda: _("Slow")), ("normal", lambda: _("Normal")),
-                 ("fast", lambda: _("Fast"))]
+        paces = [("slow", words.slow), ("normal", words.normal), ("fast", words.fast)]
         self.group.add(Choice(row(), paces, s.bot_pace, self.set_bot_pace,
-                              label=lambda: _("Pace of the bots' turns"), uid="bot-pace"))
-        self.group.add(Toggle(row(), lambda: _("Crop names under the cards (colour-blind aid)"),
+                              label=words.bot_pace, uid="bot-pace"))
+        self.group.add(Toggle(row(), words.crop_names,
                               s.colourblind_symbols, self.set_colourblind, uid="crop-names"))
-        self.group.add(Toggle(row(), lambda: _("Show the number of cards in every hand"),
+        self.group.add(Toggle(row(), words.hand_sizes,
                               s.show_hand_sizes, self.set_show_hand_sizes, uid="hand-sizes"))
-        self.group.add(Toggle(row(), lambda: _("Show my chance to win on the table"),
+        self.group.add(Toggle(row(), words.win_chances,
                               s.show_win_chances, self.set_show_win_chances,
                               uid="win-chances"))
-        self.group.add(Toggle(row(), lambda: _("Hints in my first three games"),
+        self.group.add(Toggle(row(), words.hints,
                               s.hints, self.set_hints, uid="hints"))
         back = pygame.Rect(0, 0, 240, 50)
         back.midbottom = (panel.centerx, panel.bottom - 24)
-        self.group.add(Button(back, lambda: _("Back"), self.close, primary=True, uid="back"))
+        self.group.add(Button(back, words.back, self.close, primary=True, uid="back"))
 
     # -- changes: each applies and saves at once --------------------------------------
     def _changed(self) -> None:
@@ -115,6 +107,17 @@ class SettingsScene(MenuScene):
         else:
             self.settings().fullscreen = on
         self.relayout()
+
+    def window_size_now(self) -> tuple[int, int]:
+        """The player's own window size, or the size the window has (it fits the desktop)."""
+        own = self.settings().window_size
+        if own is not None:
+            return (own[0], own[1])
+        window = pygame.display.get_surface() if pygame.display.get_init() else None
+        if window is not None and min(window.get_size()) > 0:
+            width, height = window.get_size()
+            return (width, height)
+        return FALLBACK_WINDOW
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         if self.app is not None:
@@ -175,5 +178,5 @@ class SettingsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        theme.draw_text(surface, _("Changes are saved at once."), (LOGICAL_W // 2, 606),
+        theme.draw_text(surface, words.saved_at_once(), (LOGICAL_W // 2, 606),
                         theme.SIZE_SMALL, theme.INK_SOFT, anchor="midbottom")

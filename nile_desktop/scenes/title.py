@@ -16,14 +16,14 @@ from __future__ import annotations
 import logging
 import math
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from nile_desktop import __version__, card_art
 from nile_desktop.assets import AssetError
-from nile_desktop.i18n import _, card_name
-from nile_desktop.saves import SaveError, load_save, log_opened, sharing
+from nile_desktop.engine import State
+from nile_desktop.i18n import card_name
+from nile_desktop.saves import SaveError, SaveGame, load_save, log_opened, sharing
 from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
 from nile_desktop.scenes import nav, net_resume
@@ -34,6 +34,7 @@ from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.tutorial.run import open_tutorial
 from nile_desktop.surface_cache import surface_cache
 from nile_desktop.text import network
+from nile_desktop.text import screens as words
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
 from nile_desktop.ui import Button, Panel, theme, view
 
@@ -119,7 +120,7 @@ class TitleScene(MenuScene):
         notices = getattr(self.app, "notices", None)
         while notices:
             notice = notices.pop(0)
-            self.show(DialogScene(lambda: _("Something needs your attention"), notice))
+            self.show(DialogScene(words.needs_attention, notice))
 
     def show(self, scene: Scene) -> None:
         """Put ``scene`` over this one (a dialog)."""
@@ -131,16 +132,16 @@ class TitleScene(MenuScene):
         panel.midtop = (LOGICAL_W // 2, 222)
         self.group.add(Panel(panel))
         entries = [
-            ("new-game", lambda: _("New game"), self.new_game, True),
+            ("new-game", words.new_game, self.new_game, True),
             ("join-game", network.join_a_game, self.join_game, True),
-            ("continue", lambda: _("Continue"), self.continue_game,
+            ("continue", words.continue_game, self.continue_game,
              self.continue_path is not None),
-            ("load-game", lambda: _("Load game"), self.load_game, True),
-            ("rules", lambda: _("Rules"), self.rules, True),
-            ("settings", lambda: _("Settings"), self.settings_scene, True),
-            ("learn", lambda: _("Learn to play"), self.learn, True),
-            ("record", lambda: _("Your record"), self.record, True),
-            ("quit", lambda: _("Quit"), self.quit, True),
+            ("load-game", words.load_game, self.load_game, True),
+            ("rules", words.rules, self.rules, True),
+            ("settings", words.settings, self.settings_scene, True),
+            ("learn", words.learn_to_play, self.learn, True),
+            ("record", words.your_record, self.record, True),
+            ("quit", words.quit_game, self.quit, True),
         ]
         for i, (uid, label, action, enabled) in enumerate(entries):
             rect = pygame.Rect(0, 0, 320, 42)
@@ -163,7 +164,7 @@ class TitleScene(MenuScene):
             save, state = load_save(path)
         except SaveError as err:
             error = err  # kept past the except block: the message is made when shown
-            self.show(DialogScene(lambda: _("This game cannot be continued"),
+            self.show(DialogScene(words.cannot_continue,
                                   lambda: error.message))
             return
         log_opened(save, "continue")
@@ -175,7 +176,7 @@ class TitleScene(MenuScene):
             save, state = sharing.import_save(Path(path))
         except SaveError as err:
             error = err  # kept past the except block: the message is made when shown
-            self.show(DialogScene(lambda: _("This game cannot be opened"),
+            self.show(DialogScene(words.cannot_open,
                                   lambda: error.message))
             return
         log_opened(save, f"open {path}")
@@ -184,7 +185,7 @@ class TitleScene(MenuScene):
         else:  # a save of the folder is opened in place: another copy may be playing it
             ask_if_in_use(self.on_stack, save.path, lambda _path: self.play(save, state))
 
-    def play(self, save: Any, state: Any) -> None:
+    def play(self, save: SaveGame, state: State) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
         record = net_resume.network_record(save, state)
@@ -203,11 +204,11 @@ class TitleScene(MenuScene):
             open_tutorial(stack, resume=False)
             return
         stack.push(DialogScene(
-            lambda: _("Learn to play"),
-            lambda: _("You have a tutorial under way. Carry on where you left it, or start again?"),
-            [(lambda: _("Carry on"), lambda: open_tutorial(stack, resume=True)),
-             (lambda: _("Start again"), lambda: open_tutorial(stack, resume=False)),
-             (lambda: _("Not now"), None)]))
+            words.learn_to_play,
+            words.tutorial_under_way,
+            [(words.carry_on, lambda: open_tutorial(stack, resume=True)),
+             (words.start_again, lambda: open_tutorial(stack, resume=False)),
+             (words.not_now, None)]))
 
     def record(self) -> None:
         nav.push(self.on_stack, "record")
@@ -229,13 +230,13 @@ class TitleScene(MenuScene):
         self.draw_background(surface)
         draw_fan(surface, FAN_LEFT, (210, 470))
         draw_fan(surface, FAN_RIGHT, (LOGICAL_W - 210, 470), flip=True)
-        theme.draw_text(surface, _("Nile DeLuxor"), (LOGICAL_W // 2, 60), theme.SIZE_TITLE + 16,
+        theme.draw_text(surface, words.game_name(), (LOGICAL_W // 2, 60), theme.SIZE_TITLE + 16,
                         theme.GOLD_LIGHT, bold=True, anchor="midtop", shadow=theme.INK)
-        theme.draw_text(surface, _("Farm the banks of the Nile, harvest with the flood"),
+        theme.draw_text(surface, words.tagline(),
                         (LOGICAL_W // 2, 170), theme.SIZE_BODY + 2, theme.PAPYRUS,
                         anchor="midtop", shadow=theme.INK)
         self.group.draw(surface)
-        theme.draw_text(surface, _("Version {version}").format(version=__version__),
+        theme.draw_text(surface, words.version(__version__),
                         (LOGICAL_W - 16, 710), theme.SIZE_SMALL, theme.PAPYRUS,
                         anchor="bottomright", shadow=theme.INK)
         if self.listing_wanted:

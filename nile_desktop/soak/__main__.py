@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from nile_desktop.ai.command_line import Parser
 from nile_desktop.formats import format_number
 
 MAX_SHOWN = 20
@@ -120,9 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "engine":
         return _engine(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m nile_desktop.soak",
-                                     description="Throw many random files, games and inputs "
-                                                 "at the real game and count the failures.")
+    parser = Parser(prog="python -m nile_desktop.soak",
+                    description="Throw many random files, games and inputs at the real game "
+                                "and count the failures.")
     sub = parser.add_subparsers(dest="part", required=True)
     sub.add_parser("engine", help="random full games with invariants checked after every move "
                                   "(--games N --seed S)")

@@ -27,7 +27,6 @@ dispatcher calls :func:`main` with the arguments after ``engine``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import time
@@ -38,6 +37,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from nile_desktop.ai import make_bot
+from nile_desktop.ai.command_line import Parser, count, positive, seed_value
+from nile_desktop.bounded_read import read_capped
 from nile_desktop.engine import BadPositionError, Rules, State, new_game, observe
 from nile_desktop.engine.cards import LOCUST, N_CROPS, N_MONUMENTS, full_deck_counts
 from nile_desktop.engine.rng import EngineRandom
@@ -192,6 +193,18 @@ def reports(seed: int, games: int, jobs: int, first: int = 0) -> Iterator[Report
                             chunksize=CHUNK)
 
 
+#: The largest file of a run's figures read (they are a line of some hundred bytes).
+MAX_CHECKPOINT_BYTES = 64 * 1024
+#: The type of each figure a checkpoint keeps.
+CHECKPOINT_TYPES: dict[str, type | tuple[type, ...]] = {
+    "seed": int, "games": int, "done": int, "moves": int, "failures": int,
+    "seconds": (int, float)}
+
+
+class NotACheckpointError(ValueError):
+    """A ``--resume`` file that is not an engine soak's figures: refused, never replaced."""
+
+
 @dataclass
 class Checkpoint:
     """A run's figures so far, kept in a file so a stopped run can carry on."""
@@ -205,13 +218,29 @@ class Checkpoint:
 
     @classmethod
     def read(cls, path: Path, seed: int, games: int) -> Checkpoint:
-        """The run kept in ``path`` if it is this run (same seed and game count), else a new one."""
+        """The run kept in ``path`` if it is this run (same seed and game count), else a new
+        one (none kept yet, an empty file, or another run's figures, which this run's
+        replace).
+
+        The file is read through the bounded reader; one that is not a run's figures (a
+        pipe, a folder, a device, another program's file) is :class:`NotACheckpointError`,
+        never read as a new run and written over.
+        """
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            raw = read_capped(path, MAX_CHECKPOINT_BYTES)
+            if not raw.strip():
+                return cls(seed, games)  # nothing kept yet, nothing to lose
+            data = json.loads(raw.decode("utf-8"))
             kept = cls(**{k: data[k] for k in ("seed", "games", "done", "moves", "failures",
                                                "seconds")})
-        except (OSError, ValueError, KeyError, TypeError):
+            if not all(isinstance(getattr(kept, name), kind) and not isinstance(
+                    getattr(kept, name), bool) for name, kind in CHECKPOINT_TYPES.items()):
+                raise TypeError("figures of the wrong types")
+        except FileNotFoundError:
             return cls(seed, games)
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+            raise NotACheckpointError(f"{path} holds no engine soak's figures ({exc}); "
+                                      f"nothing was written over it") from None
         if (kept.seed, kept.games) != (seed, games) or not 0 <= kept.done <= games:
             return cls(seed, games)
         return kept
@@ -223,10 +252,10 @@ class Checkpoint:
 def main(argv: list[str]) -> int:
     """``engine --games N --seed S [--jobs J] [--out DIR] [--resume FILE]``: 0 if every game
     passed (in this run and the earlier runs of a resumed one), else 1."""
-    parser = argparse.ArgumentParser(prog="soak engine", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1,
+    parser = Parser(prog="soak engine", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=count, default=500)
+    parser.add_argument("--seed", type=seed_value, default=1)
+    parser.add_argument("--jobs", type=positive, default=1,
                         help=f"processes playing games side by side (this machine has "
                              f"{os.cpu_count() or 1} cores)")
     parser.add_argument("--out", type=Path, default=Path("soak-failures"),
@@ -234,12 +263,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--resume", type=Path, metavar="FILE",
                         help="keep the run's figures in FILE and carry on from them")
     args = parser.parse_args(argv)
-    if args.jobs < 1:
-        parser.error("--jobs must be 1 or more")
-    if args.games < 0:
-        parser.error("--games must be 0 or more")
-    run = (Checkpoint.read(args.resume, args.seed, args.games) if args.resume
-           else Checkpoint(args.seed, args.games))
+    if os.path.lexists(args.out) and not args.out.is_dir():
+        parser.error(f"--out takes a folder for the failed games' files: {args.out} is not one")
+    try:
+        run = (Checkpoint.read(args.resume, args.seed, args.games) if args.resume
+               else Checkpoint(args.seed, args.games))
+    except NotACheckpointError as exc:
+        parser.error(f"--resume: {exc}")
     if run.done:
         print(f"resuming at game {run.done} of {args.games} ({run.moves} moves, "
               f"{run.failures} failures, {run.seconds:.0f} s so far)", flush=True)

@@ -1,6 +1,6 @@
 """How the new-game screen names a bot and says what to expect of it.
 
-A level is named by its label and described in one line. An opponent by style
+A level is named by its label and described in one line (shown under its seat). An opponent by style
 (:mod:`nile_desktop.ai.personalities`) is named with the level it plays most
 like, "Raider (~Hard)", and its help gives every measured figure that says so:
 one line per level it met, the games behind each, and first of all any level
@@ -25,6 +25,13 @@ def kind_label(kind: str) -> str:
         return _(personality.label)
     return _("{name} ({like})").format(name=_(personality.label),
                                       like=_(LIKE_LEVEL[personality.level]))
+
+
+def kind_line(kind: str) -> str:
+    """What a bot of ``kind`` does, in the one line the new-game screen shows under its seat
+    (nothing for a person); :func:`kind_help` begins with the same line."""
+    description = LEVEL_DESCRIPTIONS.get(kind)
+    return _(description) if description else ""
 
 
 def kind_help(kind: str) -> str:

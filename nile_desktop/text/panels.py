@@ -1,8 +1,8 @@
-"""What the seat panels and the tray (the shown person's hand and storage) say, in the
-player's language.
+"""What the seat panels, the tray (the shown person's hand and storage) and the river (the
+piles, the season, the Monuments in the centre) say, in the player's language.
 
-The drawing code (``scenes/table/display/seats_view.py`` and ``tray_view.py``) decides what
-to show and where; the words are here, so every sentence of the table's panels goes
+The drawing code (``scenes/table/display/seats_view.py``, ``tray_view.py`` and
+``river_view.py``) decides what to show and where; the words are here, so every sentence of the table's panels goes
 through the catalogues in one place and a translator sees them together. Each function
 is called when drawing, so text on the table follows the language setting. Cards come in
 already labelled (:func:`~nile_desktop.text.table.card_label`), counts as numbers for
@@ -172,3 +172,48 @@ def storage_legend(top: Sequence[str] | None) -> str:
         return _("Red ring: smallest pile, it decides the score")
     return _("Top of the pile: {cards}").format(cards=", ".join(top)) if top else \
         _("The pile is empty")
+
+
+# -- the river: the piles, the season, the centre -----------------------------------------------
+
+
+def flood() -> str:
+    return _("Flood")
+
+
+def flood_tooltip(card: str, under: int) -> str:
+    """The flood pile: its card (labelled; empty before the first flood) and how many
+    earlier flood cards lie under it."""
+    if not card:
+        return _("Flood: no flood card yet")
+    if under:
+        return ngettext("Flood: {card}, {n} earlier flood under it",
+                        "Flood: {card}, {n} earlier floods under it", under).format(
+            card=card, n=under)
+    return _("Flood: {card}").format(card=card)
+
+
+def draw_pile() -> str:
+    return _("Draw pile")
+
+
+def draw_pile_tooltip(cards: int) -> str:
+    return ngettext("Draw pile: {n} card", "Draw pile: {n} cards", cards).format(n=cards)
+
+
+def discards() -> str:
+    return _("Discards")
+
+
+def discards_tooltip(cards: int) -> str:
+    return ngettext("Discard pile: {n} card", "Discard pile: {n} cards", cards).format(n=cards)
+
+
+def season_of(season: int | None, seasons: int | None) -> str:
+    """Which season a game is in (the river's marker, a save's line on the Load screen)."""
+    return _("Season {season} of {seasons}").format(season=season, seasons=seasons)
+
+
+def in_the_centre() -> str:
+    """Over the Monuments no one has built yet."""
+    return _("In the centre")

@@ -127,4 +127,8 @@ def refusal_text(code: str, *, rule: str = "", card: str | None = None,
     name = card_name(kind) if kind else ""
     facts = Facts(kind, name, card_name(crop) if crop else name, needed, have, owner)
     text = REFUSAL_TEXTS.get(code, _not_allowed)(facts)
-    return f"{text} ({rule})" if rule else text
+    if not rule:
+        return text
+    if text.endswith(")"):  # "(vybráno: 0)": the rule joins that parenthesis, not a second one
+        return f"{text[:-1]}; {rule})"
+    return f"{text} ({rule})"

@@ -153,7 +153,7 @@ LESSONS: tuple[Lesson, ...] = (
               "your hand. Try dragging one to your field if you like, then press Next."),
            "flood", flooded_in_hand,
            refusal=N_("Refused, as the lesson says: Wheat is under water this turn, so "
-                      "nobody may plant it until the next flood (R-PLANT-1). Press Next."),
+                      "nobody may plant it until the next flood (R-FLOOD-2). Press Next."),
            tries=RefusalCode.FLOODED),
     asks("takeover", N_("Taking over a field"),
          N_("Each crop can have only one field on the table. Imhotep's Castor field has two "

@@ -111,7 +111,7 @@ class TextInput(Widget):
         self.blink = (self.blink + dt) % 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        fill = (0xFB, 0xF6, 0xE6) if self.enabled else (0xE0, 0xD8, 0xC4)
+        fill = theme.FIELD if self.enabled else theme.FIELD_DISABLED
         view.rect(surface, fill, self.rect, border_radius=8)
         edge = theme.LAPIS if self.focused else theme.INK_SOFT
         view.rect(surface, edge, self.rect, width=2, border_radius=8)
@@ -272,7 +272,7 @@ class ListView(Widget):
         self._time += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        view.rect(surface, (0xF7, 0xEF, 0xD8), self.rect, border_radius=8)
+        view.rect(surface, theme.PAPYRUS_LIGHT, self.rect, border_radius=8)
         if not self.rows and self.empty_text:
             theme.draw_text(surface, text_of(self.empty_text), self.rect.center,
                             colour=theme.INK_SOFT, anchor="center")
@@ -283,7 +283,7 @@ class ListView(Widget):
             row_rect = self.row_rect(i)
             selected = i == self.selected
             if selected:
-                view.rect(surface, (0xD9, 0xE6, 0xF2), row_rect.inflate(-6, -4),
+                view.rect(surface, theme.SELECTION, row_rect.inflate(-6, -4),
                                  border_radius=6)
                 view.rect(surface, theme.LAPIS, row_rect.inflate(-6, -4), width=2,
                                  border_radius=6)

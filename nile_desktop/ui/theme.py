@@ -36,6 +36,32 @@ LAPIS_DOWN = (0x16, 0x2C, 0x66)
 DISABLED = (0x8C, 0x86, 0x78)
 ERROR = (0x9E, 0x2A, 0x1E)
 NIGHT = (0x0B, 0x22, 0x38)
+#: Lighter papers: strips and boxes laid on papyrus (the prompt line, the replay's bar, a
+#: list's or a chart's ground, a card the art is missing for), and the notes that float
+#: over the table (tooltips, the lesson and hint panels).
+PAPYRUS_LIGHT = (0xF7, 0xEF, 0xD8)
+PAPYRUS_PALE = (0xFB, 0xF4, 0xDE)
+#: The sand of the river's strip across the table.
+RIVER_SAND = (0xE9, 0xDC, 0xB6)
+#: A disabled button's face.
+DISABLED_FACE = (0xDD, 0xD6, 0xC6)
+#: A text field's face (enabled, disabled) and a list's selected row.
+FIELD = (0xFB, 0xF6, 0xE6)
+FIELD_DISABLED = (0xE0, 0xD8, 0xC4)
+SELECTION = (0xD9, 0xE6, 0xF2)
+#: The specks of the locust swarm.
+LOCUST = (0x2A, 0x3A, 0x12)
+#: Every other row of a table of figures (the review's), a shade below its paper.
+ROW_BAND = (0xF4, 0xEA, 0xCC)
+#: A review's marks of a weaker move, mildest first: an inaccuracy is gold, a mistake
+#: orange, a blunder the error red.
+INACCURACY = GOLD
+MISTAKE = (0xD9, 0x6A, 0x1E)
+BLUNDER = ERROR
+#: Behind a scene that leaves part of the window bare, and the coach's spotlight shade.
+BLACK = (0, 0, 0)
+#: A transparent pixel (the hole the spotlight cuts in its shade).
+CLEAR = (0, 0, 0, 0)
 
 #: Seat colours (docs/ART.md), the same values the seat art uses.
 SEAT_COLOURS: tuple[tuple[int, int, int], ...] = seats.SEAT_COLOURS

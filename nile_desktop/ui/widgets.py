@@ -208,7 +208,7 @@ class Button(Widget):
         trim = theme.GOLD_LIGHT if (self.hovered or self.focused) and self.enabled else theme.GOLD
         view.rect(surface, trim, rect, width=3 if self.primary else 2, border_radius=12)
         view.rect(surface, theme.INK, rect, width=1, border_radius=12)
-        colour = theme.PAPYRUS if self.enabled else (0xDD, 0xD6, 0xC6)
+        colour = theme.PAPYRUS if self.enabled else theme.DISABLED_FACE
         self.shown = theme.draw_fitted(surface, text_of(self.label), rect.inflate(-16, -4),
                                        self.size, colour, bold=True)
         if self.focused:
@@ -475,7 +475,7 @@ class Choice(Widget):
             self.shown = theme.draw_fitted(surface, text_of(self.label), label_box, self.size,
                                            align="left")
         box = self._box()
-        view.rect(surface, (0xF7, 0xEF, 0xD8), box, border_radius=8)
+        view.rect(surface, theme.PAPYRUS_LIGHT, box, border_radius=8)
         view.rect(surface, theme.INK_SOFT, box, width=2, border_radius=8)
         left, right = self._arrows()
         for rect, points in ((left, ((0.62, 0.25), (0.32, 0.5), (0.62, 0.75))),

@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 import pygame
 
-from nile_desktop.i18n import _
 from nile_desktop.saves import SaveGame
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.dialog import DialogScene
@@ -27,6 +26,7 @@ from nile_desktop.scenes.table import TableScene
 from nile_desktop.scenes.table.display.coach_view import CoachView
 from nile_desktop.scenes.tutorial.autoplay import Planner
 from nile_desktop.seats import SeatKind
+from nile_desktop.text import screens as words
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.progress import (
     Progress,
@@ -93,7 +93,7 @@ def tell_if_set_aside(stack: SceneStack) -> None:
     """Tell the player, over the table, that an unusable progress file was set aside."""
     notice = take_notice()
     if notice is not None:
-        stack.push(DialogScene(lambda: _("Something needs your attention"), notice))
+        stack.push(DialogScene(words.needs_attention, notice))
 
 
 class TutorialDriver:

@@ -12,8 +12,6 @@ import pygame
 from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.ui import theme
 
-RIVER_FILL = (0xE9, 0xDC, 0xB6)
-
 
 class Backdrop:
     """The cached still picture for one (size, seats); the shown person's seat is told
@@ -41,7 +39,7 @@ def paint_backdrop(layout: TableLayout) -> pygame.Surface:
 
     for seat in range(layout.players):
         panel(f"seat.{seat}")
-    panel("river", RIVER_FILL)
+    panel("river", theme.RIVER_SAND)
     panel("hand")
     panel("storage")
     panel("log")

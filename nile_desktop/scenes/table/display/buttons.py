@@ -47,7 +47,7 @@ def draw_button(p: Paint, bid: str, label: str, rect: tuple[int, int, int, int],
     trim = theme.GOLD_LIGHT if hovered else theme.GOLD
     pygame.draw.rect(p.surface, trim, r, width=max(1, p.px(3 if primary else 2)),
                      border_radius=radius)
-    colour = theme.PAPYRUS if enabled else (0xDD, 0xD6, 0xC6)
+    colour = theme.PAPYRUS if enabled else theme.DISABLED_FACE
     text_w = r.w - p.px(12)
     label_px = p.fs(size)
     want = (glyph_size(p) if glyph is not None
@@ -110,7 +110,7 @@ def draw_tooltip(p: Paint, text: str, anchor: tuple[int, int]) -> None:
     if y + h > sh:
         y = anchor[1] - h - p.px(8)
     box = pygame.Rect(x, max(0, y), w, h)
-    pygame.draw.rect(p.surface, (0xFB, 0xF4, 0xDE), box, border_radius=p.px(6))
+    pygame.draw.rect(p.surface, theme.PAPYRUS_PALE, box, border_radius=p.px(6))
     pygame.draw.rect(p.surface, theme.INK, box, width=1, border_radius=p.px(6))
     yy = box.top + p.px(5)
     for image in images:

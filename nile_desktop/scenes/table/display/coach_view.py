@@ -32,7 +32,7 @@ import pygame
 
 from nile_desktop.engine import RefusalCode
 from nile_desktop.engine.events import Event
-from nile_desktop.i18n import _, current_language
+from nile_desktop.i18n import current_language
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Hits, Paint, as_rect
 from nile_desktop.scenes.table.logic.commands import Listener, TableCommands
@@ -40,6 +40,8 @@ from nile_desktop.scenes.table.logic.layout import TableLayout
 from nile_desktop.scenes.table.logic.session import GameSession
 from nile_desktop.scenes.table.logic.view import TableView, Tone
 from nile_desktop.settings import Settings
+from nile_desktop.text import screens
+from nile_desktop.text import table_screens as words
 from nile_desktop.text.refusals import TableRefusalCode
 from nile_desktop.tutorial.coach import Coach
 from nile_desktop.tutorial.hints import Hints, hints_wanted
@@ -50,7 +52,7 @@ log = logging.getLogger(__name__)
 HOLD = "lesson"
 
 
-def targetas_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
+def highlight_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
     """The rect of the first of ``highlight``'s names (``a|b``) that is an element drawn
     this frame or a layout area."""
     for name in highlight.split("|"):
@@ -65,9 +67,9 @@ def targetas_rect(p: Paint, highlight: str) -> tuple[int, int, int, int] | None:
 def spotlight(surface: pygame.Surface, holes: list[pygame.Rect], alpha: int = 70) -> None:
     """Dim the whole window a little, except ``holes``."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
+    shade.fill((*theme.BLACK, alpha))
     for hole in holes:
-        shade.fill((0, 0, 0, 0), hole)
+        shade.fill(theme.CLEAR, hole)
     surface.blit(shade, (0, 0))
 
 
@@ -281,7 +283,7 @@ class CoachView:
 
     def point_at(self, p: Paint, highlight: str, source: pygame.Rect, pulse: float,
                  dim: bool = True) -> None:
-        rect = targetas_rect(p, highlight)
+        rect = highlight_rect(p, highlight)
         if rect is None:
             return
         r = pygame.Rect(rect)
@@ -318,6 +320,12 @@ class CoachView:
         _key, box, titles, lines = self._measured
         return box, titles, lines
 
+    def lesson_rect(self, lay: TableLayout) -> pygame.Rect | None:
+        """Where the lesson panel lies now (a dialog over the table keeps clear of it), or
+        None with no lesson on show."""
+        measured = self.arrange(lay)
+        return pygame.Rect(measured[0]) if measured is not None else None
+
     def log_cover(self, lay: TableLayout) -> int:
         """The window y down to which the lesson panel lies over the log (0: none)."""
         measured = self.arrange(lay)
@@ -336,9 +344,9 @@ class CoachView:
         width = box.w - 2 * pad
         text = str(lesson.text)
         self.point_at(p, lesson.highlight, box, view.pulse)
-        p.panel(as_rect(box), fill=(0xFB, 0xF4, 0xDE))
+        p.panel(as_rect(box), fill=theme.PAPYRUS_PALE)
         x, y = box.left + pad, box.top + pad
-        step = _("Lesson {n} of {total}").format(n=coach.index + 1, total=len(coach.lessons))
+        step = words.lesson_of(coach.index + 1, len(coach.lessons))
         p.text(step, (x, y), 13, theme.INK_SOFT)
         y += p.fs(13) + p.px(4)
         for line in titles:
@@ -361,17 +369,17 @@ class CoachView:
         row2 = box.bottom - pad - bh
         if lesson.move is None:
             last = coach.index == len(coach.lessons) - 1
-            draw_button(p, "coach.next", _("Finish") if last else _("Next"),
+            draw_button(p, "coach.next", words.next_lesson(last),
                         (x, row1, bw, bh), primary=True, size=14, hotkey="N",
-                        tooltip=_("Go on to the next lesson"))
+                        tooltip=words.next_lesson_tooltip())
         else:
-            draw_button(p, "coach.show", _("Show me"), (x, row1, bw, bh),
+            draw_button(p, "coach.show", words.show_me(), (x, row1, bw, bh),
                         enabled=view.composing, size=14,
-                        tooltip=_("Put the lesson's cards in place for you"))
-        draw_button(p, "coach.skip", _("Skip lesson"), (x + bw + pad, row1, bw, bh),
+                        tooltip=words.show_me_tooltip())
+        draw_button(p, "coach.skip", words.skip_lesson(), (x + bw + pad, row1, bw, bh),
                     enabled=lesson.move is None or view.composing, size=14)
-        draw_button(p, "coach.leave", _("Leave tutorial"), (x, row2, width, bh), size=14,
-                    tooltip=_("Your place is kept: resume it from the title screen"))
+        draw_button(p, "coach.leave", words.leave_tutorial(), (x, row2, width, bh), size=14,
+                    tooltip=words.leave_tutorial_tooltip())
 
     def _draw_hint(self, p: Paint, view: TableView) -> None:
         """The hint on show: one line above the status line, pointing at the table."""
@@ -386,16 +394,15 @@ class CoachView:
         else:
             p.ring(p.lay.rect("status"), theme.GOLD_LIGHT, 3, 3)
         pygame.draw.rect(p.surface, theme.INK, box.move(0, p.px(2)), border_radius=p.px(8))
-        pygame.draw.rect(p.surface, (0xFB, 0xF4, 0xDE), box, border_radius=p.px(8))
+        pygame.draw.rect(p.surface, theme.PAPYRUS_PALE, box, border_radius=p.px(8))
         pygame.draw.rect(p.surface, theme.GOLD, box, width=max(1, p.px(2)), border_radius=p.px(8))
         close_w = p.px(64)
-        # TRANSLATORS: a dash, not a colon: a hint may hold a colon of its own.
-        text = _("Hint — {text}").format(text=hint.words())
+        text = words.hint(hint.words())
         p.text(text, (box.left + p.px(10), box.centery), 14, theme.INK, anchor="midleft",
                width=box.w - close_w - p.px(24))
         p.hits.add(Element("hint.panel", "hint", text, as_rect(box), focusable=False,
                            data={"hint": hint.id, "highlight": hint.highlight}))
-        draw_button(p, "hint.close", _("OK"), (box.right - close_w - p.px(4),
+        draw_button(p, "hint.close", screens.ok(), (box.right - close_w - p.px(4),
                     box.top + p.px(3), close_w, h - p.px(6)), size=12)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from nile_desktop.i18n import _
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.overlays import draw_skip
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
@@ -19,6 +18,8 @@ from nile_desktop.scenes.table.display.replay_view import draw_replay_bar, draw_
 from nile_desktop.scenes.table.logic import flow as F
 from nile_desktop.scenes.table.logic.draft import Action
 from nile_desktop.scenes.table.logic.view import TableView, Tone
+from nile_desktop.text import controls as words
+from nile_desktop.text.controls import action_label, tool_label, tool_rule
 from nile_desktop.text.words import refusal_words
 from nile_desktop.ui import theme
 
@@ -29,40 +30,6 @@ ACTION_KEYS = ((Action.MARKET, "M"), (Action.OFFER, "O"), (Action.PLANT, "P"),
 TONE_COLOURS: dict[Tone, tuple[int, ...]] = {Tone.ERROR: theme.ERROR, Tone.NOTE: theme.LAPIS,
                                              Tone.SUGGESTION: theme.REEDS}
 TOOL_KEYS = (("undo", "Ctrl+Z"), ("clear", "C"), ("suggest", "H"), ("moves", "A"))
-
-
-def action_label(action: str, armed: bool = False) -> str:
-    if action == "market":
-        return _("Market")
-    if action == "offer":
-        return _("Offer to Hapi")
-    if action == "plant":
-        return _("Plant")
-    if action == "speculate":
-        return _("Speculate")
-    return _("Really end turn?") if armed else _("End turn")
-
-
-def tool_label(tool: str, armed: bool = False) -> str:
-    if tool == "takeback":
-        return _("Really take back?") if armed else _("Take back my turn")
-    return {"undo": _("Undo"), "clear": _("Clear"), "suggest": _("Suggest"),
-            "moves": _("All moves…")}[tool]
-
-
-def tool_rule(tool: str) -> str:
-    """What Undo and Take back my turn do, told by both in the same words: undo is free for
-    what revealed nothing; a take-back, once a card was seen, marks the game."""
-    if tool == "undo":
-        return _("Takes back the last card picked or placed: that reveals nothing, so it is "
-                 "free. Once a card has been seen (a trade's new card, or the turns after "
-                 "yours), Undo gives way to Take back my turn, which marks the game “with "
-                 "take-backs”.")
-    if tool == "takeback":
-        return _("Returns to the start of your last turn. A card has been seen since (a "
-                 "trade's new card, or the turns after yours), so the game is then marked "
-                 "“with take-backs”. Undo, for cards only picked or placed, is free.")
-    return ""
 
 
 def shown_tools(v: TableView) -> tuple[tuple[str, str], ...]:
@@ -87,7 +54,7 @@ def draw_actions(p: Paint, v: TableView) -> None:
     phase = v.phase
     if phase == F.REVIEW:
         nxt = v.active
-        label = _("Done: pass to {name}").format(name=v.names[nxt])
+        label = words.done_pass_to(v.names[nxt])
         draw_button(p, "done", label, rect, primary=True, hotkey="Enter")
         return
     if phase == F.OVER:
@@ -149,33 +116,29 @@ def status_text(v: TableView) -> tuple[str, tuple[int, ...]]:
     phase = v.phase
     name = v.names[v.active] if not v.over else ""
     if phase == F.OVER:
-        return _("The game is over."), theme.INK
+        return words.game_over(), theme.INK
     if phase == F.BOT:
-        return _("{name} is thinking…").format(name=name), theme.INK_SOFT
+        return words.thinking(name), theme.INK_SOFT
     if phase == F.HANDOFF:
-        return _("Pass the computer to {name}.").format(name=name), theme.LAPIS
+        return words.pass_computer_to(name), theme.LAPIS
     if phase == F.REVIEW:
-        return _("Your turn is over: see your new cards, then pass the computer."), theme.LAPIS
+        return words.see_new_cards(), theme.LAPIS
     if phase == F.PLAYBACK:  # the seat whose move the table is showing, not the engine's next
         shown = v.board.active if 0 <= v.board.active < v.players else v.active
         if not (v.revealed == shown == v.active and shown in v.humans):
-            return _("{name} plays.").format(name=v.names[shown]), theme.INK_SOFT
+            return words.plays(v.names[shown]), theme.INK_SOFT
     if v.suggesting:
-        return _("Looking for a good move…"), theme.INK_SOFT
+        return words.looking_for_move(), theme.INK_SOFT
     if v.draft.staged:
         refusal = v.draft.action_refusal(Action.PLANT)
         if refusal is not None:  # not a whole planting yet: say what it still needs
-            # TRANSLATORS: a dash, not a colon: the reason may hold a colon of its own.
-            return _("Not yet — {why}").format(why=refusal_words(v.names, refusal)), theme.LAPIS
-        return _("Press Plant to confirm, or Undo to take cards back."), theme.LAPIS
+            return words.not_yet(refusal_words(v.names, refusal)), theme.LAPIS
+        return words.press_plant(), theme.LAPIS
     if not v.draft.empty and not v.targets:  # a trade's cards, or a crop that cannot go now
-        return _("Picked: trade or speculate with the buttons. Nothing glows: these cards "
-                 "cannot be planted now."), theme.LAPIS
+        return words.picked_cannot_plant(), theme.LAPIS
     if not v.draft.empty:
-        return _("Picked: drop them on a glowing place to plant, or trade or speculate "
-                 "with the buttons."), theme.LAPIS
-    return _("Your turn, {name}: pick cards to trade, or drag cards onto your fields to "
-             "plant.").format(name=name), theme.LAPIS
+        return words.picked(), theme.LAPIS
+    return words.your_turn(name), theme.LAPIS
 
 
 def draw_status(p: Paint, v: TableView) -> None:
@@ -186,7 +149,7 @@ def draw_status(p: Paint, v: TableView) -> None:
     left_free = draw_tools(p, v)
     text, colour = status_text(v)
     bar = pygame.Rect(x, y, left_free - x - p.px(8), h)
-    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), bar, border_radius=p.px(8))
+    pygame.draw.rect(p.surface, theme.PAPYRUS_LIGHT, bar, border_radius=p.px(8))
     pygame.draw.rect(p.surface, theme.INK_SOFT, bar, width=1, border_radius=p.px(8))
     size = 14
     lines = theme.wrap_text(text, p.fs(size), bar.w - p.px(16))

@@ -21,7 +21,7 @@ from functools import partial
 import pygame
 
 from nile_desktop.engine import KIND_NAMES, MONUMENTS
-from nile_desktop.i18n import _, current_language
+from nile_desktop.i18n import current_language
 from nile_desktop.scenes.table.display.backdrop import Backdrop
 from nile_desktop.scenes.table.display.buttons import draw_button, draw_tooltip
 from nile_desktop.scenes.table.display.coach_view import CoachView
@@ -45,13 +45,16 @@ from nile_desktop.scenes.table.display.tray_view import draw_hand, draw_storage,
 from nile_desktop.scenes.table.logic.flow import Phase
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import controls as words
 from nile_desktop.ui import dump, textlog, theme
 
 #: Seconds of zone drawing a frame may spend (after its first zone) before further zones
 #: wait for the next frames: while the table plays by itself, one zone a frame.
 FRAME_BUDGET = 0.0
-#: Zones always drawn in the frame they change (a cover over everything).
-URGENT_ZONES = frozenset({"cover"})
+#: Zones always drawn in the frame they change: a cover over everything, and the prompt
+#: line, the action row and the log, which tell the same moment (a bot's step, "Skip to my
+#: turn", the newest line) and so change together; all three are text, cheap to draw.
+URGENT_ZONES = frozenset({"cover", "status", "actions", "log"})
 
 Zone = tuple[str, Rect, object, Callable[[Paint], None]]
 
@@ -99,7 +102,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
                    hover if hover.startswith(("tool.", "seek", "hands")) else "", pressed),
                   lambda p: draw_status(p, v)))
     zones.append(("actions", area("actions"),
-                  (common, drafting, v.phase, v.pass_armed, v.active, v.replay,
+                  (common, drafting, v.phase, v.pass_armed, v.active, b.active, v.replay,
                    rev, hover if hover.startswith(("action.", "step.")) or hover == "done"
                    else "", pressed), lambda p: draw_actions(p, v)))
     zones.append(("log", area("log"),
@@ -112,8 +115,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
 
 def draw_log(p: Paint, v: TableView, logview: LogView) -> None:
     logview.draw(p, v)
-    label = _("Menu") if v.replay is None else _("Back")  # a replay goes back where it came from
-    draw_button(p, "menu", label, v.layout.rect("menu"), hotkey="Esc", size=13)
+    draw_button(p, "menu", words.menu_button(replay=v.replay is not None), v.layout.rect("menu"), hotkey="Esc", size=13)
     draw_sound_button(p, v)
 
 
@@ -166,12 +168,15 @@ class TableDrawer:
         if textlog.active():  # text is being checked: every zone is drawn in this frame
             self.picture.reset()
         phase = v.phase
-        if phase in (Phase.HANDOFF, Phase.OVER):  # a cover over everything: redraw on change
-            cover = draw_handoff if phase == Phase.HANDOFF else draw_results
+        if phase == Phase.HANDOFF or phase == Phase.OVER:  # a cover: redraw on change
+            # the results leave the lesson panel's column free (the tutorial's last lesson)
+            aside = self.coach.lesson_rect(v.layout) if self.coach is not None else None
             base = (base, tuple(z[2] for z in zones), round(v.reveal, 2), v.reveal >= 1.0,
-                    v.pointer.hover, v.pointer.pressed)  # rings show once all is turned
+                    v.pointer.hover, v.pointer.pressed,  # rings show once all is turned
+                    None if aside is None else tuple(aside))
             zones.append(("cover", (0, 0, size[0], size[1]), base,
-                          lambda p: cover(p, v)))
+                          (lambda p: draw_handoff(p, v)) if phase == Phase.HANDOFF
+                          else (lambda p: draw_results(p, v, aside))))
         backdrop = self.backdrop.get(v.layout)
 
         def paint(target: pygame.Surface) -> Paint:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import pygame
 
 from nile_desktop.engine.events import Drawn
-from nile_desktop.i18n import _, current_language
+from nile_desktop.i18n import current_language
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.logic.gamelog import HEADER, KEY, NOTE, REASON, Entry, line
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import controls as words
 from nile_desktop.ui import theme
 
 STYLE = {
@@ -133,7 +134,7 @@ class LogView:
         box = pygame.Rect(p.lay.rect("log"))
         self.rect = box
         pad = p.px(14)
-        p.text(_("Game log"), (box.left + pad, box.top + p.px(10)), 15, bold=True)
+        p.text(words.game_log(), (box.left + pad, box.top + p.px(10)), 15, bold=True)
         size = p.fs(13)
         self.line_h = theme.font(size).get_linesize()
         top = box.top + p.px(36)
@@ -163,12 +164,15 @@ class LogView:
             thumb = pygame.Rect(track.left, track.top + int((track.h - thumb_h) * pos / max(
                 1e-9, 1 - frac)), track.w, thumb_h)
             pygame.draw.rect(p.surface, theme.LAPIS, thumb, border_radius=p.px(3))
-        if self.back:
-            p.text(_("↓ newer lines"), (box.centerx, box.bottom - p.px(4)), 11, theme.LAPIS,
-                   bold=True, anchor="midbottom")
+        if self.back:  # the arrow is drawn: the game's font has no arrows
+            said = p.text(words.newer_lines(), (box.centerx + p.px(7), box.bottom - p.px(4)),
+                          11, theme.LAPIS, bold=True, anchor="midbottom")
+            tip, half = (said.left - p.px(9), said.centery + p.px(4)), p.px(5)
+            pygame.draw.polygon(p.surface, theme.LAPIS, [
+                (tip[0] - half, tip[1] - 2 * half), (tip[0] + half, tip[1] - 2 * half), tip])
         shown = box.clip(pygame.Rect(box.left, inner.top, box.w, box.bottom - inner.top)) \
             if self.cover else box
-        p.add(Element("log", "log", _("Game log"), as_rect(shown), focusable=False,
+        p.add(Element("log", "log", words.game_log(), as_rect(shown), focusable=False,
                       data={"lines": len(rows), "visible": min(self.visible, len(rows)),
                             "back": self.back,
                             "shown": [r[0] for r in rows[start:end]],

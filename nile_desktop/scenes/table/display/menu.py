@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from nile_desktop.engine import Move
-from nile_desktop.i18n import _
 from nile_desktop.saves import save_and_leave
 from nile_desktop.saves.library import delete_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene, centred
 from nile_desktop.scenes.dialog import DialogScene
+from nile_desktop.text import screens
+from nile_desktop.text import table_screens as words
 from nile_desktop.text.table import describe_move
 from nile_desktop.ui import Button, ListView, Panel, theme
 
@@ -43,19 +44,19 @@ class TableMenuScene(MenuScene):
 
     def build(self) -> None:
         entries = [
-            ("resume", lambda: _("Resume"), self.close, True),
-            ("rules", lambda: _("Rules"), lambda: self.show("rules"), False),
-            ("settings", lambda: _("Settings"), lambda: self.show("settings"), False),
-            ("save-leave", lambda: _("Save and leave"), self.save_and_leave, False),
-            ("leave", lambda: _("Leave without keeping"), self.leave, False),
+            ("resume", words.resume, self.close, True),
+            ("rules", screens.rules, lambda: self.show("rules"), False),
+            ("settings", screens.settings, lambda: self.show("settings"), False),
+            ("save-leave", words.save_and_leave, self.save_and_leave, False),
+            ("leave", words.leave_without_keeping, self.leave, False),
         ]
         if not self.table.game.session.autosave_on:
-            entries[3] = ("leave", lambda: _("Leave"), self.to_title, False)
+            entries[3] = ("leave", words.leave, self.to_title, False)
             entries.pop()
         if self.table.game.session.over:  # a finished game can be watched again, move by move
-            entries.insert(1, ("replay", lambda: _("Replay"), self.replay, False))
+            entries.insert(1, ("replay", words.replay, self.replay, False))
         panel = centred(460, 90 + 74 * len(entries))
-        self.group.add(Panel(panel, lambda: _("Menu")))
+        self.group.add(Panel(panel, screens.menu))
         for i, (uid, label, action, primary) in enumerate(entries):
             rect = pygame.Rect(0, 0, 340, 54)
             rect.midtop = (panel.centerx, panel.top + 56 + i * 74)
@@ -82,16 +83,14 @@ class TableMenuScene(MenuScene):
             return
         assert self.stack is not None  # a button of this scene was pressed: it is on a stack
         self.stack.push(DialogScene(
-            lambda: _("The game could not be saved"),
-            lambda: _("Its moves up to the last one saved are kept. Try again, or leave."),
-            [(lambda: _("Leave"), self.to_title), (lambda: _("Keep playing"), None)]))
+            words.not_saved, words.not_saved_kept,
+            [(words.leave, self.to_title), (words.keep_playing, None)]))
 
     def leave(self) -> None:
         assert self.stack is not None  # a button of this scene was pressed: it is on a stack
         self.stack.push(DialogScene(
-            lambda: _("Leave without keeping?"),
-            lambda: _("This game will be deleted and cannot be continued."),
-            [(lambda: _("Delete and leave"), self._discard), (lambda: _("Keep playing"), None)]))
+            words.leave_without_keeping_title, words.will_be_deleted,
+            [(words.delete_and_leave, self._discard), (words.keep_playing, None)]))
 
     def _discard(self) -> None:
         path = self.table.game.session.save.path
@@ -125,7 +124,7 @@ class MoveListScene(MenuScene):
 
     def build(self) -> None:
         panel = centred(900, 620)
-        self.group.add(Panel(panel, lambda: _("All legal moves")))
+        self.group.add(Panel(panel, words.all_legal_moves))
         legal = self.table.game.session.legal_moves()
         # a position with very many plantings is listed in part (the buttons reach all)
         texts = [(describe_move(legal[i]), legal[i]) for i in range(min(len(legal), MAX_LISTED))]
@@ -137,11 +136,11 @@ class MoveListScene(MenuScene):
         self.group.add(self.list)
         play = pygame.Rect(0, 0, 260, 50)
         play.bottomright = (panel.centerx - 10, panel.bottom - 26)
-        self.group.add(Button(play, lambda: _("Play this move"), self.play, primary=True,
+        self.group.add(Button(play, words.play_this_move, self.play, primary=True,
                               uid="play"))
         back = pygame.Rect(0, 0, 260, 50)
         back.bottomleft = (panel.centerx + 10, panel.bottom - 26)
-        self.group.add(Button(back, lambda: _("Back"), self.close, uid="back"))
+        self.group.add(Button(back, screens.back, self.close, uid="back"))
         self.group.focus(self.list)
 
     def draw(self, surface: pygame.Surface) -> None:

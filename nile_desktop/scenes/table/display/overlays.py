@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from nile_desktop.i18n import _
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Paint, as_rect
 from nile_desktop.scenes.table.logic import flow as F
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import controls as words
 from nile_desktop.ui import theme
 
 
@@ -25,22 +25,25 @@ def draw_handoff(p: Paint, v: TableView) -> None:
     w, h = min(sw - p.px(40), p.px(640)), p.px(280)
     box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
     p.panel(as_rect(box))
-    p.text(_("Pass the computer"), (box.centerx, box.top + p.px(24)), 26, theme.LAPIS, bold=True,
+    p.text(words.pass_the_computer(), (box.centerx, box.top + p.px(24)), 26, theme.LAPIS, bold=True,
            anchor="midtop", width=box.w - p.px(40))
-    p.text(_("It is the turn of {name}.").format(name=name), (box.centerx, box.top + p.px(84)),
+    p.text(words.turn_of(name), (box.centerx, box.top + p.px(84)),
            20, bold=True, anchor="midtop", width=box.w - p.px(40))
-    p.text(_("Everyone else, please look away."), (box.centerx, box.top + p.px(124)), 16,
+    p.text(words.look_away(), (box.centerx, box.top + p.px(124)), 16,
            theme.INK_SOFT, anchor="midtop", width=box.w - p.px(40))
     bw, bh = min(box.w - p.px(60), p.px(420)), p.px(54)
-    draw_button(p, "handoff.ready", _("I am {name}: show my cards").format(name=name),
+    draw_button(p, "handoff.ready", words.show_my_cards(name),
                 (box.centerx - bw // 2, box.bottom - bh - p.px(30), bw, bh), primary=True,
                 hotkey="Enter")
 
 
 def skip_offered(v: TableView) -> bool:
-    """While the table shows others' turns before a person's, they may skip ahead."""
-    return bool(v.humans) and not v.over and v.phase in (F.PLAYBACK, F.BOT) \
-        and not v.composing
+    """While the table shows others' turns before a person's, they may skip ahead (not once
+    the person's own turn is opening: its flood is theirs to see)."""
+    if not v.humans or v.over or v.phase not in (F.PLAYBACK, F.BOT) or v.composing:
+        return False
+    shown = v.board.active if 0 <= v.board.active < v.players else v.active
+    return v.phase == F.BOT or shown not in v.humans
 
 
 def draw_skip(p: Paint, v: TableView, rect: tuple[int, int, int, int]
@@ -51,6 +54,6 @@ def draw_skip(p: Paint, v: TableView, rect: tuple[int, int, int, int]
         return rect
     x, y, w, h = rect
     bw = min(w // 3, p.px(220))
-    draw_button(p, "action.skip", _("Skip to my turn"), (x + w - bw, y, bw, h), primary=True,
+    draw_button(p, "action.skip", words.skip_to_my_turn(), (x + w - bw, y, bw, h), primary=True,
                 data={"action": "skip", "move": ""})
     return (x, y, w - bw - p.px(8), h)

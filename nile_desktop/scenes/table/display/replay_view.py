@@ -11,38 +11,16 @@ from __future__ import annotations
 
 import pygame
 
-from nile_desktop.i18n import _, ngettext
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.logic.layout import Rect
 from nile_desktop.scenes.table.logic.view import ReplayState, TableView
+from nile_desktop.text import table_screens as words
 from nile_desktop.ui import theme
 
 #: (control, hotkey) of the replay's row, in order.
 CONTROLS = (("first", "Home"), ("back", "Left"), ("play", "Space"), ("forward", "Right"),
             ("last", "End"), ("speed", "F"))
-
-
-def control_label(control: str, playing: bool = False, rate: int = 1) -> str:
-    if control == "first":
-        return _("First")
-    if control == "back":
-        return _("Step back")
-    if control == "play":
-        return _("Pause") if playing else _("Play")
-    if control == "forward":
-        return _("Step forward")
-    if control == "speed":
-        return _("Speed {n}×").format(n=rate)
-    return _("Last")
-
-
-def counter_text(r: ReplayState) -> str:
-    if r.cursor == 0:
-        return ngettext("The deal ({total} move)", "The deal ({total} moves)",
-                        r.total).format(total=r.total)
-    # the moves already played: the next step plays move n + 1, as the review numbers it
-    return _("{n} of {total} moves played").format(n=r.cursor, total=r.total)
 
 
 def draw_replay_controls(p: Paint, v: TableView, r: ReplayState) -> None:
@@ -54,7 +32,7 @@ def draw_replay_controls(p: Paint, v: TableView, r: ReplayState) -> None:
         at_start, at_end = r.cursor <= 0, r.cursor >= r.total
         enabled = {"first": not at_start, "back": not at_start, "forward": not at_end,
                    "last": not at_end}.get(control, r.total > 0)
-        draw_button(p, f"step.{control}", control_label(control, r.playing, r.rate), rect,
+        draw_button(p, f"step.{control}", words.control_label(control, r.playing, r.rate), rect,
                     enabled=enabled, primary=control == "play", hotkey=key,
                     data={"control": control, "cursor": r.cursor, "total": r.total,
                           "rate": r.rate})
@@ -68,7 +46,7 @@ def track_rect(p: Paint, bar: pygame.Rect, label_w: int) -> Rect:
 
 def _paper(p: Paint, rect: pygame.Rect) -> None:
     """The prompt line's strip of papyrus, under the seek bar and the note."""
-    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), rect, border_radius=p.px(8))
+    pygame.draw.rect(p.surface, theme.PAPYRUS_LIGHT, rect, border_radius=p.px(8))
     pygame.draw.rect(p.surface, theme.INK_SOFT, rect, width=1, border_radius=p.px(8))
 
 
@@ -77,7 +55,7 @@ def draw_replay_bar(p: Paint, v: TableView, r: ReplayState) -> None:
     side_w = min(p.px(260), w // 3)
     bar = pygame.Rect(x, y, w - side_w - p.px(8), h)
     _paper(p, bar)
-    counter = counter_text(r)
+    counter = words.moves_played(r.cursor, r.total)
     label_w = min(theme.font(p.fs(14), True).size(counter)[0], bar.w // 2)
     p.text(counter, (bar.left + p.px(10), bar.centery), 14, theme.LAPIS, bold=True,
            anchor="midleft", width=label_w)
@@ -92,19 +70,15 @@ def draw_replay_bar(p: Paint, v: TableView, r: ReplayState) -> None:
     pygame.draw.circle(p.surface, theme.INK, knob, p.px(9), 1)
     p.add(Element("seek", "slider", counter, track, data={
         "cursor": r.cursor, "total": r.total},
-        tooltip=_("Click or drag to go to any move; the Left and Right arrow keys step.")))
+        tooltip=words.seek_tooltip()))
     side = (bar.right + p.px(8), y + p.px(2), side_w, h - p.px(4))
     if r.finished:
-        button = draw_button(p, "hands", _("Show all hands"), side, primary=r.open_hands,
+        button = draw_button(p, "hands", words.show_all_hands(), side, primary=r.open_hands,
                              hotkey="H", size=13, data={"switch": True, "on": r.open_hands},
-                             tooltip=_("On: every hand shows, bots' too (the player to move "
-                                       "below, the others in their panels)."))
+                             tooltip=words.show_all_hands_tooltip())
         button.selected = r.open_hands
         return
-    if r.seen_by is not None:
-        note = _("Only the cards {name} could see are shown.").format(name=v.names[r.seen_by])
-    else:
-        note = _("Hidden cards stay hidden: the game is not over.")
+    note = words.cards_seen_by(v.names[r.seen_by] if r.seen_by is not None else None)
     box = pygame.Rect(side[0], y, side_w, h)
     _paper(p, box)
     sx, sw = box.left + p.px(8), box.w - p.px(16)

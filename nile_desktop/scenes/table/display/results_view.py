@@ -17,12 +17,13 @@ from collections.abc import Sequence
 import pygame
 
 from nile_desktop import seats
-from nile_desktop.engine import Decided, State, pile_order
-from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.engine import State, pile_order
+from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.logic.view import TableView
-from nile_desktop.text import network as words
+from nile_desktop.text import network, screens
+from nile_desktop.text import table_screens as words
 from nile_desktop.ui import theme
 
 
@@ -31,49 +32,28 @@ def bar_colour(colour: int) -> tuple[int, int, int]:
     return seats.SEAT_COLOURS[colour % len(seats.SEAT_COLOURS)]
 
 
-def tie_sentence(state: State, names: Sequence[str]) -> str:
-    """How the winner was found, in one sentence."""
-    result = state.result
-    if result is None or not result.ranking:
-        return ""
-    if result.reason is Decided.SHARED_WIN:
-        return _("Shared win: {names} are equal on every pile.").format(
-            names=", ".join(names[s] for s in result.winners))
-    ranking, piles = result.ranking, result.piles
-    winner, runner = ranking[0][0], ranking[1][0]
-    i = result.deciding_pile
-    if i is None:
-        return ""
-    if result.reason is Decided.SMALLEST_PILE:
-        return ngettext("{winner} wins: the smallest pile holds {a} card, against {b} for {other}.",
-                        "{winner} wins: the smallest pile holds {a} cards, against {b} for {other}.",
-                        piles[winner][0]).format(winner=names[winner], a=piles[winner][0],
-                                                 b=piles[runner][0], other=names[runner])
-    return _("{winner} and {other} tie on the smallest piles; pile {n} decides: "
-             "{a} against {b}.").format(winner=names[winner], other=names[runner], n=i + 1,
-                                        a=piles[winner][i], b=piles[runner][i])
-
-
-def draw_results(p: Paint, v: TableView) -> None:
+def draw_results(p: Paint, v: TableView, aside: pygame.Rect | None = None) -> None:
+    """The results over the dimmed table; ``aside`` is a panel to keep clear of (the
+    tutorial's last lesson, in the log's column): the results then take the room left of it."""
     state = v.state
     names = v.names
     result = state.result
     sw, sh = p.surface.get_size()
     theme.dim(p.surface, 140)
     n = state.players
-    w = min(sw - p.px(40), p.px(1100))
+    room = pygame.Rect(0, 0, sw if aside is None else aside.left - p.px(4), sh)
+    w = min(room.w - p.px(40), p.px(1100))
     row_h = p.px(44)
     chart_h = p.px(150)
     h = min(sh - p.px(30), p.px(140) + n * row_h + chart_h + p.px(90))
-    box = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+    box = pygame.Rect(room.left + (room.w - w) // 2, (sh - h) // 2, w, h)
     p.panel(as_rect(box))
     pad = p.px(24)
-    p.text(_("The game is over"), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
+    p.text(words.game_over(), (box.centerx, box.top + p.px(14)), 28, theme.LAPIS, bold=True,
            anchor="midtop")
-    p.text(tie_sentence(state, names), (box.centerx, box.top + p.px(56)), 15, theme.INK,
+    p.text(words.how_won(result, names), (box.centerx, box.top + p.px(56)), 15, theme.INK,
            anchor="midtop", width=box.w - 2 * pad)
-    p.text(_("Storage piles, smallest first: the smallest pile decides. Gold ring: the pile "
-             "that decided the place."), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
+    p.text(words.piles_explained(), (box.centerx, box.top + p.px(82)), 12, theme.INK_SOFT,
            anchor="midtop", width=box.w - 2 * pad)
     ranked = result.places() if result is not None else []
     y = box.top + p.px(108)
@@ -108,14 +88,14 @@ def draw_results(p: Paint, v: TableView) -> None:
     chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
     _draw_chart(p, state, names, [bar_colour(c) for c in v.colours], chart)
     labels: tuple[tuple[str, str], ...] = (
-        ("result.rematch", _("Rematch")), ("result.review", _("Review")),
-              ("result.record", _("Your record")), ("result.new", _("New game")),
-              ("result.title", _("Title screen")))
+        ("result.rematch", words.rematch()), ("result.review", screens.review()),
+        ("result.record", screens.your_record()), ("result.new", screens.new_game()),
+        ("result.title", words.title_screen()))
     if v.statuses:  # a game over the network: the next one is opened by the host
         labels = labels[1:]
         if not v.reviewable:  # a joining screen: the review needs every hand, the host's
             labels = labels[2:]
-            p.text(words.rematch_at_host(), (box.centerx, box.bottom - p.px(88)), 13,
+            p.text(network.rematch_at_host(), (box.centerx, box.bottom - p.px(88)), 13,
                    theme.INK_SOFT, anchor="midtop", width=box.w - 2 * pad)
     gap, bh = p.px(14), p.px(44)
     bw = min(p.px(190), (box.w - 2 * pad - (len(labels) - 1) * gap) // len(labels))
@@ -157,5 +137,5 @@ def _draw_chart(p: Paint, state: State, names: Sequence[str], colours: list[tupl
         keys.append(tuple(key))
         r = p.text(name, (x + p.px(16), box.top), 11, theme.INK, width=p.px(140))
         x = r.right + p.px(14)
-    p.add(Element("result.chart", "chart", _("Storage by crop"), as_rect(box), focusable=False,
+    p.add(Element("result.chart", "chart", words.storage_by_crop(), as_rect(box), focusable=False,
                   data={"crops": crops, "counts": counts, "colours": colours, "keys": keys}))

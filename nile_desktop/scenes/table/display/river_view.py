@@ -10,10 +10,11 @@ import pygame
 from nile_desktop.assets import AssetError
 from nile_desktop.card_art import season_surface
 from nile_desktop.engine import MONUMENTS, Place
-from nile_desktop.i18n import _, card_name, ngettext
+from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect, card_label
 from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import panels as words
 from nile_desktop.text.powers import power_text
 from nile_desktop.ui import theme
 
@@ -33,16 +34,8 @@ def draw_river(p: Paint, v: TableView) -> None:
     # face-up card read as "no cards")
     flood_badge = (p.corner_badge(str(under), as_rect(flood), fill=theme.NILE_DEEP, size=12,
                                   top=True) if under else None)
-    flood_name = card_label(state.flood_card) if state.flood_card else ""
-    if not state.flood_card:
-        tip = _("Flood: no flood card yet")
-    elif under:
-        tip = ngettext("Flood: {card}, {n} earlier flood under it",
-                       "Flood: {card}, {n} earlier floods under it", under).format(
-            card=flood_name, n=under)
-    else:
-        tip = _("Flood: {card}").format(card=flood_name)
-    _pile(p, "flood", _("Flood"), flood, flood_badge, tip,
+    tip = words.flood_tooltip(card_label(state.flood_card) if state.flood_card else "", under)
+    _pile(p, "flood", words.flood(), flood, flood_badge, tip,
           {"zone": "flood", "kind": state.flood_card, "count": under}, 13)
 
     deck = pygame.Rect(p.lay.rect("deck"))
@@ -52,9 +45,9 @@ def draw_river(p: Paint, v: TableView) -> None:
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, deck, width=2, border_radius=p.px(8))
     deck_badge = p.corner_badge(str(state.deck_size), as_rect(deck))
-    _pile(p, "deck", _("Draw pile"), deck, deck_badge,
-          ngettext("Draw pile: {n} card", "Draw pile: {n} cards", state.deck_size).format(
-              n=state.deck_size), {"zone": "deck", "count": state.deck_size}, 13)
+    _pile(p, "deck", words.draw_pile(), deck, deck_badge,
+          words.draw_pile_tooltip(state.deck_size), {"zone": "deck", "count": state.deck_size},
+          13)
 
     discard = pygame.Rect(p.lay.rect("discard"))
     n_discard = sum(state.discard)
@@ -63,9 +56,8 @@ def draw_river(p: Paint, v: TableView) -> None:
     else:
         pygame.draw.rect(p.surface, theme.PAPYRUS_SHADOW, discard, width=2, border_radius=p.px(6))
     discard_badge = p.corner_badge(str(n_discard), as_rect(discard), fill=theme.INK_SOFT)
-    _pile(p, "discard", _("Discards"), discard, discard_badge,
-          ngettext("Discard pile: {n} card", "Discard pile: {n} cards", n_discard).format(
-              n=n_discard), {"zone": "discard", "count": n_discard}, 12)
+    _pile(p, "discard", words.discards(), discard, discard_badge,
+          words.discards_tooltip(n_discard), {"zone": "discard", "count": n_discard}, 12)
     _draw_season(p, state)
     if state.monuments_on:
         _draw_centre(p, v)
@@ -90,7 +82,7 @@ def _pile(p: Paint, eid: str, label: str, rect: pygame.Rect, badge: pygame.Rect 
 
 def _draw_season(p: Paint, state: TableBoard) -> None:
     box = pygame.Rect(p.lay.rect("season"))
-    title = _("Season {season} of {seasons}").format(season=state.season, seasons=state.seasons)
+    title = words.season_of(state.season, state.seasons)
     lines = theme.wrap_text(title, p.fs(14), box.w, bold=True)[:2]  # beside the piles: narrow
     for i, line in enumerate(lines):
         p.text(line, (box.left, box.top + i * p.px(18)), 14, bold=True, width=box.w)
@@ -100,17 +92,16 @@ def _draw_season(p: Paint, state: TableBoard) -> None:
         p.surface.blit(suns, (box.left, box.top + p.px(6 + 18 * len(lines))))
     except (AssetError, FileNotFoundError, ValueError, pygame.error):
         pass
-    p.add(Element("season", "marker", _("Season {season} of {seasons}").format(
-        season=state.season, seasons=state.seasons),
-        (box.left, box.top, box.w, p.px(6 + 18 * len(lines)) + height),
-        focusable=False, data={"zone": "season", "season": state.season,
-                               "seasons": state.seasons}))
+    p.add(Element("season", "marker", title,
+                  (box.left, box.top, box.w, p.px(6 + 18 * len(lines)) + height),
+                  focusable=False, data={"zone": "season", "season": state.season,
+                                         "seasons": state.seasons}))
 
 
 def _draw_centre(p: Paint, v: TableView) -> None:
     state = v.board
     box = pygame.Rect(p.lay.rect("centre"))
-    p.text(_("In the centre"), (box.left, box.top), 12, theme.INK_SOFT, width=box.w)
+    p.text(words.in_the_centre(), (box.left, box.top), 12, theme.INK_SOFT, width=box.w)
     gap = p.px(6)
     size = min((box.w - 2 * gap) // 3, int((box.h - p.px(20)) * 5 / 7))
     left = box.left + (box.w - 3 * size - 2 * gap) // 2

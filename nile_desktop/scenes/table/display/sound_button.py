@@ -12,10 +12,10 @@ from functools import lru_cache
 import pygame
 
 from nile_desktop.app_sound import MUTE_KEY_NAME
-from nile_desktop.i18n import _
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Paint
 from nile_desktop.scenes.table.logic.view import TableView
+from nile_desktop.text import controls as words
 
 #: Drawn this many times larger, then smoothly scaled down: soft edges at any size.
 OVERSAMPLE = 4
@@ -23,7 +23,7 @@ OVERSAMPLE = 4
 
 def draw_sound_button(p: Paint, v: TableView) -> None:
     muted = bool(v.prefs.muted)
-    name = _("Sound on") if muted else _("Mute all sound")
+    name = words.sound_button(muted)
 
     def glyph(surface: pygame.Surface, square: pygame.Rect, colour: tuple[int, ...]) -> None:
         surface.blit(speaker(square.w, tuple(colour), muted), square)

@@ -54,7 +54,7 @@ def draw_swarm(p: Paint, swarm: Swarm) -> None:
         d = swarm.spread * math.sqrt((i * 0.618 + swarm.seed * 0.1) % 1.0)
         wobble = math.sin(swarm.x * 0.05 + i) * r
         pos = (int(cx + math.cos(a) * d + wobble), int(cy + math.sin(a) * d * 0.6))
-        pygame.draw.ellipse(layer, (0x2A, 0x3A, 0x12, int(swarm.alpha)),
+        pygame.draw.ellipse(layer, (*theme.LOCUST, int(swarm.alpha)),
                             (pos[0] - r, pos[1] - r // 2, 2 * r, r + 1))
     p.surface.blit(layer, (int(swarm.x - cx), int(swarm.y - cy)))
 
@@ -73,7 +73,7 @@ def draw_step(p: Paint, queue: BannerQueue, message: bool = False) -> None:
     bar = pygame.Rect(status.rect)
     pad = p.px(8)
     inner = bar.inflate(-2 * pad, -p.px(6))
-    pygame.draw.rect(p.surface, (0xF7, 0xEF, 0xD8), inner)
+    pygame.draw.rect(p.surface, theme.PAPYRUS_LIGHT, inner)
     size = p.fs(14)
     shown = theme.fit_text(text, size, inner.w, True)
     theme.draw_text(p.surface, shown, (inner.left, inner.centery), size, theme.LAPIS,

@@ -21,12 +21,12 @@ from collections.abc import Callable
 import pygame
 
 from nile_desktop.engine import CardRef, Place, Role
-from nile_desktop.i18n import _
 from nile_desktop.scenes.table.display.logview import LogView
 from nile_desktop.scenes.table.display.paint import Element, Hits
 from nile_desktop.scenes.table.logic.commands import TableCommands
 from nile_desktop.scenes.table.logic.draft import Action, Refusal
 from nile_desktop.scenes.table.logic.view import Pointer, Tone
+from nile_desktop.text import controls as words
 from nile_desktop.text.refusals import TableRefusalCode
 from nile_desktop.text.table import cards_label
 from nile_desktop.text.words import cannot_go, refusal_words
@@ -259,15 +259,14 @@ class TableInput:
             else:
                 t.refuse(refusal)
             return
-        t.say(_("Drop the card on one of the glowing places"), Tone.NOTE)
+        t.say(words.drop_on_glow(), Tone.NOTE)
 
     def tell_returned(self) -> None:
         """A drop sent staged cards back to the hand (two crops take one card each): say
         which, so no card seems to vanish."""
         returned = self.t.draft.returned
         if returned:
-            self.t.say(_("Two different crops are planted one card of each: {cards} went "
-                         "back to your hand.").format(cards=cards_label(returned)), Tone.NOTE)
+            self.t.say(words.went_back(cards_label(returned)), Tone.NOTE)
 
     def _refuse_place(self, place: Element, refusal: Refusal) -> None:
         t = self.t

@@ -90,7 +90,9 @@ class BotTurns:
 
     def effect_started(self, first: Event) -> None:
         """An effect starts with ``first``: a new turn shows from now, and a bot's step is
-        told on the prompt line."""
+        told on the prompt line. The line keeps pace with the log: a new turn, or a
+        person's, ends the last bot's step (it never says "Imhotep draws 2 cards" while the
+        log shows the next player's flood)."""
         s, banners = self.table.session, self.table.stage.banners
         if isinstance(first, (TurnStarted, FloodRevealed)):
             self.show_turn(first.seat)
@@ -99,6 +101,8 @@ class BotTurns:
                 and not isinstance(first, TurnStarted):
             banners.step = Deferred(event_line, first, s.names, None)
             banners.step_seat = owner
+        else:
+            banners.step = banners.step_seat = None
 
     def skip(self) -> None:
         """"Skip to my turn": every effect and pause lands at once until a person must act."""

@@ -19,12 +19,12 @@ from collections.abc import Callable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from nile_desktop.anim.timeline import Call, Group, Sequence, Step, Timeline, Wait, tween
 from nile_desktop.engine import Event, assert_never
 from nile_desktop.engine import events as ev
-from nile_desktop.i18n import Deferred
+from nile_desktop.i18n import Deferred, Message
 from nile_desktop.scenes.table.logic.board import TableBoard
 from nile_desktop.scenes.table.logic.layout import Rect, TableLayout
 from nile_desktop.scenes.table.logic.sprites import BannerQueue, CardSprite, Sprite, Swarm
@@ -187,11 +187,11 @@ class Stage:
         self.sprites.append(sprite)
         return sprite
 
-    def fly(self, sprite: Any, to: Point, duration: float = FLY, **extra: float) -> Step:
+    def fly(self, sprite: Sprite, to: Point, duration: float = FLY, **extra: float) -> Step:
         return tween(sprite, duration, "out_cubic", x=to.x, y=to.y, w=to.w, **extra)
 
     def run(self, kind: str, steps: Seq[Step], events: Seq[Event], *, sound: str = "",
-            at: Places = (), banner: Any = "", duck: bool | None = None,
+            at: Places = (), banner: Message = "", duck: bool | None = None,
             sprites: Seq[Sprite] = (), duration: float = FLY, land_first: bool = False) -> None:
         """Queue one effect: show its sprites, play ``steps`` together, then land ``events``.
         Its ``sound`` comes from the seats or piles ``at`` and, with a banner (unless
@@ -415,7 +415,7 @@ def fx_locust(st: Stage, e: ev.LocustStruck) -> None:
     swarm.visible = False
     steps: list[Step] = [tween(swarm, 0.25, alpha=230.0)]
     path: list[Step] = []
-    eaten: list[Any] = []
+    eaten: list[Sprite] = []
     for seat, place, _cards in e.fields:
         at = st.field(seat, place.name)
         path.append(tween(swarm, 0.5, x=at.x, y=at.y))

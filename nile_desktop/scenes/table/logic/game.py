@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from nile_desktop.engine import CardRef, Move, Place, State
 from nile_desktop.engine.events import Event, GameOver, TurnStarted
-from nile_desktop.i18n import Deferred, _
+from nile_desktop.i18n import Deferred
 from nile_desktop.saves import SaveGame
 from nile_desktop.scenes.table.logic.advisor import Advisor
 from nile_desktop.scenes.table.logic.board import TableBoard
@@ -40,7 +40,8 @@ from nile_desktop.scenes.table.logic.prompt import INPUT_GUARD, PASS_ARMED, Prom
 from nile_desktop.scenes.table.logic.session import GameSession, Saver
 from nile_desktop.scenes.table.logic.takeback import TakeBack
 from nile_desktop.scenes.table.logic.view import Pointer, TableView, Tone, build_view
-from nile_desktop.text.words import reason_line, refusal_words
+from nile_desktop.text import controls as words
+from nile_desktop.text.words import refusal_words
 
 #: Seconds a person's finished turn stays on show before the bots go on (speed 1).
 OWN_MOVE_PAUSE = 0.5
@@ -220,7 +221,7 @@ class TableGame:
         self.takeback.take()
         self.rebuilt()
         self.prompt.guard = INPUT_GUARD
-        self.say(_("Back at the start of your turn."), Tone.NOTE)
+        self.say(words.back_at_turn_start(), Tone.NOTE)
         self.sound("slide")
 
     def rebuilt(self) -> None:
@@ -347,7 +348,7 @@ class TableGame:
             return
         if action is Action.PASS and self.prompt.pass_armed <= 0:
             self.prompt.pass_armed = PASS_ARMED
-            self.say(_("Press End turn again to end your turn without planting."), Tone.NOTE)
+            self.say(words.end_turn_again(), Tone.NOTE)
             return
         self.play(self._draft.move_text(action))
 
@@ -371,8 +372,7 @@ class TableGame:
         if not self.composing():
             return
         self._draft.load_move(str(move))
-        self.say(Deferred(lambda: _("Suggested: {reason}").format(reason=reason_line(reason))),
-                 Tone.SUGGESTION)
+        self.say(Deferred(words.suggested, reason), Tone.SUGGESTION)
 
     def _drive_bots(self) -> None:
         self.bots.drive()

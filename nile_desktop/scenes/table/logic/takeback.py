@@ -19,9 +19,9 @@ No pygame here.
 
 from __future__ import annotations
 
-from nile_desktop.i18n import _
 from nile_desktop.scenes.table.logic.prompt import Prompt
 from nile_desktop.scenes.table.logic.session import GameSession
+from nile_desktop.text import controls as words
 
 
 class TakeBack:
@@ -45,11 +45,7 @@ class TakeBack:
         taken back now (the second press of an armed take-back); a first press arms it."""
         if self.prompt.takeback_armed:
             return True
-        if self.session.save.takebacks:
-            self.prompt.arm_takeback(_("Press again to take back your turn."))
-        else:
-            self.prompt.arm_takeback(_("Press again to take back your turn. The game will be "
-                                       "marked “with take-backs”."))
+        self.prompt.arm_takeback(words.press_again_to_take_back(marked=self.session.save.takebacks))
         return False
 
     def take(self) -> None:
