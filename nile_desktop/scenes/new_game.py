@@ -29,7 +29,7 @@ from nile_desktop.ai.personalities import BY_KEY, strength_order
 from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
-from nile_desktop.i18n import LazyString, _
+from nile_desktop.i18n import LazyString
 from nile_desktop.net.client import DEFAULT_PORT
 from nile_desktop.net.codes import new_code
 from nile_desktop.net.link import Hosting

@@ -217,3 +217,29 @@ def cannot_reopen_why(reason: str) -> str:
 def code_and_address(code: str, addresses: str) -> str:
     """The host's menu: what the others need to join again."""
     return _("Join code: {code} · {addresses}").format(code=code, addresses=addresses)
+
+
+# -- the network table's dialog and menu ------------------------------------------------------
+
+def network_ended_title() -> str:
+    return _("The game over the network has ended")
+
+
+def look_at_table() -> str:
+    return _("Look at the table")
+
+
+def resume() -> str:
+    return _("Resume")
+
+
+def rules() -> str:
+    return _("Rules")
+
+
+def settings() -> str:
+    return _("Settings")
+
+
+def menu() -> str:
+    return _("Menu")

@@ -16,7 +16,6 @@ from functools import partial
 import pygame
 
 from nile_desktop.engine import State
-from nile_desktop.i18n import _
 from nile_desktop.net.link import Hosting, Link
 from nile_desktop.net.messages import SeatInfo, Update
 from nile_desktop.saves import SaveGame
@@ -79,10 +78,10 @@ class NetTableScene(TableScene):
             self._told_end = True
             reason = ended
             self.stack.push(DialogScene(
-                lambda: _("The game over the network has ended"),
+                words.network_ended_title,
                 lambda: words.ended(reason.why, reason.detail),
                 [(lambda: words.leave_game(), self.to_title),
-                 (lambda: _("Look at the table"), None)]))
+                 (words.look_at_table, None)]))
 
     def to_title(self) -> None:
         nav.go(self.on_stack, "title")
@@ -111,9 +110,9 @@ class NetMenuScene(TableMenuScene):
         table = self.table
         assert isinstance(table, NetTableScene)
         entries: list[tuple[str, Callable[[], str], Callable[[], None], bool]] = [
-            ("resume", lambda: _("Resume"), self.close, True),
-            ("rules", lambda: _("Rules"), lambda: self.show("rules"), False),
-            ("settings", lambda: _("Settings"), lambda: self.show("settings"), False),
+            ("resume", words.resume, self.close, True),
+            ("rules", words.rules, lambda: self.show("rules"), False),
+            ("settings", words.settings, lambda: self.show("settings"), False),
         ]
         if table.hosting is not None:
             for seat in table.net.away():
@@ -126,7 +125,7 @@ class NetMenuScene(TableMenuScene):
         hosting = table.hosting
         extra = 0 if hosting is None else 64
         panel = centred(520 if hosting is None else 760, 90 + 74 * len(entries) + extra)
-        self.group.add(Panel(panel, lambda: _("Menu")))
+        self.group.add(Panel(panel, words.menu))
         if hosting is not None:  # what the others need to join again
             self.group.add(Label((panel.left + 30, panel.bottom - 70, panel.w - 60, 50),
                                  partial(_join_line, hosting), size=theme.SIZE_SMALL,
