@@ -118,6 +118,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                              "human,human,medium (use --seed for the deal)")
     parser.add_argument("--open", metavar="FILE", dest="open_file",
                         help="open a saved or shared game (it is copied into your saves)")
+    net = parser.add_argument_group("playing over the network")
+    net.add_argument("--host", action="store_true",
+                     help="open the New game screen with the game open to the network")
+    net.add_argument("--join", metavar="ADDRESS",
+                     help="join the game at ADDRESS (host or host:port); the code is asked for")
+    net.add_argument("--code", metavar="WORDS", help="the join code, with --join")
     demo = parser.add_argument_group("demo mode (bots play a whole game)")
     demo.add_argument("--demo", action="store_true", help="watch bots play a game")
     demo.add_argument("--players", type=_players, default=4, choices=PLAYER_COUNTS, metavar="N",
@@ -205,6 +211,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from nile_desktop.demo import start_demo  # only the mode asked for loads
 
             start_demo(app, args)
+        elif args.host or args.join:
+            from nile_desktop.scenes.routes import open_network  # only the mode asked for loads
+
+            open_network(app, host=args.host, join=args.join, code=args.code)
         elif args.play:
             from nile_desktop.quickplay import start_play  # only the mode asked for loads
 

@@ -134,4 +134,4 @@ def test_every_route_a_scene_can_name_opens_a_scene() -> None:
     from nile_desktop.scenes import nav, routes  # the scenes import pygame: only here
 
     routes.install()
-    assert set(nav.ROUTES) == set(nav.ROUTE_NAMES) and len(nav.ROUTE_NAMES) == 12
+    assert set(nav.ROUTES) == set(nav.ROUTE_NAMES) and len(nav.ROUTE_NAMES) == 16

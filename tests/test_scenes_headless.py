@@ -143,18 +143,18 @@ def test_title_buttons_lead_to_their_scenes(make_app: Callable[..., App]) -> Non
     app = make_app()
     title = app.stack.push(TitleScene())
     frames(app)
-    buttons = [w for w in title.group.widgets if hasattr(w, "on_click")]
-    frames(app, 2, click(buttons[0].rect.center))
+    buttons = {w.uid: w for w in title.group.widgets if hasattr(w, "on_click")}
+    frames(app, 2, click(buttons["new-game"].rect.center))
     assert isinstance(app.stack.top, NewGameScene)
     frames(app, 2, [key(pygame.K_ESCAPE)])
     assert app.stack.top is title
-    frames(app, 2, click(buttons[4].rect.center))
+    frames(app, 2, click(buttons["settings"].rect.center))
     assert isinstance(app.stack.top, SettingsScene)
     frames(app, 2, [key(pygame.K_ESCAPE)])
     assert app.stack.top is title
     frames(app, 2, [key(pygame.K_ESCAPE)])
     assert app.stack.top is title, "Escape on the title screen does not leave the game"
-    assert not buttons[1].enabled, "Continue is greyed out without a save"
+    assert not buttons["continue"].enabled, "Continue is greyed out without a save"
 
 
 def test_keyboard_alone_reaches_new_game(make_app: Callable[..., App]) -> None:

@@ -136,3 +136,26 @@ def test_hand_faces_are_drawn_ahead_at_the_size_the_hand_shows(app: App,
             table.game.bots.runner.wait(10)
     assert len(table.game.session.save.moves) > 10
     assert not [d for d in drawn if d[1] >= hand_w * 0.8], drawn
+
+
+def test_a_seat_panel_is_drawn_again_when_its_person_goes_away(app: App) -> None:
+    """In a game over the network a seat's panel says where its person is ("Person ·
+    away"): a change of status alone must repaint that seat, and only that seat."""
+    from dataclasses import replace
+
+    from nile_desktop.saves import new_save
+    from nile_desktop.scenes.table import TableScene
+    from nile_desktop.scenes.table.display.frame import table_zones
+
+    seats = [{"name": n, "kind": "human", "colour": i} for i, n in enumerate(("Ana", "Bes"))]
+    save = new_save({"players": 2}, 5, seats)
+    table: Any = app.stack.push(TableScene(save, save.new_state(), autosave=False))
+    view = table.frame_view()
+
+    def keys(statuses: tuple[str, ...]) -> dict[str, object]:
+        return {name: key for name, _area, key, _draw in
+                table_zones(replace(view, statuses=statuses), table.logview)}
+
+    online, away = keys(("here", "online")), keys(("here", "away"))
+    assert online["seat.1"] != away["seat.1"]
+    assert online["seat.0"] == away["seat.0"]

@@ -77,8 +77,8 @@ def test_title_elements_have_stable_ids_and_window_pixel_rects(driver: Callable[
     doc = d.dump()
     assert doc["scene"] == "title" and doc["size"] == [1920, 1080] and doc["turn"] is None
     ids = [e["id"] for e in doc["elements"]]
-    assert ids == ["title.new-game", "title.continue", "title.load-game", "title.rules",
-                   "title.settings", "title.learn", "title.record", "title.quit"]
+    assert ids == ["title.new-game", "title.join-game", "title.continue", "title.load-game",
+                   "title.rules", "title.settings", "title.learn", "title.record", "title.quit"]
     new_game = d.find("title.new-game")
     assert new_game["role"] == "button" and new_game["label"] == "New game"
     widget = next(w for w in title.group.widgets if w.uid == "new-game")

@@ -42,7 +42,7 @@ from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
 from nile_desktop.saves.errors import os_reason
 from nile_desktop.saves.library import SaveInfo
-from nile_desktop.scenes import nav
+from nile_desktop.scenes import nav, net_resume
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.stack import Scene, SceneStack
@@ -250,6 +250,10 @@ class LoadGameScene(MenuScene):
     def start(self, save: SaveGame, state: State) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
+        record = net_resume.network_record(save, state)
+        if record is not None:  # a game over the network: hosted again, the others rejoin
+            net_resume.reopen(self, save, state, record, push=False)
+            return
         nav.replace(self.on_stack, "table", save=save, state=state)
 
     def show_error(self, title: TextSource, err: SaveError) -> None:

@@ -20,7 +20,8 @@ from nile_desktop.scenes.stack import Scene, SceneStack
 #: Every scene a scene can ask for (:func:`nile_desktop.scenes.routes.install` registers
 #: each): a misspelt route is a type error, not a KeyError at the moment a player clicks.
 Route = Literal["title", "load-game", "file-chooser", "new-game", "rules", "settings", "table",
-                "table-menu", "move-list", "replay", "review", "record"]
+                "table-menu", "move-list", "replay", "review", "record", "join-game", "lobby",
+                "net-table", "net-menu"]
 ROUTE_NAMES: tuple[Route, ...] = get_args(Route)
 
 #: A route's scene from its options (the scene class itself, or a partial of it).

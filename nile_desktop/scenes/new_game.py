@@ -30,10 +30,15 @@ from nile_desktop.assets import AssetError
 from nile_desktop.engine import Rules
 from nile_desktop.engine.rules import MAX_PLAYERS, PLAYER_COUNTS, crop_count, seasons_for
 from nile_desktop.i18n import LazyString
+from nile_desktop.net.client import DEFAULT_PORT
+from nile_desktop.net.codes import new_code
+from nile_desktop.net.link import Hosting
+from nile_desktop.net.seating import HostSeat, NetRecord, Role, new_game_id
 from nile_desktop.saves import log_opened, new_save
 from nile_desktop.scenes import nav
 from nile_desktop.scenes.base import MenuScene
 from nile_desktop.seats import SEAT_KINDS, SeatKind, default_name
+from nile_desktop.text import network as net_words
 from nile_desktop.text import new_game as words
 from nile_desktop.text import screens
 from nile_desktop.text.opponents import kind_help, kind_label, kind_line
@@ -42,6 +47,8 @@ from nile_desktop.ui import Button, Choice, Label, Panel, TextInput, Toggle, Wid
 MAX_SEATS = MAX_PLAYERS
 #: A seat's row on the screen: its controls' height, and the row with the line under them.
 SEAT_H, SEAT_ROW = 40, 62
+#: A seat's kind in a game open to the network: a person joining from another computer.
+REMOTE = "remote"
 
 
 #: What the seat-kind choice offers: every seat kind (:data:`~nile_desktop.seats.SEAT_KINDS`)
@@ -173,6 +180,8 @@ class NewGameScene(MenuScene):
         self.storage_top = False
         self.seed_text = ""
         self._restored = False
+        #: The game opens to the network ("Open to the network").
+        self.network = False
 
     def enter(self) -> None:
         if not self._restored:
@@ -186,10 +195,16 @@ class NewGameScene(MenuScene):
         self.panel = panel
         self.group.add(Panel(panel, screens.new_game))
         left = panel.left + 40
-        self.group.add(Choice((left, panel.top + 46, 560, 44),
+        self.group.add(Choice((left, panel.top + 46, 400, 44),
                               [(n, str(n)) for n in PLAYER_COUNTS], self.count,
                               self.set_count, label=words.players, uid="players"))
-        kinds = [(kind, label) for kind, label in KIND_CHOICES]
+        network = Toggle((left + 420, panel.top + 46, 290, 44), net_words.open_to_network,
+                         self.network, self.set_network, uid="network")
+        network.tooltip = net_words.open_hint
+        self.group.add(network)
+        kinds: list[tuple[str, Any]] = [(kind, label) for kind, label in KIND_CHOICES]
+        if self.network:  # a seat may wait for someone joining from another computer
+            kinds.insert(1, (REMOTE, net_words.person_joining))
         for i in range(self.count):
             y = panel.top + 108 + i * SEAT_ROW
             seat = self.seats[i]
@@ -222,7 +237,7 @@ class NewGameScene(MenuScene):
                                  self.set_seed, max_len=12, allowed=is_seed_digit,
                                  placeholder=words.random_seed, uid="seed"))
         bottom = panel.bottom - 80
-        self.start_button = Button((right, bottom, 220, 54), words.start,
+        self.start_button = Button((right, bottom, 220, 54), self.start_label,
                                    self.start, primary=True, uid="start")
         self.group.add(self.start_button)
         self.group.add(Button((right + 236, bottom, 134, 54), screens.back, self.close,
@@ -244,7 +259,27 @@ class NewGameScene(MenuScene):
                                  colour=theme.INK_SOFT))
             y += 68
 
+    def start_label(self) -> str:
+        return net_words.open_game() if self.hosting_wanted() else words.start()
+
     # -- changes -----------------------------------------------------------------------
+    def set_network(self, on: bool) -> None:
+        """Open the game to the network (or not): a seat may then wait for a person joining."""
+        self.network = on
+        if on and not any(s.kind == REMOTE for s in self.seats[1:self.count]):
+            for seat in self.seats[1:self.count]:
+                if seat.kind != "human":
+                    seat.kind = REMOTE
+                    break
+        if not on:
+            for seat in self.seats:
+                if seat.kind == REMOTE:
+                    seat.kind = "human"
+        self.relayout()
+
+    def hosting_wanted(self) -> bool:
+        return self.network and any(s.kind == REMOTE for s in self.seats[:self.count])
+
     def set_count(self, count: int) -> None:
         self.count = count
         self.relayout()
@@ -310,18 +345,42 @@ class NewGameScene(MenuScene):
         return rules, seed, seats
 
     def start(self) -> None:
+        if self.hosting_wanted():
+            self.host_game()
+            return
         rules, seed, seats = self.setup()
         save = new_save(rules, seed, seats)
         log_opened(save, "new game")
         self.remember(rules, seats)
         nav.replace(self.on_stack, "table", save=save, state=save.new_state())
 
+    def host_game(self) -> None:
+        """Open the game to the network: the host starts listening and its lobby shows
+        the join code; the game starts from there."""
+        rules, seed, _seats = self.setup()
+        seats = []
+        for i, s in enumerate(self.seats[: self.count]):
+            role: Role = "remote" if s.kind == REMOTE else "here" if s.kind == "human" else "bot"
+            kind = SeatKind.HUMAN if role != "bot" else SeatKind(s.kind)
+            seats.append(HostSeat(role, s.name.strip() or default_name(i, kind, source=True),
+                                  kind, s.colour, default_name=not s.name.strip()))
+        record = NetRecord(new_code(), new_game_id(), DEFAULT_PORT, seats)
+        try:
+            hosting = Hosting(record, Rules(**rules), seed)
+        except OSError:  # the usual port is taken (another game): any free one
+            record.port = 0
+            hosting = Hosting(record, Rules(**rules), seed)
+        self.remember(rules, [])
+        here = frozenset(i for i, s in enumerate(seats) if s.role == "here")
+        nav.replace(self.on_stack, "lobby", link=hosting.watch(here), hosting=hosting,
+                    rules=rules, seed=seed)
+
     def remember(self, rules: dict[str, Any], seats: list[dict[str, Any]]) -> None:
         """Keep this setup in the settings, for the next visit of this screen."""
         if self.app is None:
             return
-        typed = [{"kind": s.kind, "colour": s.colour, "name": s.name.strip()}
-                 for s in self.seats]
+        typed = [{"kind": "human" if s.kind == REMOTE else s.kind, "colour": s.colour,
+                  "name": s.name.strip()} for s in self.seats]
         self.app.settings.new_game = {"rules": dict(rules), "seats": typed}
         self.app.save_settings()
 

@@ -26,13 +26,14 @@ from nile_desktop.i18n import card_name
 from nile_desktop.saves import SaveError, SaveGame, load_save, log_opened, sharing
 from nile_desktop.saves import in_play as save_locks
 from nile_desktop.saves import library as save_library
-from nile_desktop.scenes import nav
+from nile_desktop.scenes import nav, net_resume
 from nile_desktop.scenes.base import LOGICAL_W, MenuScene
 from nile_desktop.scenes.dialog import DialogScene
 from nile_desktop.scenes.load_game import ask_if_in_use
 from nile_desktop.scenes.stack import Scene
 from nile_desktop.scenes.tutorial.run import open_tutorial
 from nile_desktop.surface_cache import surface_cache
+from nile_desktop.text import network
 from nile_desktop.text import screens as words
 from nile_desktop.tutorial.progress import in_progress as tutorial_in_progress
 from nile_desktop.ui import Button, Panel, theme, view
@@ -132,6 +133,7 @@ class TitleScene(MenuScene):
         self.group.add(Panel(panel))
         entries = [
             ("new-game", words.new_game, self.new_game, True),
+            ("join-game", network.join_a_game, self.join_game, True),
             ("continue", words.continue_game, self.continue_game,
              self.continue_path is not None),
             ("load-game", words.load_game, self.load_game, True),
@@ -142,13 +144,16 @@ class TitleScene(MenuScene):
             ("quit", words.quit_game, self.quit, True),
         ]
         for i, (uid, label, action, enabled) in enumerate(entries):
-            rect = pygame.Rect(0, 0, 320, 46)
-            rect.midtop = (panel.centerx, panel.top + 20 + i * 56)
+            rect = pygame.Rect(0, 0, 320, 42)
+            rect.midtop = (panel.centerx, panel.top + 18 + i * 50)
             self.group.add(Button(rect, label, action, enabled=enabled, primary=i == 0, uid=uid))
 
     # -- actions -------------------------------------------------------------------
     def new_game(self) -> None:
         nav.push(self.on_stack, "new-game")
+
+    def join_game(self) -> None:
+        nav.push(self.on_stack, "join-game")
 
     def continue_game(self) -> None:
         if self.continue_path is not None:
@@ -183,6 +188,10 @@ class TitleScene(MenuScene):
     def play(self, save: SaveGame, state: State) -> None:
         if save.path is not None:
             save_locks.claim(save.path)  # another copy of the game now sees it is played
+        record = net_resume.network_record(save, state)
+        if record is not None:  # a game over the network: hosted again, the others rejoin
+            net_resume.reopen(self, save, state, record, push=True)
+            return
         nav.push(self.on_stack, "table", save=save, state=state)
 
     def load_game(self) -> None:

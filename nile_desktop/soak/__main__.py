@@ -1,4 +1,4 @@
-"""``python -m nile_desktop.soak engine|files|ui|session|folder``: run one part of the soak and report.
+"""``python -m nile_desktop.soak engine|files|ui|session|folder|net``: run one part of the soak and report.
 
 Each part prints what it counted and exits with status 1 if anything failed
 (0 otherwise), so CI can run a small soak on every push. The engine part
@@ -101,6 +101,22 @@ def _folder(args: argparse.Namespace) -> tuple[str, list[str]]:
     return f"{format_number(timings.saves, 'en')} saves: {figures}", timings.failures
 
 
+def _net(args: argparse.Namespace) -> tuple[str, list[str]]:
+    from nile_desktop.soak import net_soak  # loaded only when asked, as files_soak
+
+    if not 1 <= args.clients <= 6:
+        return "no games", [f"--clients is 1 to 6, not {args.clients}"]
+    t = net_soak.run(args.games, args.clients, args.seed, progress=args.progress,
+                     parallel=args.parallel, first=args.first)
+    return (f"{t.games} games of {args.clients} bot players over the loopback (seed {args.seed}): "
+            f"{t.finished} finished, {t.lost} lost; reconnects: {t.client_kills} players killed "
+            f"and restarted, {t.rejoins} rejoins seen by the host, {t.host_restarts} host "
+            f"restarts from the save; refusals: {t.refusals} joins refused, {t.closed_bad} "
+            f"connections closed for bad input, {t.moves_refused} moves refused "
+            f"({t.hostile} hostile connections); leaks: {t.leaks} in "
+            f"{format_number(t.messages, 'en')} messages checked"), t.failures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "engine":
@@ -135,6 +151,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder.add_argument("--saves", type=_count, default=10_000)
     folder.add_argument("--seed", type=int, default=1)
     folder.set_defaults(func=_folder)
+    net = sub.add_parser("net", help="whole games over real sockets: kills, host restarts, "
+                                     "hostile traffic, every message leak-checked")
+    net.add_argument("--games", type=_count, default=10)
+    net.add_argument("--clients", type=_count, default=2)
+    net.add_argument("--seed", type=int, default=1)
+    net.add_argument("--progress", action="store_true", help="print a line every game")
+    net.add_argument("--first", type=int, default=0,
+                     help="number of the first game (a long soak in blocks: --first 40 "
+                          "--games 60 plays games 41 to 100 of the same seed)")
+    net.add_argument("--parallel", type=_count, default=1,
+                     help="games played at once (each in processes of its own)")
+    net.set_defaults(func=_net)
     args = parser.parse_args(argv)
     started = time.monotonic()
     counted, failures = args.func(args)

@@ -82,7 +82,7 @@ def table_zones(v: TableView, logview: LogView) -> list[Zone]:
         key = (common, drafting, b.fields_of(i), b.monuments_of(i), b.speculation_of(i),
                b.hand_size(i), b.storage_size(i), v.to_play == i, b.over, rev == i,
                b.hand(i) if open_hand(v, i) else None,
-               v.chance_for(i))
+               v.chance_for(i), v.statuses[i] if v.statuses else None)
         zones.append((f"seat.{i}", area(f"seat.{i}"), key, partial(draw_seat, v=v, seat=i)))
     owners = tuple(b.monument_owner(k) for k in range(len(MONUMENTS))) if b.monuments_on else ()
     zones.append(("river", area("river"), (common, drafting, b.flood_card, b.flood_under,

@@ -5,7 +5,9 @@ results show each player's piles in that order with the crop's picture,
 mark the pile that decided each place, say in a sentence how ties were
 broken, and chart every player's storage crop by crop. From here the
 player goes on: a rematch, the game's review, their record, a new game or
-the title screen.
+the title screen. After a game over the network there is no rematch (the host opens
+the next game), and at a joining screen no review or record either: only the host's
+computer holds every hand.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from nile_desktop.i18n import card_name
 from nile_desktop.scenes.table.display.buttons import draw_button
 from nile_desktop.scenes.table.display.paint import Element, Paint, as_rect
 from nile_desktop.scenes.table.logic.view import TableView
-from nile_desktop.text import screens
+from nile_desktop.text import network, screens
 from nile_desktop.text import table_screens as words
 from nile_desktop.ui import theme
 
@@ -85,9 +87,16 @@ def draw_results(p: Paint, v: TableView, aside: pygame.Rect | None = None) -> No
         y += row_h
     chart = pygame.Rect(box.left + pad, y + p.px(8), box.w - 2 * pad, chart_h)
     _draw_chart(p, state, names, [bar_colour(c) for c in v.colours], chart)
-    labels = (("result.rematch", words.rematch()), ("result.review", screens.review()),
-              ("result.record", screens.your_record()), ("result.new", screens.new_game()),
-              ("result.title", words.title_screen()))
+    labels: tuple[tuple[str, str], ...] = (
+        ("result.rematch", words.rematch()), ("result.review", screens.review()),
+        ("result.record", screens.your_record()), ("result.new", screens.new_game()),
+        ("result.title", words.title_screen()))
+    if v.statuses:  # a game over the network: the next one is opened by the host
+        labels = labels[1:]
+        if not v.reviewable:  # a joining screen: the review needs every hand, the host's
+            labels = labels[2:]
+            p.text(network.rematch_at_host(), (box.centerx, box.bottom - p.px(88)), 13,
+                   theme.INK_SOFT, anchor="midtop", width=box.w - 2 * pad)
     gap, bh = p.px(14), p.px(44)
     bw = min(p.px(190), (box.w - 2 * pad - (len(labels) - 1) * gap) // len(labels))
     left = box.centerx - (len(labels) * bw + (len(labels) - 1) * gap) // 2

@@ -22,6 +22,7 @@ from nile_desktop.scenes.table.logic.chances import SeatChance
 from nile_desktop.scenes.table.logic.draft import MoveDraft, Target
 from nile_desktop.scenes.table.logic.view import TableView
 from nile_desktop.text import panels as words
+from nile_desktop.text.network import seat_status_label
 from nile_desktop.text.powers import power_of
 from nile_desktop.text.table import cards_label, seat_kind_label
 from nile_desktop.ui import theme
@@ -64,6 +65,8 @@ def draw_seat(p: Paint, v: TableView, seat: int) -> None:
     p.text(name, (name_x, rect.top + pad - p.px(2)), 16, theme.INK, bold=True, width=name_w)
     kind = v.kinds[seat]
     sub = seat_kind_label(kind)
+    if v.statuses:  # a game over the network: where the seat's person is
+        sub = seat_status_label(sub, v.statuses[seat])
     chance = v.chance_for(seat)
     subline = sub if chance is None else words.kind_and_chance(sub, chance.chance)
     sub_right = rect.right - pad - p.px(4)

@@ -56,7 +56,7 @@ class TableGame:
 
     def __init__(self, save: SaveGame, state: State | None, host: Host, placed: Placed, *,
                  autosave: bool, saver: Saver | None, speed: float | None) -> None:
-        self.session = GameSession(save, state, autosave=autosave, saver=saver)
+        self.session = self._make_session(save, state, autosave=autosave, saver=saver)
         self.host = host
         self.speed = speed
         s = self.session
@@ -76,6 +76,10 @@ class TableGame:
         self._targets: list[Target] | None = None
         self._targets_key: tuple[object, ...] | None = None
         self.stage.started.append(self._effect_started)
+
+    def _make_session(self, save: SaveGame, state: State | None, *, autosave: bool,
+                      saver: Saver | None) -> GameSession:
+        return GameSession(save, state, autosave=autosave, saver=saver)
 
     def _make_flow(self) -> TurnFlow:
         s = self.session

@@ -125,6 +125,11 @@ class TableView:
     takeback_armed: bool = False
     #: In a replay, where it is and what its controls show.
     replay: ReplayState | None = None
+    #: In a game over the network, each seat's status ("online", "away", …; see
+    #: ``nile_desktop.net.messages.Status``); empty otherwise.
+    statuses: tuple[str, ...] = ()
+    #: The finished game can be reviewed here (not at a joining screen of a network game).
+    reviewable: bool = True
 
     @property
     def players(self) -> int:
