@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from nile_desktop.ai import make_bot, model
-from nile_desktop.ai.model import Table, likeliest_spec, spec_odds
+from nile_desktop.ai import evaluation, make_bot
+from nile_desktop.ai.evaluation import PileForecast, likeliest_spec, spec_odds
 from nile_desktop.ai.policy import _spec_kinds, candidates
 from nile_desktop.engine import Move, Rules, new_game, observe
 from nile_desktop.engine.cards import (
@@ -121,10 +121,10 @@ def test_r_spec_3_speculation_in_hand_is_worth_the_obelisk_pay_out() -> None:
     def extra(obelisk: bool) -> float:
         st = state.clone()
         st.mons[seat][OBELISK] = 2 if obelisk else 0
-        t = Table.from_state(st)
+        t = PileForecast.from_state(st)
         with_card = sum(t.piles(seat))
         st.hands[seat][SPEC_BASE] = 0
-        return with_card - sum(Table.from_state(st).piles(seat))
+        return with_card - sum(PileForecast.from_state(st).piles(seat))
 
     assert extra(True) == pytest.approx(extra(False) * 4 / 3)
 
@@ -137,7 +137,7 @@ def test_fast_evaluation_leaves_the_state_alone() -> None:
         move, _ = bot.choose(observe(state, state.active), state.legal_moves(), rng)
         state.apply(move)
     before = state.to_json()
-    Table.from_state(state).scores()
+    PileForecast.from_state(state).scores()
     assert state.to_json() == before
 
 
@@ -217,12 +217,12 @@ def test_r_trade_1_a_lone_stone_goes_to_the_market_before_blocked_crop_cards() -
 def test_yield_tables_are_looked_up_by_the_rounded_flood_count() -> None:
     """The evaluation's tables of expected harvests, remembered by the unrounded count,
     are those of the count rounded to a tenth, also once the memory starts afresh."""
-    model._yields_at.cache_clear()
+    evaluation._yields_at.cache_clear()
     rng = random.Random(3)
     for lam in [rng.uniform(0.0, 12.0) for _ in range(200)] + [0.05, 0.15, 2.25, 2.35]:
         for _ in range(2):  # worked out, then remembered
-            assert model._yields_at(lam) == model.poisson_yields(round(lam, 1), 40)
-    model._yields_at.cache_clear()
-    assert model._yields_at(2.25) == model.poisson_yields(round(2.25, 1), 40)
-    info = model._yields_at.cache_info()
+            assert evaluation._yields_at(lam) == evaluation.poisson_yields(round(lam, 1), 40)
+    evaluation._yields_at.cache_clear()
+    assert evaluation._yields_at(2.25) == evaluation.poisson_yields(round(2.25, 1), 40)
+    info = evaluation._yields_at.cache_info()
     assert info.currsize <= (info.maxsize or 0)

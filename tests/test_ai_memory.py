@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 
-from nile_desktop.ai.model import Table
+from nile_desktop.ai.evaluation import PileForecast
 from nile_desktop.engine import Rules, State, new_game, observe, redact, resample
 from nile_desktop.engine.cards import CROP_BY_NAME, N_CROPS
 from nile_desktop.engine.events import Event, Harvested, Traded
@@ -111,10 +111,10 @@ def test_the_bots_table_uses_the_memory_only_when_asked() -> None:
     state = played(Rules(2), seed=3, moves=40)
     assert sum(state.storage[1]) >= 2
     view = observe(state, 0)
-    remembered = Table.from_view(view, recall=True)
+    remembered = PileForecast.from_view(view, recall=True)
     assert remembered.storage[1] == [float(x) for x in state.storage[1]]
-    forgetful = Table.from_view(view)
-    blind = Table.from_view(replace(view, storages=None))
+    forgetful = PileForecast.from_view(view)
+    blind = PileForecast.from_view(replace(view, storages=None))
     assert forgetful.storage == blind.storage and forgetful.pool == blind.pool
 
 

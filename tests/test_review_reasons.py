@@ -24,9 +24,9 @@ from nile_desktop import i18n
 from nile_desktop.ai import make_bot
 from nile_desktop.ai import reasons as R
 from nile_desktop.ai.chances import view_deal
+from nile_desktop.ai.evaluation import PileForecast, win_shares
 from nile_desktop.ai.gains import why_better
 from nile_desktop.ai.heuristic import OWN_SCORE_WEIGHT, TRADE_MARGIN, Scorer
-from nile_desktop.ai.model import Table, win_shares
 from nile_desktop.ai.outlook import outlook
 from nile_desktop.ai.reasons import CardName, Reason
 from nile_desktop.engine import Move, Rules, new_game, observe
@@ -56,7 +56,7 @@ def reason_at(entry: dict, index: int, better: str, open_view: bool = False) -> 
     view (or the open view) sees the position."""
     position = replay(entry["rules"], entry["seed"], entry["moves"][:index])
     view = observe(position, position.active)
-    table = Table.from_state(position) if open_view else Table.from_view(view)
+    table = PileForecast.from_state(position) if open_view else PileForecast.from_view(view)
     legal = view_deal(view)(EngineRandom(0, 0)).legal_moves()
     return why_better(table, position.active, Move.parse(better),
                       Move.parse(entry["moves"][index]), legal)
@@ -72,7 +72,7 @@ def test_the_parts_are_the_evaluations_own(players: int) -> None:
     for index, played in enumerate(entry["moves"]):
         if index % 3 == 0:
             view = observe(state, state.active)
-            table = Table.from_view(view)
+            table = PileForecast.from_view(view)
             scorer = Scorer(table, view.seat)
             for move in state.legal_moves():
                 if move.action == OFFER:
@@ -194,7 +194,7 @@ def test_the_reasons_of_a_bot_game_all_explain_something() -> None:
         view = observe(state, state.active)
         legal = state.legal_moves()
         move, _ = bot.choose(view, legal, rng)
-        table = Table.from_view(view)
+        table = PileForecast.from_view(view)
         ranked = sorted(legal, key=Scorer(table, view.seat).score, reverse=True)
         for other in ranked[:3]:
             if other != move:

@@ -24,8 +24,8 @@ from nile_desktop.engine.moves import (
 )
 
 from . import reasons as R
+from .evaluation import PileForecast
 from .heuristic import Scorer
-from .model import Table
 from .reasons import CardName, Reason
 
 
@@ -62,7 +62,7 @@ class MediumBot:
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         if len(legal) == 1:
             return legal[0], Reason(R.ONLY_MOVE)
-        scorer = Scorer(Table.from_view(view), view.seat)
+        scorer = Scorer(PileForecast.from_view(view), view.seat)
         ranked = scorer.ranked(legal)
         best = max(v for v, _ in ranked)
         ties = [m for v, m in ranked if v >= best - 1e-12]
@@ -107,7 +107,7 @@ class EasyBot:
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> tuple[Move, Reason]:
         if len(legal) == 1:
             return legal[0], Reason(R.ONLY_MOVE)
-        scorer = Scorer(Table.from_view(view, memory=self.memory), view.seat, offers=False)
+        scorer = Scorer(PileForecast.from_view(view, memory=self.memory), view.seat, offers=False)
         return beginner_choice(scorer, legal, rng)
 
 

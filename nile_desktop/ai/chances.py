@@ -42,7 +42,7 @@ from nile_desktop.engine import Dealer, Outcome, State, View, apply_known_legal
 from nile_desktop.engine.moves import MARKET, OFFER
 from nile_desktop.engine.rng import EngineRandom
 
-from .model import Table, win_shares
+from .evaluation import PileForecast, win_shares
 from .playouts import SeatModel, seat_models
 
 #: Turn-ending moves each sample is played on at least, before it goes on until the
@@ -164,7 +164,7 @@ def evaluate_with(state: State, models: Sequence[SeatModel]) -> list[float]:
     temperature of :data:`TEMPERATURE`."""
     if state.result is not None:
         return state.result.shares()
-    table = Table.from_state(state)
+    table = PileForecast.from_state(state)
     floods = table.reveals / table.players
     scores = table.scores()
     if any(m.strength for m in models):

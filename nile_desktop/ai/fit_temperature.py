@@ -37,7 +37,7 @@ from .arena import score_of
 from .arena_files import checked_game, read_csv
 from .chances import TEMPERATURE
 from .command_line import Parser, positive
-from .model import Table, win_shares
+from .evaluation import PileForecast, win_shares
 from .playouts import STRENGTHS
 
 
@@ -69,7 +69,7 @@ def samples(paths: Sequence[str], every: int = 3) -> dict[int, list[Sample]]:
             actual = [score_of(record.ranking, s) for s in range(players)]
             for i, text in enumerate(record.moves):
                 if i % every == 0 and not state.over:
-                    table = Table.from_state(state)
+                    table = PileForecast.from_state(state)
                     out.setdefault(players, []).append(
                         Sample(table.scores(), table.reveals / players, actual,
                                tuple(record.seats)))

@@ -37,9 +37,9 @@ from nile_desktop.engine.moves import (
 )
 
 from . import reasons as R
+from .evaluation import SOFTMIN, PileForecast, spec_odds, win_shares
 from .heuristic import Scorer
 from .heuristic import _affords as affords
-from .model import SOFTMIN, Table, spec_odds, win_shares
 from .outlook import (
     COMING,
     HAND,
@@ -62,7 +62,7 @@ from .reasons import CardName, Reason, crop_name, monument_name
 MIN_PART = 0.01
 
 def pile_weights(piles: dict[int, float]) -> dict[int, float]:
-    """How much each pile moves the soft minimum (:func:`~.model.softmin`): the smallest
+    """How much each pile moves the soft minimum (:func:`~.evaluation.softmin`): the smallest
     most; the weights add up to 1."""
     low = min(piles.values())
     raw = {c: math.exp((low - p) / SOFTMIN) for c, p in piles.items()}
@@ -119,7 +119,7 @@ def gains(better: Outlook, played: Outlook) -> list[Gain]:
     return sorted(out, key=lambda g: -g.worth)
 
 
-def follow_up(t: Table, seat: int, trade: Move, legal: Sequence[Move]) -> Move | None:
+def follow_up(t: PileForecast, seat: int, trade: Move, legal: Sequence[Move]) -> Move | None:
     """After a trade, the turn-ending move the Medium heuristic values most among ``legal``
     that the cards left still allow (as :meth:`~.heuristic.Scorer.ranked` values a trade);
     None after any other move."""
@@ -137,7 +137,7 @@ def follow_up(t: Table, seat: int, trade: Move, legal: Sequence[Move]) -> Move |
     return next((m for _v, _i, m in finals if affords(left, m)), None)
 
 
-def why_better(t: Table, seat: int, better: Move, played: Move,
+def why_better(t: PileForecast, seat: int, better: Move, played: Move,
                legal: Sequence[Move] = ()) -> Reason:
     """What ``better`` gains for ``seat`` that ``played`` does not, on the table ``t`` (the
     position as the decision's view sees it; a trade with the turn-ending move after it,
@@ -155,7 +155,7 @@ def why_better(t: Table, seat: int, better: Move, played: Move,
     return Reason(R.BETTER_PLAYOUTS)
 
 
-def taken(t: Table, seat: int, move: Move) -> dict[int, int]:
+def taken(t: PileForecast, seat: int, move: Move) -> dict[int, int]:
     """The planting keys (a crop, or ``MON_KEY`` + a Monument) whose field ``move`` of
     ``seat`` takes over, each with the rival it is taken from (R-PLANT-3)."""
     out: dict[int, int] = {}
@@ -194,7 +194,7 @@ def _cards(x: float) -> float:
 
 
 def _reason(gain: Gain, move: Move, better: Outlook, played: Outlook,
-            t: Table) -> Reason | None:
+            t: PileForecast) -> Reason | None:
     """``gain`` in words, or None where no sentence fits it (the next gain is tried)."""
     kind, key = gain.kind, gain.key
     if kind == "feed":
@@ -236,7 +236,7 @@ def _reason(gain: Gain, move: Move, better: Outlook, played: Outlook,
     return None
 
 
-def _speculation(move: Move, better: Outlook, t: Table, cards: float) -> Reason:
+def _speculation(move: Move, better: Outlook, t: PileForecast, cards: float) -> Reason:
     kinds = [token_kind(tok) for tok in move.tokens]
     names = [CardName(KIND_NAMES[k]) for k in kinds]
     if len(kinds) == 2:

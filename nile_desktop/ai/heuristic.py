@@ -1,7 +1,7 @@
 """Valuing single moves without playing them: the brain of the Easy and Medium bots.
 
 Every legal move is valued by the position it leaves, read from the
-:class:`~nile_desktop.ai.model.Table`: planting moves cards from hand into
+:class:`~nile_desktop.ai.evaluation.PileForecast`: planting moves cards from hand into
 fields (and may take a field or a Monument over), speculating trades a card
 for the chance of a pay-out at the next flood, a market trades two cards for
 an unknown one, an offering trades two cards for an extra flood now. Nothing
@@ -38,7 +38,7 @@ from nile_desktop.engine.moves import (
 from nile_desktop.engine.powers import draws_for, payout_for
 
 from . import reasons as R
-from .model import Table, spec_odds, win_shares
+from .evaluation import PileForecast, spec_odds, win_shares
 from .reasons import CardName, Reason, crop_name, monument_name
 
 #: Weight of the seat's own score beside its win share, to break near-ties.
@@ -64,7 +64,7 @@ class Scorer:
     standing still.
     """
 
-    def __init__(self, table: Table, seat: int, offers: bool = True) -> None:
+    def __init__(self, table: PileForecast, seat: int, offers: bool = True) -> None:
         self.table = table
         self.seat = seat
         self.offers = offers

@@ -1,10 +1,10 @@
 """What a move leaves its seat, part by part: the evaluation's piles laid out.
 
-A seat's score in the evaluation (:class:`~nile_desktop.ai.model.Table`) is a
+A seat's score in the evaluation (:class:`~nile_desktop.ai.evaluation.PileForecast`) is a
 soft minimum of its expected final storage piles, and each pile is made of
 parts — the cards already **stored**; the **harvest** its field should still
 give, less what the **locust** may eat and what a rival may **take over**
-(:meth:`~.model.Table.field_risk`); the cards of the crop in **hand**, worth a
+(:meth:`~.evaluation.PileForecast.field_risk`); the cards of the crop in **hand**, worth a
 share of what they would yield; a share of the **cards still to come**, from
 each source: a speculation's expected pay-out, a Monument's power, a fresh
 card from the market, the stones and speculation cards held.
@@ -45,7 +45,7 @@ from nile_desktop.engine.moves import (
 )
 from nile_desktop.engine.powers import TAKEOVER_MARGINS, draws_for, payout_for
 
-from .model import (
+from .evaluation import (
     BLOCKED_SHARE,
     GENERIC_SHARE,
     HAND_SHARE,
@@ -53,7 +53,7 @@ from .model import (
     SPEC_HAND_SHARE,
     STONE_WORTH,
     TAKEOVER_WILL,
-    Table,
+    PileForecast,
     at_least,
     softmin,
     spec_odds,
@@ -102,10 +102,10 @@ class Outlook:
         return self.scores[self.seat]
 
 
-def _risks(t: Table, seat: int, crop: int, size: int, board_max: int,
+def _risks(t: PileForecast, seat: int, crop: int, size: int, board_max: int,
            wall: bool) -> tuple[float, float, int]:
     """(locust risk, take-over risk, the likeliest taker or -1) of ``seat``'s field of
-    ``crop`` with ``size`` cards: :meth:`~.model.Table.field_risk`'s two parts, whose
+    ``crop`` with ``size`` cards: :meth:`~.evaluation.PileForecast.field_risk`'s two parts, whose
     risk is ``1 - (1 - locust) × (1 - take-over)``."""
     if size >= board_max:
         locust = t.p_locust
@@ -129,9 +129,9 @@ def _risks(t: Table, seat: int, crop: int, size: int, board_max: int,
     return locust, 1.0 - keep, taker
 
 
-def _coming(t: Table, seat: int, mons: Sequence[int], hand: Sequence[int], board_max: int,
+def _coming(t: PileForecast, seat: int, mons: Sequence[int], hand: Sequence[int], board_max: int,
             extra: dict[str, float]) -> dict[str, float]:
-    """The cards still to come, by source, as :meth:`~.model.Table.piles` counts them."""
+    """The cards still to come, by source, as :meth:`~.evaluation.PileForecast.piles` counts them."""
     coming = dict(extra)
     pay = payout_for(mons[OBELISK] > 0)
     held = sum(hand[SPEC_BASE + i] * SPEC_HAND_SHARE * pay * (t.q_next[a] + t.q_next[b])
@@ -153,7 +153,7 @@ def _coming(t: Table, seat: int, mons: Sequence[int], hand: Sequence[int], board
     return coming
 
 
-def outlook_of(t: Table, seat: int, fields: Sequence[int], mons: Sequence[int],
+def outlook_of(t: PileForecast, seat: int, fields: Sequence[int], mons: Sequence[int],
                hand: Sequence[int], storage: Sequence[float], board_max: int,
                extra: dict[str, float] | None = None,
                scores: list[float] | None = None) -> Outlook:
@@ -204,7 +204,7 @@ class _Line:
         self.extra[source] = self.extra.get(source, 0.0) + cards
 
 
-def outlook(t: Table, seat: int, move: Move, then: Move | None = None) -> Outlook:
+def outlook(t: PileForecast, seat: int, move: Move, then: Move | None = None) -> Outlook:
     """The parts of the position ``move`` (and ``then``, the turn-ending move after a
     trade) leaves ``seat``, on the table ``t``: the moves' cards leave the hand or the
     storage; a planting may take a rival's field or Monument; a speculation adds its
@@ -233,13 +233,13 @@ def outlook(t: Table, seat: int, move: Move, then: Move | None = None) -> Outloo
     return mean if mean is not None else _seen(t, seat, line)
 
 
-def _seen(t: Table, seat: int, line: _Line) -> Outlook:
+def _seen(t: PileForecast, seat: int, line: _Line) -> Outlook:
     board_max = max(t.board_max, max(line.fields), max(line.mons))
     return outlook_of(t, seat, line.fields, line.mons, line.hand, line.storage, board_max,
                       line.extra, line.scores)
 
 
-def _lay(t: Table, seat: int, line: _Line, move: Move) -> None:
+def _lay(t: PileForecast, seat: int, line: _Line, move: Move) -> None:
     """Lay ``move`` of ``seat`` on ``line`` (a flood an offering brings is not here)."""
     hand, fields, mons, storage = line.hand, line.fields, line.mons, line.storage
     action = move.action
@@ -281,7 +281,7 @@ def _flood(line: _Line, kind: int) -> None:
             line.storage[c] += 1
 
 
-def _take_from_others(t: Table, seat: int, scores: list[float], crop: bool, index: int) -> None:
+def _take_from_others(t: PileForecast, seat: int, scores: list[float], crop: bool, index: int) -> None:
     """The score of the seat whose field (or Monument) ``seat`` takes over (R-PLANT-3)."""
     for o in range(t.players):
         theirs = t.fields[o] if crop else t.mons[o]

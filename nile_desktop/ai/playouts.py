@@ -45,8 +45,8 @@ from nile_desktop.engine import Move, State, observe
 from nile_desktop.engine.seat_kinds import LEVELS, SeatKind, as_kind, unmatched
 
 from .bots import EasyBot, beginner_choice
+from .evaluation import PileForecast
 from .heuristic import Scorer
-from .model import Table
 from .personalities import BY_KEY, LEVEL_ELO
 from .policy import candidates, rollout_move
 from .thumb import STYLES, choose
@@ -96,7 +96,7 @@ def medium_move(state: State, rng: random.Random) -> Move:
     if len(moves) == 1:
         return moves[0]
     seat = state.active
-    scorer = Scorer(Table.from_view(observe(state, seat)), seat)
+    scorer = Scorer(PileForecast.from_view(observe(state, seat)), seat)
     return max(moves, key=scorer.score)  # the first of equals: the candidates' own order
 
 
@@ -106,7 +106,7 @@ def easy_move(state: State, rng: random.Random) -> Move:
     if len(moves) == 1:
         return moves[0]
     seat = state.active
-    scorer = Scorer(Table.from_view(observe(state, seat), memory=EasyBot.memory), seat,
+    scorer = Scorer(PileForecast.from_view(observe(state, seat), memory=EasyBot.memory), seat,
                     offers=False)
     return beginner_choice(scorer, moves, rng)[0]
 

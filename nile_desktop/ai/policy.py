@@ -41,7 +41,7 @@ from nile_desktop.engine.moves import (
 )
 from nile_desktop.engine.powers import TAKEOVER_MARGINS, takeover_need
 
-from .model import CROP_INDEX, likeliest_spec, specs_in_play
+from .evaluation import CROP_INDEX, likeliest_spec, specs_in_play
 
 _PASS = Move.make(PASS, ())
 _STONE_TOKEN = HAND_TOKENS[STONE]

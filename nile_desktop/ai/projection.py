@@ -1,7 +1,7 @@
 """The projected storage: how many cards of each crop a seat should end the game with.
 
 The evaluation of the gauntlet's flat players (:mod:`.flat`), written from the
-rules alone and apart from the search bots' own model (:mod:`.model`), so the
+rules alone and apart from the search bots' own evaluation (:mod:`.evaluation`), so the
 gauntlet tests Hard against a judgement that does not share its blind spots.
 
 Only the smallest storage pile scores (R-END-3), and cards reach storage only

@@ -12,7 +12,7 @@ are limited to a few sensible candidates
 (:mod:`~nile_desktop.ai.policy`); at the root they are the best legal moves
 by the Medium heuristic. Below the tree a short heuristic rollout plays two
 more turns, then the position is scored by the evaluation
-(:mod:`~nile_desktop.ai.model`): each seat gets its estimated share of the
+(:mod:`~nile_desktop.ai.evaluation`): each seat gets its estimated share of the
 win, or the real result if the game ended. The same determinisation is also
 played with the heuristic's favourite move and that score is subtracted (a
 control variate), so an iteration measures how much better or worse a move
@@ -46,8 +46,8 @@ from nile_desktop.engine import Dealer, Move, State, View, apply_known_legal
 from nile_desktop.engine.rng import EngineRandom
 
 from . import reasons as R
+from .evaluation import PileForecast, win_shares
 from .heuristic import Scorer
-from .model import Table, win_shares
 from .parallel import GRACE, Stats, run_parallel, worker_count
 from .policy import candidates, rollout_move
 from .reasons import Reason
@@ -104,7 +104,7 @@ def root_moves(view: View, legal: Sequence[Move], width: int | None = None,
     ``recall`` the heuristic remembers the storage piles the view watched fill.
     """
     width = ROOT_WIDTH if width is None else width
-    scorer = Scorer(Table.from_view(view, recall=recall), view.seat)
+    scorer = Scorer(PileForecast.from_view(view, recall=recall), view.seat)
     ranked = sorted(scorer.ranked(legal), key=lambda x: -x[0])
     return pick_roots(ranked, width), scorer
 
@@ -138,7 +138,7 @@ def evaluate(state: State, temperature: tuple[float, float] = (EVAL_TEMPERATURE,
     """
     if state.result is not None:
         return state.result.shares()
-    table = Table.from_state(state)
+    table = PileForecast.from_state(state)
     a, b = temperature
     return win_shares(table.scores(), a + b * table.reveals / table.players if b else a)
 

@@ -15,8 +15,8 @@ from nile_desktop.engine.moves import PASS, PLANT, token_key
 from nile_desktop.engine.powers import TAKEOVER_MARGINS
 
 from . import reasons as R
+from .evaluation import PileForecast
 from .heuristic import Scorer
-from .model import Table
 from .projection import expected_floods, flood_odds
 from .reasons import Reason, crop_name
 from .thumb import Style, smallest_crop
@@ -37,7 +37,7 @@ def explain(view: View, move: Move, style: Style) -> Reason:
         kept = _kept_for_takeover(view, style.reserve)
         if kept is not None:
             return Reason(R.KEEP_FOR_TAKEOVER, crop=crop_name(kept))
-    return Scorer(Table.from_view(view), seat).explain(move)
+    return Scorer(PileForecast.from_view(view), seat).explain(move)
 
 
 def _kept_for_takeover(view: View, reserve: int) -> int | None:

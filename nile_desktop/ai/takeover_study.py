@@ -36,7 +36,7 @@ from nile_desktop.engine.events import TakenOver
 from nile_desktop.engine.powers import takeover_need
 
 from .arena_files import GameRecord, read_csv, refusing_bad_csv
-from .model import Table
+from .evaluation import PileForecast
 from .search import ExpertBot, HardBot, search
 from .search import root_moves as roots_of
 from .stats import wilson
@@ -194,7 +194,7 @@ def _ask_search(record: GameRecord, me: int, level: str, exposures: list[Exposur
             x.expected = raw / visits if visits else float("nan")
             after = state.clone()
             after.apply(move)
-            table = Table.from_view(observe(after, me))
+            table = PileForecast.from_view(observe(after, me))
             crop = KIND_BY_NAME[x.crop]
             size = after.fields[me][crop]
             if size:

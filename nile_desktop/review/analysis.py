@@ -55,8 +55,8 @@ from nile_desktop.ai.chances import (
     strength_gap,
     view_deal,
 )
+from nile_desktop.ai.evaluation import PileForecast
 from nile_desktop.ai.gains import why_better
-from nile_desktop.ai.model import Table
 from nile_desktop.ai.playouts import seat_models
 from nile_desktop.ai.reason_data import reason_from_data, reason_to_data
 from nile_desktop.ai.reasons import Reason
@@ -331,7 +331,7 @@ def run_job(job: Job, samples: int, state: Any = None, stop: Stop | None = None,
     race = state if isinstance(state, Race) else start_race(view, job.played, job.seed)
     race = measure_decision(view, race, models, samples, job.seed, stop, extend=final,
                             deal=open_deal(position) if seat is None else None)
-    table = Table.from_view(view) if seat is not None else Table.from_state(position)
+    table = PileForecast.from_view(view) if seat is not None else PileForecast.from_state(position)
     return race, _decision(view, race, job.seed, table, _ended(position, job.played))
 
 
@@ -344,7 +344,7 @@ def _ended(position: State, played: str) -> Chart | None:
     return percents(final_chances(after.result).p) if after.result is not None else None
 
 
-def _decision(view: Any, race: Race, seed: int, table: Table | None = None,
+def _decision(view: Any, race: Race, seed: int, table: PileForecast | None = None,
               ended: Chart | None = None) -> Decision:
     """The decision a race measured; ``table`` is the position as the decision's view
     sees it (for the better move's reason), ``ended`` the game's result if the move
@@ -372,7 +372,7 @@ def _decision(view: Any, race: Race, seed: int, table: Table | None = None,
     options = tuple((race.moves[i], chances[i]) for i in order[:KEPT_OPTIONS])
     reason = None
     if best != played:
-        table = Table.from_view(view) if table is None else table
+        table = PileForecast.from_view(view) if table is None else table
         legal = view_deal(view)(EngineRandom(seed, 0)).legal_moves()  # as the view sees them
         reason = why_better(table, mover, Move.parse(race.moves[best]),
                             Move.parse(race.moves[played]), legal)

@@ -48,8 +48,8 @@ from nile_desktop.ai.chances import (
     strength_gap,
     view_deal,
 )
+from nile_desktop.ai.evaluation import PileForecast
 from nile_desktop.ai.heuristic import Scorer
-from nile_desktop.ai.model import Table
 from nile_desktop.ai.playouts import SeatModel
 from nile_desktop.ai.policy import candidates
 from nile_desktop.ai.search import root_moves
@@ -340,6 +340,6 @@ def finish_turn(line: State, mover: int) -> None:
         return
     moves = [m for m in candidates(line) if m.action not in TRADES]
     if len(moves) > 1:
-        scorer = Scorer(Table.from_view(observe(line, mover)), mover)
+        scorer = Scorer(PileForecast.from_view(observe(line, mover)), mover)
         moves.sort(key=lambda m: -scorer.score(m))
     apply_known_legal(line, moves[0])

@@ -10,7 +10,7 @@ piles (the smallest pile dominates, the next ones break ties), and a
 position's value for a seat is its softmax share of the scores, a smooth
 stand-in for the chance to win.
 
-A :class:`Table` is built either from a :class:`~nile_desktop.engine.View`
+A :class:`PileForecast` is built either from a :class:`~nile_desktop.engine.View`
 (hidden cards replaced by expectations: this is all the heuristic bots
 see) or from a full state (a determinisation inside the search bot).
 """
@@ -191,8 +191,9 @@ def _later_floods(circulating: int, seasons_left: int) -> float:
                ) / LATER_CARDS_PER_FLOOD
 
 
-class Table:
-    """One seat's picture of a position, with everything the evaluation needs.
+class PileForecast:
+    """One seat's forecast of every seat's final storage piles: its picture of a position,
+    with everything the evaluation needs to say what the position is worth.
 
     ``hands[s]`` is ``None`` for a hand the seat cannot see; ``storage[s]``
     holds expected counts for storage it cannot see. ``pool`` is the expected
@@ -221,7 +222,7 @@ class Table:
 
     # -- building ---------------------------------------------------------
     @classmethod
-    def from_view(cls, view: View, memory: float = 1.0, recall: bool = False) -> Table:
+    def from_view(cls, view: View, memory: float = 1.0, recall: bool = False) -> PileForecast:
         """The table as ``view.seat`` sees it; ``memory`` < 1 forgets played cards.
 
         A seat with poor memory blends what is really unseen with the full
@@ -267,7 +268,7 @@ class Table:
         return t
 
     @classmethod
-    def from_state(cls, state: State) -> Table:
+    def from_state(cls, state: State) -> PileForecast:
         """The table of a full state (a determinisation: every card is known)."""
         t = cls.__new__(cls)  # every part is set below: no need for __init__'s defaults
         deck = len(state.deck)
