@@ -13,7 +13,7 @@ from nile_desktop.engine import Rules, State, new_game
 from nile_desktop.engine.cards import N_MONUMENTS
 from nile_desktop.soak.engine_soak import invariants
 
-GAMES = 1200
+GAMES = 600
 CHUNKS = 8
 
 
@@ -26,7 +26,7 @@ def check_invariants(st: State, round_trip: bool) -> None:
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_invariants(chunk):
-    """1,200 random games over 2–6 players, Monuments on and off: invariants after every move."""
+    """600 random games over 2–6 players, Monuments on and off: invariants after every move."""
     for g in range(chunk, GAMES, CHUNKS):
         rng = random.Random(g)
         rules = Rules(2 + g % 5, monuments=(g // 5) % 2 == 0, random_crops=g % 7 == 0,
